@@ -1,0 +1,116 @@
+package build
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// Plan returns the header of the table Build would make for g, with the
+// narrowest exact distance encoding that provably holds every distance,
+// without building anything. Header.PayloadSize then gives the table's size,
+// so callers can refuse a build before spending memory on it. O(V + E).
+func Plan(g *maps.Graph) (table.Header, error) {
+	if err := g.Validate(); err != nil {
+		return table.Header{}, err
+	}
+	n := g.Nodes()
+	h := table.Header{
+		Nodes:    n,
+		Edges:    g.Edges(),
+		Names:    g.Names,
+		Metric:   g.Metric.String(),
+		FirstEnc: "u8",
+	}
+	if n > table.MaxNodes {
+		return h, fmt.Errorf("level has %d nodes; a table holds at most %d", n, table.MaxNodes)
+	}
+	for u := int32(0); int(u) < n; u++ {
+		if d := g.OutDegree(u); d > table.MaxDegree {
+			return h, fmt.Errorf("node %s has %d out-edges; a one-byte first move addresses at most %d", g.NodeName(u), d, table.MaxDegree)
+		}
+	}
+	if gr := g.Grid; gr != nil {
+		h.Kind = table.KindGrid
+		h.Width, h.Height = gr.Width, gr.Height
+		h.Model = gr.Moves.String()
+		h.Connect = gr.Moves.Connect
+		h.Diagonal = string(gr.Moves.Diagonal)
+	} else {
+		h.Kind = table.KindGraph
+		h.Model = "graph"
+	}
+
+	// A shortest path has at most n-1 edges, so (n-1)·(largest part of an
+	// edge cost) bounds every distance.
+	steps := uint64(max(n-1, 0))
+	switch g.Metric {
+	case maps.MetricInt:
+		var top uint64
+		for i, w := range g.Weights {
+			if w != math.Trunc(w) || w >= 1<<31 {
+				return h, fmt.Errorf("edge %d has cost %v, not an integer below 2^31, in an integer-cost level", i, w)
+			}
+			top = max(top, uint64(w))
+		}
+		h.DistKind = table.IntKind(steps * top)
+	case maps.MetricOctile:
+		var top uint64
+		for i, w := range g.Weights {
+			a, b, ok := splitOctile(w)
+			if !ok {
+				return h, fmt.Errorf("edge %d has cost %v, neither k nor k·√2 for an integer k, in an octile level", i, w)
+			}
+			top = max(top, uint64(a), uint64(b))
+		}
+		kind, ok := table.OctileKind(steps * top)
+		if !ok {
+			kind = table.DistF64
+		}
+		h.DistKind = kind
+	default:
+		h.DistKind = table.DistF64
+	}
+	return h, nil
+}
+
+// splitOctile writes an octile edge cost w as a + b·√2 with one of a, b
+// zero: exactly the two forms the grid loaders make.
+func splitOctile(w float64) (a, b int64, ok bool) {
+	if w == math.Trunc(w) && w < 1<<31 {
+		return int64(w), 0, true
+	}
+	k := math.Round(w / math.Sqrt2)
+	if k < 1<<31 && k*math.Sqrt2 == w {
+		return 0, int64(k), true
+	}
+	return 0, 0, false
+}
+
+// SizeError reports a table that would exceed the caller's byte limit.
+type SizeError struct {
+	Nodes        int
+	Bytes, Limit int64
+	First, Dist  int64
+	DistKind     table.DistKind
+}
+
+func (e *SizeError) Error() string {
+	return fmt.Sprintf("table for %d nodes would take %s (first moves %s, distances %s as %s), over the limit of %s: raise -max-bytes or use a smaller level",
+		e.Nodes, MB(e.Bytes), MB(e.First), MB(e.Dist), e.DistKind, MB(e.Limit))
+}
+
+// MB formats a byte count for people.
+func MB(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", b)
+}

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// buildResult is what build reports for one input; with -json, one line each.
+type buildResult struct {
+	Input     string  `json:"input"`
+	Output    string  `json:"output"`
+	Status    string  `json:"status"` // built, up-to-date or failed
+	Nodes     int     `json:"nodes"`
+	Edges     int     `json:"edges"`
+	Pairs     int64   `json:"pairs"`
+	Reachable int64   `json:"reachable"` // ordered pairs s != t with a path
+	Bytes     int64   `json:"bytes"`
+	Seconds   float64 `json:"seconds"`
+	PeakRSS   int64   `json:"peak_rss_bytes,omitempty"`
+	Error     string  `json:"error,omitempty"`
+}
+
+type buildConfig struct {
+	opt     maps.Options
+	build   build.Options
+	force   bool
+	quiet   bool
+	jsonOut bool
+}
+
+func runBuild(ctx context.Context, args []string) error {
+	fs := newFlagSet("build", "[flags] INPUT...")
+	out := fs.String("o", "", "output `path`: a file for one level, a folder for several levels or a folder input (default: beside each level, extension .ptab)")
+	var cfg buildConfig
+	fs.IntVar(&cfg.build.Workers, "workers", 0, "concurrent searches (0: one per core); the output does not depend on it")
+	maxBytes := bytesFlag{defaultMaxBytes()}
+	fs.Var(&maxBytes, "max-bytes", "refuse a table larger than this `size` (e.g. 512MB, 2GiB); default half the machine's memory")
+	fs.BoolVar(&cfg.force, "force", false, "rebuild tables that are up to date")
+	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object per input")
+	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
+	var lf levelFlags
+	lf.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return usagef("build needs at least one level file or folder")
+	}
+	var err error
+	if cfg.opt, err = lf.options(); err != nil {
+		return err
+	}
+	cfg.build.MaxBytes = maxBytes.n
+
+	jobs, err := planOutputs(fs.Args(), *out)
+	if err != nil {
+		return err
+	}
+	failed := 0
+	for _, j := range jobs {
+		res := buildOne(ctx, j.input, j.output, &cfg)
+		if errors.Is(ctx.Err(), context.Canceled) {
+			return ctx.Err()
+		}
+		if res.Status == "failed" {
+			failed++
+		}
+		report(res, &cfg)
+	}
+	if failed > 0 {
+		if len(jobs) > 1 {
+			fmt.Fprintf(stderr, "pathtable: %d of %d levels failed\n", failed, len(jobs))
+		}
+		return errSilentFailure
+	}
+	return nil
+}
+
+type buildJob struct{ input, output string }
+
+// planOutputs expands folders into the level files they hold (sorted, not
+// recursive) and names each output. Several inputs, or a folder, need -o to
+// be a folder or empty.
+func planOutputs(args []string, out string) ([]buildJob, error) {
+	var inputs []string
+	folder := len(args) > 1
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			inputs = append(inputs, a)
+			continue
+		}
+		folder = true
+		entries, err := os.ReadDir(a)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			if _, err := maps.FormatOf(e.Name()); err == nil && !e.IsDir() {
+				inputs = append(inputs, filepath.Join(a, e.Name()))
+			}
+		}
+	}
+	if len(inputs) == 0 {
+		return nil, usagef("no level files (.map, .grid, .gr, .json) in %s", strings.Join(args, " "))
+	}
+	if st, err := os.Stat(out); out != "" && err == nil && st.IsDir() {
+		folder = true
+	}
+	if folder && out != "" {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	jobs := make([]buildJob, 0, len(inputs))
+	seen := map[string]string{}
+	for _, in := range inputs {
+		o := strings.TrimSuffix(in, filepath.Ext(in)) + ".ptab"
+		switch {
+		case folder && out != "":
+			o = filepath.Join(out, filepath.Base(o))
+		case out != "":
+			o = out
+		}
+		if prev, dup := seen[o]; dup {
+			return nil, usagef("%s and %s would both write %s", prev, in, o)
+		}
+		seen[o] = in
+		jobs = append(jobs, buildJob{in, o})
+	}
+	slices.SortStableFunc(jobs, func(a, b buildJob) int { return strings.Compare(a.input, b.input) })
+	return jobs, nil
+}
+
+// buildOne builds one level into one table file, or skips it when the file
+// there was built from the same inputs.
+func buildOne(ctx context.Context, input, output string, cfg *buildConfig) buildResult {
+	start := time.Now()
+	res := buildResult{Input: input, Output: output}
+	fail := func(err error) buildResult {
+		res.Status, res.Error, res.Seconds = "failed", err.Error(), time.Since(start).Seconds()
+		return res
+	}
+	format, err := maps.FormatOf(input)
+	if err != nil {
+		return fail(err)
+	}
+	data, err := os.ReadFile(input)
+	if err != nil {
+		return fail(err)
+	}
+	hash := inputHash(data, format, cfg.opt)
+	if !cfg.force {
+		if h, err := table.ReadHeader(output); err == nil && h.InputHash == hash {
+			st, _ := os.Stat(output)
+			res.Status, res.Nodes, res.Edges = "up-to-date", h.Nodes, h.Edges
+			res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), st.Size()
+			res.Seconds = time.Since(start).Seconds()
+			return res
+		}
+	}
+	g, err := maps.ParseFormat(format, input, data, cfg.opt)
+	if err != nil {
+		return fail(err)
+	}
+	var done atomic.Int64
+	bopt := cfg.build
+	bopt.Progress = &done
+	stopProgress := startProgress(&done, g.Nodes(), filepath.Base(input), cfg.quiet)
+	t, err := build.Build(ctx, g, bopt)
+	stopProgress()
+	if err != nil {
+		return fail(fmt.Errorf("%s: %w", input, err))
+	}
+	t.Source = filepath.Base(input)
+	t.Format = string(format)
+	t.InputHash = hash
+	if err := table.WriteFile(output, t); err != nil {
+		return fail(err)
+	}
+	st, err := os.Stat(output)
+	if err != nil {
+		return fail(err)
+	}
+	res.Status = "built"
+	res.Nodes, res.Edges = t.Nodes, t.Edges
+	res.Pairs = int64(t.Nodes) * int64(t.Nodes)
+	res.Reachable = reachablePairs(t)
+	res.Bytes = st.Size()
+	res.Seconds = time.Since(start).Seconds()
+	res.PeakRSS = peakRSS()
+	return res
+}
+
+// reachablePairs counts ordered pairs s != t with a path. O(n²), a byte scan.
+func reachablePairs(t *table.Table) int64 {
+	var count int64
+	for _, m := range t.First {
+		if m != table.NoMove {
+			count++
+		}
+	}
+	return count
+}
+
+func report(r buildResult, cfg *buildConfig) {
+	if cfg.jsonOut {
+		b, _ := json.Marshal(r)
+		fmt.Fprintf(stdout, "%s\n", b)
+		if r.Status == "failed" {
+			fmt.Fprintf(stderr, "pathtable: %s\n", r.Error)
+		}
+		return
+	}
+	switch r.Status {
+	case "failed":
+		fmt.Fprintf(stderr, "pathtable: %s\n", r.Error)
+	case "up-to-date":
+		fmt.Fprintf(stdout, "up to date: %s (%d nodes, %s)\n", r.Output, r.Nodes, build.MB(r.Bytes))
+	default:
+		rss := ""
+		if r.PeakRSS > 0 {
+			rss = ", peak memory " + build.MB(r.PeakRSS)
+		}
+		fmt.Fprintf(stdout, "built %s: %d nodes, %d edges, %d pairs (%d reachable), %s, %.2fs%s\n",
+			r.Output, r.Nodes, r.Edges, r.Pairs, r.Reachable, build.MB(r.Bytes), r.Seconds, rss)
+	}
+}

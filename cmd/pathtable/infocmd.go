@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/table"
+)
+
+// tableInfo is what info prints.
+type tableInfo struct {
+	File          string `json:"file"`
+	FormatVersion int    `json:"format_version"`
+	Kind          string `json:"kind"`
+	Nodes         int    `json:"nodes"`
+	Edges         int    `json:"edges"`
+	Width         int    `json:"width,omitempty"`
+	Height        int    `json:"height,omitempty"`
+	Model         string `json:"model"`
+	Connect       int    `json:"connect,omitempty"`
+	Diagonal      string `json:"diagonal,omitempty"`
+	Metric        string `json:"metric"`
+	DistKind      string `json:"dist_encoding"`
+	FirstEnc      string `json:"first_encoding"`
+	Source        string `json:"source"`
+	SourceFormat  string `json:"source_format"`
+	InputHash     string `json:"input_hash"`
+	Pairs         int64  `json:"pairs"`
+	Reachable     int64  `json:"reachable_pairs"`
+	FileBytes     int64  `json:"file_bytes"`
+	FirstBytes    int64  `json:"first_bytes"`
+	DistBytes     int64  `json:"dist_bytes"`
+}
+
+func runInfo(ctx context.Context, args []string) error {
+	fs := newFlagSet("info", "[-json] TABLE")
+	jsonOut := fs.Bool("json", false, "print one JSON object")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return usagef("info needs TABLE")
+	}
+	path := fs.Arg(0)
+	t, err := table.Open(path)
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	in := tableInfo{
+		File: path, FormatVersion: table.Version, Kind: string(t.Kind),
+		Nodes: t.Nodes, Edges: t.Edges, Width: t.Width, Height: t.Height,
+		Model: t.Model, Connect: t.Connect, Diagonal: t.Diagonal, Metric: t.Metric,
+		DistKind: string(t.DistKind), FirstEnc: t.FirstEnc,
+		Source: t.Source, SourceFormat: t.Format, InputHash: t.InputHash,
+		Pairs: int64(t.Nodes) * int64(t.Nodes), Reachable: reachablePairs(t),
+		FileBytes: st.Size(), FirstBytes: int64(len(t.First)), DistBytes: int64(len(t.Dist)),
+	}
+	if *jsonOut {
+		b, _ := json.Marshal(in)
+		fmt.Fprintf(stdout, "%s\n", b)
+		return nil
+	}
+	geometry := "graph"
+	if t.Kind == table.KindGrid {
+		geometry = fmt.Sprintf("grid %dx%d", t.Width, t.Height)
+	}
+	fmt.Fprintf(stdout, "file:      %s (format version %d)\n", path, in.FormatVersion)
+	fmt.Fprintf(stdout, "level:     %s (%s), %s\n", in.Source, in.SourceFormat, geometry)
+	fmt.Fprintf(stdout, "model:     %s; costs %s\n", in.Model, in.Metric)
+	fmt.Fprintf(stdout, "nodes:     %d, edges %d\n", in.Nodes, in.Edges)
+	fmt.Fprintf(stdout, "pairs:     %d (%d reachable, s != t)\n", in.Pairs, in.Reachable)
+	fmt.Fprintf(stdout, "encoding:  first moves %s, distances %s\n", in.FirstEnc, in.DistKind)
+	fmt.Fprintf(stdout, "size:      %s (first moves %s, distances %s)\n", build.MB(in.FileBytes), build.MB(in.FirstBytes), build.MB(in.DistBytes))
+	fmt.Fprintf(stdout, "input:     sha256 %s\n", in.InputHash)
+	return nil
+}

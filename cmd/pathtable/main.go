@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	_ "embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+// Package variables, so tests run commands against buffers.
+var (
+	stdin  io.Reader = os.Stdin
+	stdout io.Writer = os.Stdout
+	stderr io.Writer = os.Stderr
+)
+
+//go:embed doc.go
+var doc string
+
+// command is one subcommand: it parses its own flags and returns an error.
+type command struct {
+	name string
+	run  func(ctx context.Context, args []string) error
+}
+
+var commands []command
+
+func init() {
+	commands = []command{
+		{"build", runBuild},
+		{"path", runPath},
+		{"query", runQuery},
+		{"info", runInfo},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// run executes one command line and returns the exit status.
+func run(ctx context.Context, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		usage(stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return exitCode(c.run(ctx, args[1:]))
+		}
+	}
+	fmt.Fprintf(stderr, "pathtable: unknown command %q (run 'pathtable help')\n", args[0])
+	return 2
+}
+
+// usage prints the package doc comment, which is the help text.
+func usage(w io.Writer) {
+	text := doc[strings.Index(doc, "/*")+3 : strings.Index(doc, "*/")]
+	fmt.Fprint(w, text)
+}
+
+// usageError marks errors in how the command was called: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// silentFailure is an exit status 1 whose reason the command has already
+// printed (a failed verification, a failed input in a batch).
+var errSilentFailure = errors.New("failed")
+
+func exitCode(err error) int {
+	var ue usageError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ue):
+		if ue.msg != "" { // flag errors were printed by the flag package
+			fmt.Fprintf(stderr, "pathtable: %v\n", err)
+		}
+		return 2
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "pathtable: interrupted")
+		return 130
+	case errors.Is(err, errSilentFailure):
+		return 1
+	}
+	fmt.Fprintf(stderr, "pathtable: %v\n", err)
+	return 1
+}
+
+// newFlagSet returns a flag set that reports errors instead of exiting.
+func newFlagSet(name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: pathtable %s %s\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, turning flag errors into usage errors.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{}
+	}
+	return nil
+}

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/pathtable/pathtable/lookup"
+)
+
+func runPath(ctx context.Context, args []string) error {
+	fs := newFlagSet("path", "[-json] TABLE FROM TO")
+	jsonOut := fs.Bool("json", false, "print the answer as one JSON object")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 3 {
+		fs.Usage()
+		return usagef("path needs TABLE FROM TO")
+	}
+	lt, err := lookup.Open(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	a, err := answer(lt, fs.Arg(1), fs.Arg(2), nil)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(stdout)
+	writeAnswer(w, &a, *jsonOut)
+	return w.Flush()
+}
+
+func runQuery(ctx context.Context, args []string) error {
+	fs := newFlagSet("query", "[-json] TABLE < queries")
+	jsonOut := fs.Bool("json", false, "print each answer as one JSON object")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return usagef("query needs TABLE, and reads FROM TO lines from standard input")
+	}
+	lt, err := lookup.Open(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	in := bufio.NewReader(stdin)
+	out := bufio.NewWriter(stdout)
+	var buf []int
+	bad := 0
+	for line := 1; ; line++ {
+		text, readErr := in.ReadString('\n')
+		if f := strings.Fields(text); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			var a pathAnswer
+			var err error
+			if len(f) != 2 {
+				err = fmt.Errorf("want FROM TO, got %q", strings.TrimSpace(text))
+			} else {
+				a, err = answer(lt, f[0], f[1], buf[:0])
+				buf = a.nodes
+			}
+			if err != nil {
+				out.Flush()
+				fmt.Fprintf(stderr, "pathtable: stdin:%d: %v\n", line, err)
+				bad++
+			} else {
+				writeAnswer(out, &a, *jsonOut)
+			}
+		}
+		if readErr == io.EOF {
+			break
+		}
+		if readErr != nil {
+			return readErr
+		}
+		if in.Buffered() == 0 { // answer interactive callers line by line
+			if err := out.Flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if bad > 0 {
+		return fmt.Errorf("%d bad query lines", bad)
+	}
+	return nil
+}
+
+// pathAnswer is one answered query.
+type pathAnswer struct {
+	lt        *lookup.Table
+	from, to  string
+	reachable bool
+	cost      float64
+	nodes     []int
+}
+
+// answer resolves FROM and TO and walks the path, appending to buf.
+func answer(lt *lookup.Table, from, to string, buf []int) (pathAnswer, error) {
+	a := pathAnswer{lt: lt, from: from, to: to}
+	s, err := lt.Node(from)
+	if err != nil {
+		return a, fmt.Errorf("FROM: %v", err)
+	}
+	t, err := lt.Node(to)
+	if err != nil {
+		return a, fmt.Errorf("TO: %v", err)
+	}
+	a.nodes, a.reachable = lt.AppendPath(buf, s, t)
+	if a.reachable {
+		a.cost, _ = lt.Dist(s, t)
+	}
+	return a, nil
+}
+
+// writeAnswer prints one answer as a line of text or JSON:
+//
+//	3,4 -> 10,12 cost 12.485281374238571 path 3,4 4,5 ... 10,12
+//	3,4 -> 10,12 no path
+func writeAnswer(w *bufio.Writer, a *pathAnswer, asJSON bool) {
+	if asJSON {
+		w.WriteString(`{"from":`)
+		writeJSONString(w, a.from)
+		w.WriteString(`,"to":`)
+		writeJSONString(w, a.to)
+		if !a.reachable {
+			w.WriteString(`,"reachable":false,"cost":null,"path":[]}` + "\n")
+			return
+		}
+		w.WriteString(`,"reachable":true,"cost":`)
+		w.WriteString(formatCost(a.cost))
+		w.WriteString(`,"path":[`)
+		for i, u := range a.nodes {
+			if i > 0 {
+				w.WriteByte(',')
+			}
+			writeJSONString(w, a.lt.Name(u))
+		}
+		w.WriteString("]}\n")
+		return
+	}
+	w.WriteString(a.from + " -> " + a.to)
+	if !a.reachable {
+		w.WriteString(" no path\n")
+		return
+	}
+	w.WriteString(" cost " + formatCost(a.cost) + " path")
+	for _, u := range a.nodes {
+		w.WriteByte(' ')
+		w.WriteString(a.lt.Name(u))
+	}
+	w.WriteByte('\n')
+}
+
+func writeJSONString(w *bufio.Writer, s string) {
+	b, _ := json.Marshal(s)
+	w.Write(b)
+}
+
+// formatCost prints a cost exactly: the shortest decimal that reads back as
+// the same float64.
+func formatCost(c float64) string { return strconv.FormatFloat(c, 'f', -1, 64) }

@@ -1,0 +1,226 @@
+// Package lookup answers path queries from a precomputed table: the part of
+// pathtable a game links. Load a table once, then ask for the next move, the
+// distance or the whole path between any two nodes with no search: Next and
+// Dist are O(1), Path is O(path length), and AppendPath allocates nothing
+// when its buffer is large enough.
+//
+// A Table is immutable after loading and safe for concurrent use by any
+// number of goroutines. Node indices are 0..Len()-1; use Node, NodeAt and
+// Name to convert from and to "x,y" cells or graph ids. An index out of
+// range never panics: Next returns -1 and Dist and Path report false.
+package lookup
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/pathtable/pathtable/table"
+)
+
+// Table answers queries from one loaded table.
+type Table struct {
+	t      *table.Table
+	n      int
+	byName map[string]int32 // graph id → node
+	byCell []int32          // grid cell → node, -1 where blocked
+}
+
+// New wraps a decoded or freshly built table. It builds the id index in
+// O(V) (O(W·H) on grids).
+func New(t *table.Table) *Table {
+	lt := &Table{t: t, n: t.Nodes}
+	if t.Kind == table.KindGrid {
+		lt.byCell = make([]int32, t.Width*t.Height)
+		for i := range lt.byCell {
+			lt.byCell[i] = -1
+		}
+		for u, c := range t.Cells {
+			lt.byCell[c] = int32(u)
+		}
+	} else {
+		lt.byName = make(map[string]int32, len(t.Names))
+		for u, id := range t.Names {
+			lt.byName[id] = int32(u)
+		}
+	}
+	return lt
+}
+
+// Load reads a table from r (see table.ReadFrom).
+func Load(r io.Reader) (*Table, error) {
+	t, err := table.ReadFrom(r)
+	if err != nil {
+		return nil, err
+	}
+	return New(t), nil
+}
+
+// Open loads the table file at path (see table.Open).
+func Open(path string) (*Table, error) {
+	t, err := table.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return New(t), nil
+}
+
+// Table returns the underlying table, for its header and raw arrays.
+func (lt *Table) Table() *table.Table { return lt.t }
+
+// Len returns the number of nodes. O(1).
+func (lt *Table) Len() int { return lt.n }
+
+func (lt *Table) valid(u int) bool { return u >= 0 && u < lt.n }
+
+// Next returns the node after from on a shortest path to to, or -1 when
+// there is none (no path, from == to, or an index out of range). O(1).
+func (lt *Table) Next(from, to int) int {
+	if !lt.valid(from) || !lt.valid(to) {
+		return -1
+	}
+	return lt.step(lt.t.FirstRow(to), from)
+}
+
+// step follows one first move within a row; -1 when there is none or the
+// stored move does not name an out-edge (a table altered behind its checksum).
+func (lt *Table) step(row []byte, u int) int {
+	m := int(row[u])
+	lo, hi := int(lt.t.Offsets[u]), int(lt.t.Offsets[u+1])
+	if m >= hi-lo {
+		return -1
+	}
+	return int(lt.t.Targets[lo+m])
+}
+
+// Dist returns the cost of a shortest path from from to to, and false when
+// there is none or an index is out of range. Integer and octile levels
+// store distances exactly; float levels store float64. O(1).
+func (lt *Table) Dist(from, to int) (float64, bool) {
+	if !lt.valid(from) || !lt.valid(to) {
+		return table.Unreachable, false
+	}
+	return lt.t.Distance(from, to)
+}
+
+// AppendPath appends a shortest path from from to to, both ends included,
+// to buf and returns it, with true; or buf unchanged and false when there
+// is no path. It walks one table row: O(path length), and it allocates only
+// when buf lacks capacity. A path never has more than Len() nodes.
+func (lt *Table) AppendPath(buf []int, from, to int) ([]int, bool) {
+	if !lt.valid(from) || !lt.valid(to) {
+		return buf, false
+	}
+	row := lt.t.FirstRow(to)
+	start := len(buf)
+	buf = append(buf, from)
+	for u := from; u != to; {
+		u = lt.step(row, u)
+		if u < 0 || len(buf)-start >= lt.n {
+			return buf[:start], false // no path; or a corrupt table's cycle
+		}
+		buf = append(buf, u)
+	}
+	return buf, true
+}
+
+// Path returns a shortest path from from to to, both ends included, and its
+// cost; ok is false when there is none. O(path length); it allocates the
+// returned slice.
+func (lt *Table) Path(from, to int) (path []int, cost float64, ok bool) {
+	path, ok = lt.AppendPath(nil, from, to)
+	if !ok {
+		return nil, table.Unreachable, false
+	}
+	cost, _ = lt.t.Distance(from, to)
+	return path, cost, true
+}
+
+// Cost returns the sum, in float64, of the costs of the edges along path,
+// and false if two consecutive nodes are not joined by an edge. O(path
+// length × degree).
+func (lt *Table) Cost(path []int) (float64, bool) {
+	var sum float64
+	for i := 1; i < len(path); i++ {
+		u, v := path[i-1], path[i]
+		if !lt.valid(u) || !lt.valid(v) {
+			return 0, false
+		}
+		w, ok := lt.edgeCost(u, v)
+		if !ok {
+			return 0, false
+		}
+		sum += w
+	}
+	return sum, true
+}
+
+func (lt *Table) edgeCost(u, v int) (float64, bool) {
+	for e := lt.t.Offsets[u]; e < lt.t.Offsets[u+1]; e++ {
+		if int(lt.t.Targets[e]) == v {
+			return lt.t.Weights[e], true
+		}
+	}
+	return 0, false
+}
+
+// NodeAt returns the node at grid cell (x, y), and false when the cell is
+// outside the grid, blocked, or the table is not a grid. O(1).
+func (lt *Table) NodeAt(x, y int) (int, bool) {
+	t := lt.t
+	if lt.byCell == nil || x < 0 || y < 0 || x >= t.Width || y >= t.Height {
+		return -1, false
+	}
+	u := lt.byCell[y*t.Width+x]
+	return int(u), u >= 0
+}
+
+// XY returns the grid cell of node u; ok is false on graphs or out of range.
+// O(1).
+func (lt *Table) XY(u int) (x, y int, ok bool) {
+	if lt.byCell == nil || !lt.valid(u) {
+		return 0, 0, false
+	}
+	c := int(lt.t.Cells[u])
+	return c % lt.t.Width, c / lt.t.Width, true
+}
+
+// Name returns the printable id of node u: "x,y" on grids, the node id on
+// graphs, or "" out of range. O(1).
+func (lt *Table) Name(u int) string {
+	if !lt.valid(u) {
+		return ""
+	}
+	if x, y, ok := lt.XY(u); ok {
+		return strconv.Itoa(x) + "," + strconv.Itoa(y)
+	}
+	return lt.t.Names[u]
+}
+
+// Node parses a node id as users write it: "x,y" on grids (0-based, x is
+// the column), the node's id on graphs. The error says why a cell is not a
+// node (outside the grid, or blocked). O(len(id)).
+func (lt *Table) Node(id string) (int, error) {
+	if lt.byName != nil {
+		if u, ok := lt.byName[id]; ok {
+			return int(u), nil
+		}
+		return -1, fmt.Errorf("no node %q in this graph", id)
+	}
+	xs, ys, found := strings.Cut(id, ",")
+	x, errX := strconv.Atoi(strings.TrimSpace(xs))
+	y, errY := strconv.Atoi(strings.TrimSpace(ys))
+	if !found || errX != nil || errY != nil {
+		return -1, fmt.Errorf("bad cell %q: want x,y", id)
+	}
+	t := lt.t
+	if x < 0 || y < 0 || x >= t.Width || y >= t.Height {
+		return -1, fmt.Errorf("cell %d,%d is outside the %dx%d grid", x, y, t.Width, t.Height)
+	}
+	u, ok := lt.NodeAt(x, y)
+	if !ok {
+		return -1, fmt.Errorf("cell %d,%d is blocked", x, y)
+	}
+	return u, nil
+}

@@ -1,0 +1,152 @@
+package table
+
+import (
+	"encoding/binary"
+	"math"
+)
+
+// DistKind is how one distance is stored. Integer and octile kinds are
+// exact; the builder picks the narrowest one that provably fits.
+type DistKind string
+
+const (
+	DistU16      DistKind = "u16"      // uint16; 0xFFFF = unreachable
+	DistU32      DistKind = "u32"      // uint32; 0xFFFFFFFF = unreachable
+	DistU64      DistKind = "u64"      // uint64; all ones = unreachable
+	DistOctile16 DistKind = "octile16" // uint16 a, uint16 b: a + b·√2; a = 0xFFFF = unreachable
+	DistOctile32 DistKind = "octile32" // uint32 a, uint32 b: a + b·√2; a = 0xFFFFFFFF = unreachable
+	DistF64      DistKind = "f64"      // float64; +Inf = unreachable
+)
+
+// Width returns the bytes per stored distance, or 0 for an unknown kind.
+func (k DistKind) Width() int {
+	switch k {
+	case DistU16:
+		return 2
+	case DistU32, DistOctile16:
+		return 4
+	case DistU64, DistOctile32, DistF64:
+		return 8
+	}
+	return 0
+}
+
+// MaxExact is the largest integer (or octile part) the kind stores; larger
+// values would collide with the unreachable sentinel.
+func (k DistKind) MaxExact() uint64 {
+	switch k {
+	case DistU16, DistOctile16:
+		return math.MaxUint16 - 1
+	case DistU32, DistOctile32:
+		return math.MaxUint32 - 1
+	case DistU64:
+		return 1<<53 - 1 // float64 holds every integer up to here exactly
+	}
+	return 0
+}
+
+// IntKind returns the narrowest integer kind that holds every value up to
+// max, for integer metrics.
+func IntKind(max uint64) DistKind {
+	switch {
+	case max <= DistU16.MaxExact():
+		return DistU16
+	case max <= DistU32.MaxExact():
+		return DistU32
+	}
+	return DistU64
+}
+
+// OctileKind returns the narrowest octile kind whose parts hold max.
+func OctileKind(max uint64) (DistKind, bool) {
+	switch {
+	case max <= DistOctile16.MaxExact():
+		return DistOctile16, true
+	case max <= DistOctile32.MaxExact():
+		return DistOctile32, true
+	}
+	return "", false
+}
+
+// At decodes distance number i (row*n + column) of payload p; false means
+// unreachable. O(1).
+func (k DistKind) At(p []byte, i int) (float64, bool) {
+	switch k {
+	case DistU16:
+		v := binary.LittleEndian.Uint16(p[2*i:])
+		return float64(v), v != math.MaxUint16
+	case DistU32:
+		v := binary.LittleEndian.Uint32(p[4*i:])
+		return float64(v), v != math.MaxUint32
+	case DistU64:
+		v := binary.LittleEndian.Uint64(p[8*i:])
+		return float64(v), v != math.MaxUint64
+	case DistOctile16:
+		a := binary.LittleEndian.Uint16(p[4*i:])
+		b := binary.LittleEndian.Uint16(p[4*i+2:])
+		return float64(a) + float64(b)*math.Sqrt2, a != math.MaxUint16
+	case DistOctile32:
+		a := binary.LittleEndian.Uint32(p[8*i:])
+		b := binary.LittleEndian.Uint32(p[8*i+4:])
+		return float64(a) + float64(b)*math.Sqrt2, a != math.MaxUint32
+	case DistF64:
+		v := math.Float64frombits(binary.LittleEndian.Uint64(p[8*i:]))
+		return v, !math.IsInf(v, 1)
+	}
+	return math.Inf(1), false
+}
+
+// PutRow encodes one row of distances into dst (a DistRow). For octile
+// kinds a and b hold each column's integer and √2 parts; otherwise d holds
+// the distances. In both, d[i] = +Inf marks column i unreachable. Values
+// must fit the kind (see MaxExact); the builder guarantees it. O(n).
+func (k DistKind) PutRow(dst []byte, d []float64, a, b []int64) {
+	switch k {
+	case DistU16:
+		for i, v := range d {
+			x := uint16(math.MaxUint16)
+			if !math.IsInf(v, 1) {
+				x = uint16(v)
+			}
+			binary.LittleEndian.PutUint16(dst[2*i:], x)
+		}
+	case DistU32:
+		for i, v := range d {
+			x := uint32(math.MaxUint32)
+			if !math.IsInf(v, 1) {
+				x = uint32(v)
+			}
+			binary.LittleEndian.PutUint32(dst[4*i:], x)
+		}
+	case DistU64:
+		for i, v := range d {
+			x := uint64(math.MaxUint64)
+			if !math.IsInf(v, 1) {
+				x = uint64(v)
+			}
+			binary.LittleEndian.PutUint64(dst[8*i:], x)
+		}
+	case DistOctile16:
+		for i, v := range d {
+			x, y := uint16(math.MaxUint16), uint16(math.MaxUint16)
+			if !math.IsInf(v, 1) {
+				x, y = uint16(a[i]), uint16(b[i])
+			}
+			binary.LittleEndian.PutUint16(dst[4*i:], x)
+			binary.LittleEndian.PutUint16(dst[4*i+2:], y)
+		}
+	case DistOctile32:
+		for i, v := range d {
+			x, y := uint32(math.MaxUint32), uint32(math.MaxUint32)
+			if !math.IsInf(v, 1) {
+				x, y = uint32(a[i]), uint32(b[i])
+			}
+			binary.LittleEndian.PutUint32(dst[8*i:], x)
+			binary.LittleEndian.PutUint32(dst[8*i+4:], y)
+		}
+	case DistF64:
+		for i, v := range d {
+			binary.LittleEndian.PutUint64(dst[8*i:], math.Float64bits(v))
+		}
+	}
+}

@@ -1,0 +1,99 @@
+package table
+
+import (
+	"bufio"
+	"encoding/binary"
+	"hash/crc32"
+	"io"
+	"math"
+
+	"github.com/vmihailenco/msgpack/v5"
+)
+
+// castagnoli is CRC-32C, which amd64 and arm64 compute in hardware.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// documentLen is the number of elements in the top-level msgpack array:
+// magic, version, the header bin, the payload bins, the checksum.
+const documentLen = 3 + payloadCount
+
+// payloadCount is the number of payload bins after the header bin.
+const payloadCount = 8
+
+// WriteTo writes t as one msgpack document. The big payloads are streamed
+// from t's own slices, so writing needs no second copy of the table: memory
+// stays O(V + E) beyond the table itself. Time is O(file size).
+func (t *Table) WriteTo(w io.Writer) (int64, error) {
+	cw := &countingWriter{w: w}
+	bw := bufio.NewWriterSize(cw, 1<<20)
+	enc := msgpack.NewEncoder(bw)
+	crc := crc32.New(castagnoli)
+
+	header, err := msgpack.Marshal(&t.Header)
+	if err != nil {
+		return cw.n, err
+	}
+	bins := [1 + payloadCount][]byte{
+		header,
+		int32Bytes(t.Offsets),
+		int32Bytes(t.Targets),
+		float64Bytes(t.Weights),
+		int32Bytes(t.Cells),
+		float64Bytes(t.X),
+		float64Bytes(t.Y),
+		t.First,
+		t.Dist,
+	}
+	if err := enc.EncodeArrayLen(documentLen); err != nil {
+		return cw.n, err
+	}
+	if err := enc.EncodeString(Magic); err != nil {
+		return cw.n, err
+	}
+	if err := enc.EncodeUint(Version); err != nil {
+		return cw.n, err
+	}
+	for _, b := range bins {
+		// EncodeBytes would write an empty payload as nil; always write a bin.
+		if err := enc.EncodeBytesLen(len(b)); err != nil {
+			return cw.n, err
+		}
+		if _, err := bw.Write(b); err != nil {
+			return cw.n, err
+		}
+		crc.Write(b)
+	}
+	// EncodeUint32 always writes the fixed 5-byte form (0xce + 4 bytes).
+	if err := enc.EncodeUint32(crc.Sum32()); err != nil {
+		return cw.n, err
+	}
+	err = bw.Flush()
+	return cw.n, err
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func int32Bytes(v []int32) []byte {
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b[4*i:], uint32(x))
+	}
+	return b
+}
+
+func float64Bytes(v []float64) []byte {
+	b := make([]byte, 8*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(x))
+	}
+	return b
+}

@@ -1,0 +1,139 @@
+package table
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/vmihailenco/msgpack/v5"
+)
+
+// ReadFrom reads a whole table from r. It holds the file's bytes once; the
+// payloads alias them. See Decode.
+func ReadFrom(r io.Reader) (*Table, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return Decode(data)
+}
+
+// Open reads the table file at path: one read into a buffer of the file's
+// size, a checksum pass, no per-element decoding of the payloads.
+func Open(path string) (*Table, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	t, err := Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+// tempPrefix marks the temporary files WriteFile makes beside its target.
+func tempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
+
+// WriteFile writes t to path atomically: to a temporary file in the same
+// folder, synced, then renamed over path. A write that fails or is killed
+// leaves any previous file at path intact; temporaries left by a killed
+// writer are removed by the next WriteFile to the same path.
+func WriteFile(path string, t *Table) error {
+	return WriteFileFunc(path, func(w io.Writer) error {
+		_, err := t.WriteTo(w)
+		return err
+	})
+}
+
+// WriteFileFunc writes whatever write produces to path atomically, as
+// WriteFile does.
+func WriteFileFunc(path string, write func(io.Writer) error) (err error) {
+	dir := filepath.Dir(path)
+	removeStaleTemps(dir, tempPrefix(path))
+	f, err := os.CreateTemp(dir, tempPrefix(path)+"*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if err = write(f); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Chmod(f.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// removeStaleTemps deletes temporaries an interrupted write left behind.
+func removeStaleTemps(dir, prefix string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), prefix) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// ReadHeader reads only the header of the table file at path, without
+// loading or checking the payloads: enough to tell whether a table is up to
+// date. Cost: a few kilobytes read.
+func ReadHeader(path string) (*Header, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	dec := msgpack.NewDecoder(bufio.NewReader(f))
+	n, err := dec.DecodeArrayLen()
+	if err != nil || n < 2 {
+		return nil, fmt.Errorf("%s: %w", path, ErrNotTable)
+	}
+	if magic, err := dec.DecodeString(); err != nil || magic != Magic {
+		return nil, fmt.Errorf("%s: %w", path, ErrNotTable)
+	}
+	version, err := dec.DecodeUint64()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w: reading version: %v", path, ErrCorrupt, err)
+	}
+	if version != Version || n != documentLen {
+		return nil, fmt.Errorf("%s: %w %d (this build reads %d)", path, ErrVersion, version, Version)
+	}
+	size, err := dec.DecodeBytesLen()
+	if err != nil || size < 0 || int64(size) > st.Size() {
+		return nil, fmt.Errorf("%s: %w: header length", path, ErrTruncated)
+	}
+	buf := make([]byte, size)
+	if err := dec.ReadFull(buf); err != nil {
+		return nil, fmt.Errorf("%s: %w: header", path, ErrTruncated)
+	}
+	var h Header
+	if err := msgpack.Unmarshal(buf, &h); err != nil {
+		return nil, fmt.Errorf("%s: %w: header: %v", path, ErrCorrupt, err)
+	}
+	if err := h.validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w: %v", path, ErrCorrupt, err)
+	}
+	return &h, nil
+}

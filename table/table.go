@@ -1,0 +1,139 @@
+// Package table holds all-pairs first-move and distance tables and their
+// file format: one msgpack document with a magic, a format version, a header,
+// little-endian payloads as msgpack bin, and a CRC-32C checksum. See
+// docs/FORMAT.md for the bytes.
+//
+// Rows are target-major: row t holds, for every source s, the first move of
+// a shortest path from s to t and its cost, so a whole path walks inside one
+// contiguous row.
+//
+// Package table knows tables and bytes only; it imports neither the level
+// loaders nor the builder.
+package table
+
+import (
+	"fmt"
+	"math"
+)
+
+// Magic opens every table file; Version is the format version this package
+// writes and reads.
+const (
+	Magic   = "PATHTABL"
+	Version = 1
+)
+
+// NoMove is the first-move entry of a pair with no path, and of s == t.
+const NoMove = 0xFF
+
+// MaxDegree is the largest out-degree a one-byte first move can address.
+const MaxDegree = 254
+
+// Kind says how nodes are named.
+type Kind string
+
+const (
+	KindGrid  Kind = "grid"  // nodes are passable cells, named "x,y"
+	KindGraph Kind = "graph" // nodes are named by Header.Names
+)
+
+// Header describes a table: everything but the big arrays.
+type Header struct {
+	Kind   Kind     `msgpack:"kind"`
+	Nodes  int      `msgpack:"nodes"`
+	Edges  int      `msgpack:"edges"`
+	Width  int      `msgpack:"width"`  // grid width in cells, 0 for graphs
+	Height int      `msgpack:"height"` // grid height in cells, 0 for graphs
+	Names  []string `msgpack:"names"`  // node ids of a graph, nil for grids
+
+	Metric   string   `msgpack:"metric"`    // "int", "octile" or "float": how edge costs add up
+	DistKind DistKind `msgpack:"dist_kind"` // how the distance payload is encoded
+	FirstEnc string   `msgpack:"first_enc"` // "u8": one byte per pair, NoMove when none
+
+	// Model is the grid movement model ("8-connected, sqrt2 diagonals, no
+	// corner cutting"); Connect and Diagonal are its parts, as build flags.
+	Model    string `msgpack:"model"`
+	Connect  int    `msgpack:"connect"`
+	Diagonal string `msgpack:"diagonal"`
+
+	Source    string `msgpack:"source"`     // base name of the level file
+	Format    string `msgpack:"format"`     // level format: map, grid, gr, json
+	InputHash string `msgpack:"input_hash"` // hex SHA-256 of the level bytes and the options
+}
+
+// Table is a loaded or freshly built table. Its slices may alias the bytes
+// it was decoded from; treat them as read-only.
+type Table struct {
+	Header
+
+	Offsets []int32   // CSR out-edges: node u's are Targets[Offsets[u]:Offsets[u+1]]
+	Targets []int32   // head of each edge
+	Weights []float64 // cost of each edge
+	Cells   []int32   // grid cell (y*Width+x) of each node, nil for graphs
+	X, Y    []float64 // graph node coordinates, nil when absent
+
+	// First holds n*n first moves, row t (target) at First[t*n:(t+1)*n]:
+	// First[t*n+s] is the slot of the out-edge of s that starts a shortest
+	// path to t, or NoMove.
+	First []byte
+	// Dist holds n*n distances, row-major like First, each DistKind.Width()
+	// bytes, little-endian.
+	Dist []byte
+}
+
+// New returns a table for h with zeroed First and Dist payloads of the right
+// size, for a builder to fill row by row. The caller sets the CSR and node
+// arrays. It allocates n² (1 + DistKind.Width()) bytes.
+func New(h Header) (*Table, error) {
+	if _, err := h.PayloadSize(); err != nil {
+		return nil, err
+	}
+	n := h.Nodes
+	t := &Table{Header: h}
+	t.FirstEnc = "u8"
+	t.First = make([]byte, n*n)
+	t.Dist = make([]byte, n*n*h.DistKind.Width())
+	return t, nil
+}
+
+// PayloadSize returns the bytes the first-move and distance payloads of h
+// take: the bulk of both the file and the memory of a loaded table.
+func (h *Header) PayloadSize() (int64, error) {
+	w := h.DistKind.Width()
+	if w == 0 {
+		return 0, fmt.Errorf("unknown distance encoding %q", h.DistKind)
+	}
+	if h.Nodes < 0 || h.Nodes > MaxNodes {
+		return 0, fmt.Errorf("%d nodes: a table holds at most %d", h.Nodes, MaxNodes)
+	}
+	n := int64(h.Nodes)
+	return n * n * int64(1+w), nil
+}
+
+// MaxNodes bounds the node count so that n² never overflows and indices fit
+// in int32 even on 32-bit platforms' addressable memory.
+const MaxNodes = 1 << 16
+
+// FirstRow returns row t of the first-move table. O(1).
+func (t *Table) FirstRow(target int) []byte {
+	n := t.Nodes
+	return t.First[target*n : (target+1)*n : (target+1)*n]
+}
+
+// DistRow returns row t of the distance payload. O(1).
+func (t *Table) DistRow(target int) []byte {
+	n, w := t.Nodes, t.DistKind.Width()
+	return t.Dist[target*n*w : (target+1)*n*w : (target+1)*n*w]
+}
+
+// Distance returns the cost of a shortest path from s to t, and false when
+// t cannot be reached from s. O(1).
+func (t *Table) Distance(s, target int) (float64, bool) {
+	return t.DistKind.At(t.Dist, target*t.Nodes+s)
+}
+
+// Degree returns the out-degree of node u. O(1).
+func (t *Table) Degree(u int) int { return int(t.Offsets[u+1] - t.Offsets[u]) }
+
+// Unreachable is the distance reported for pairs with no path.
+var Unreachable = math.Inf(1)
