@@ -77,7 +77,7 @@ func Build(ctx context.Context, g *maps.Graph, opt Options) (*table.Table, error
 					return nil
 				}
 				s.run(int32(target), t.FirstRow(target))
-				t.DistKind.PutRow(t.DistRow(target), s.dist, s.a, s.b)
+				t.DistKind.PutRow(t.DistRow(target), s.dist, s.root2)
 				if opt.Progress != nil {
 					opt.Progress.Add(1)
 				}

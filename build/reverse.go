@@ -19,16 +19,20 @@ type reverse struct {
 	// costs holds the distinct edge costs in increasing order when there
 	// are at most maxQueues of them; revEdge.class indexes it.
 	costs []float64
-	// a and b split each edge cost as a + b·√2 on octile levels (per edge),
-	// nil otherwise.
-	a, b []int64
+	// costs2 is the √2 part of each entry of costs on octile levels: an
+	// octile cost is a + b·√2, and the search tracks b so that a path's
+	// exact cost can be recovered from its float64 sum.
+	costs2 []int64
+	// cost and cost2 are the same per edge, for levels with too many
+	// distinct costs for buckets.
+	cost  []float64
+	cost2 []int64
 }
 
 type revEdge struct {
-	from  int32   // tail of the original edge: the node this edge reaches in the search
-	slot  uint8   // index of the original edge in from's out-list: from's first move
-	class uint8   // index into reverse.costs, when costs != nil
-	cost  float64 // the edge's cost
+	from  int32 // tail of the original edge: the node this edge reaches in the search
+	slot  uint8 // index of the original edge in from's out-list: from's first move
+	class uint8 // index into reverse.costs, when costs != nil
 }
 
 // newReverse builds the reversed graph in O(V + E). In-edges of each node
@@ -43,31 +47,41 @@ func newReverse(g *maps.Graph) *reverse {
 		r.offsets[v+1] += r.offsets[v]
 	}
 	fill := slices.Clone(r.offsets[:n])
-	octile := g.Metric == maps.MetricOctile
-	if octile {
-		r.a = make([]int64, g.Edges())
-		r.b = make([]int64, g.Edges())
-	}
+	weights := make([]float64, g.Edges())
 	for u := 0; u < n; u++ {
 		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
 			v := g.Targets[e]
 			i := fill[v]
 			fill[v]++
-			r.edges[i] = revEdge{from: int32(u), slot: uint8(e - g.Offsets[u]), cost: g.Weights[e]}
-			if octile {
-				r.a[i], r.b[i], _ = splitOctile(g.Weights[e]) // Plan checked every cost
-			}
+			r.edges[i] = revEdge{from: int32(u), slot: uint8(e - g.Offsets[u])}
+			weights[i] = g.Weights[e]
 		}
 	}
+	octile := g.Metric == maps.MetricOctile
 
-	costs := slices.Clone(g.Weights)
+	costs := slices.Clone(weights)
 	slices.Sort(costs)
 	costs = slices.Compact(costs)
 	if len(costs) <= maxQueues {
 		r.costs = costs
-		for i := range r.edges {
-			c, _ := slices.BinarySearch(costs, r.edges[i].cost)
+		for i, w := range weights {
+			c, _ := slices.BinarySearch(costs, w)
 			r.edges[i].class = uint8(c)
+		}
+		if octile {
+			r.costs2 = make([]int64, len(costs))
+			for c, w := range costs {
+				_, r.costs2[c], _ = splitOctile(w) // Plan checked every cost
+			}
+		}
+		return r
+	}
+	r.cost = weights
+	if octile {
+		r.cost2 = make([]int64, len(weights))
+		for i, w := range weights {
+			_, b, _ := splitOctile(w)
+			r.cost2[i] = b
 		}
 	}
 	return r

@@ -9,29 +9,32 @@ import (
 // search is one worker's scratch for single-target Dijkstra runs on the
 // reversed graph, reused across targets so that a run allocates nothing.
 type search struct {
-	r      *reverse
-	dist   []float64
-	a, b   []int64 // octile parts of dist, when r.a != nil
-	queues []fifo  // one per distinct edge cost (bucket search)
-	heap   minHeap // when there are too many distinct costs
+	r     *reverse
+	dist  []float64
+	root2 []int64 // √2 part of each dist on octile levels, else nil
+	// The bucket search keeps one FIFO per distinct edge cost; headKey[k]
+	// is the key at the head of queue k, +Inf when it is empty.
+	queues  []fifo
+	headKey []float64
+	heap    minHeap // for levels with too many distinct costs
 }
 
 func newSearch(r *reverse) *search {
 	n := len(r.offsets) - 1
 	s := &search{r: r, dist: make([]float64, n)}
-	if r.a != nil {
-		s.a = make([]int64, n)
-		s.b = make([]int64, n)
+	if r.costs2 != nil || r.cost2 != nil {
+		s.root2 = make([]int64, n)
 	}
 	s.queues = make([]fifo, len(r.costs))
+	s.headKey = make([]float64, len(r.costs))
 	return s
 }
 
 // run fills first (row t of the first-move table) and s.dist with the
 // shortest paths from every node to target t. With C distinct edge costs
-// it takes O(E + V·C): each cost class has its own FIFO, whose keys are
-// pushed in increasing order because nodes settle in increasing order, so
-// the next node to settle is at the head of one of them. Other levels take
+// it takes O(E + V·C): each cost has its own FIFO, whose keys arrive in
+// increasing order because nodes settle in increasing order, so the next
+// node to settle is at the head of one of them. Other levels take
 // O((V + E) log V) with a binary heap. Ties go to the first-relaxed edge:
 // the result depends only on the graph, never on the worker.
 func (s *search) run(t int32, first []byte) {
@@ -42,8 +45,8 @@ func (s *search) run(t int32, first []byte) {
 		first[i] = table.NoMove
 	}
 	s.dist[t] = 0
-	if s.a != nil {
-		s.a[t], s.b[t] = 0, 0
+	if s.root2 != nil {
+		s.root2[t] = 0
 	}
 	if s.r.costs != nil {
 		s.runBuckets(t, first)
@@ -53,35 +56,47 @@ func (s *search) run(t int32, first []byte) {
 }
 
 func (s *search) runBuckets(t int32, first []byte) {
-	qs := s.queues
+	qs, heads := s.queues, s.headKey
 	for k := range qs {
 		qs[k].reset()
+		heads[k] = math.Inf(1)
 	}
-	qs[0].push(t, 0)
-	r, dist := s.r, s.dist
+	qs[0].push(t, 0, &heads[0])
+	r, dist, root2 := s.r, s.dist, s.root2
+	costs, costs2 := r.costs, r.costs2
+	first = first[:len(dist)]
 	for {
-		best, bestKey := -1, math.Inf(1)
-		for k := range qs {
-			if q := &qs[k]; q.head < len(q.keys) && q.keys[q.head] < bestKey {
-				best, bestKey = k, q.keys[q.head]
+		best, key := 0, heads[0]
+		for k := 1; k < len(heads); k++ {
+			if heads[k] < key {
+				best, key = k, heads[k]
 			}
 		}
-		if best < 0 {
+		if math.IsInf(key, 1) {
 			return
 		}
-		u := qs[best].pop()
-		if bestKey > dist[u] {
+		u := qs[best].pop(&heads[best])
+		if key > dist[u] {
 			continue // superseded by a shorter path found later
 		}
-		for i, e := range r.edges[r.offsets[u]:r.offsets[u+1]] {
-			if d := bestKey + e.cost; d < dist[e.from] {
+		edges := r.edges[r.offsets[u]:r.offsets[u+1]]
+		if root2 == nil {
+			for _, e := range edges {
+				if d := key + costs[e.class]; d < dist[e.from] {
+					dist[e.from] = d
+					first[e.from] = e.slot
+					qs[e.class].push(e.from, d, &heads[e.class])
+				}
+			}
+			continue
+		}
+		b := root2[u]
+		for _, e := range edges {
+			if d := key + costs[e.class]; d < dist[e.from] {
 				dist[e.from] = d
 				first[e.from] = e.slot
-				if s.a != nil {
-					j := int(r.offsets[u]) + i
-					s.a[e.from], s.b[e.from] = s.a[u]+r.a[j], s.b[u]+r.b[j]
-				}
-				qs[e.class].push(e.from, d)
+				root2[e.from] = b + costs2[e.class]
+				qs[e.class].push(e.from, d, &heads[e.class])
 			}
 		}
 	}
@@ -91,19 +106,19 @@ func (s *search) runHeap(t int32, first []byte) {
 	h := &s.heap
 	h.reset()
 	h.push(t, 0)
-	r, dist := s.r, s.dist
+	r, dist, root2 := s.r, s.dist, s.root2
 	for h.len() > 0 {
 		u, key := h.pop()
 		if key > dist[u] {
 			continue
 		}
-		for i, e := range r.edges[r.offsets[u]:r.offsets[u+1]] {
-			if d := key + e.cost; d < dist[e.from] {
+		for i := r.offsets[u]; i < r.offsets[u+1]; i++ {
+			e := r.edges[i]
+			if d := key + r.cost[i]; d < dist[e.from] {
 				dist[e.from] = d
 				first[e.from] = e.slot
-				if s.a != nil {
-					j := int(r.offsets[u]) + i
-					s.a[e.from], s.b[e.from] = s.a[u]+r.a[j], s.b[u]+r.b[j]
+				if root2 != nil {
+					root2[e.from] = root2[u] + r.cost2[i]
 				}
 				h.push(e.from, d)
 			}
@@ -112,7 +127,8 @@ func (s *search) runHeap(t int32, first []byte) {
 }
 
 // fifo is a queue of (node, key) pairs whose keys arrive in increasing
-// order. Its storage is kept across runs.
+// order. Its storage is kept across runs; the caller's head key mirrors
+// keys[head] for a fast scan over all queues.
 type fifo struct {
 	nodes []int32
 	keys  []float64
@@ -121,14 +137,22 @@ type fifo struct {
 
 func (q *fifo) reset() { q.nodes, q.keys, q.head = q.nodes[:0], q.keys[:0], 0 }
 
-func (q *fifo) push(v int32, key float64) {
+func (q *fifo) push(v int32, key float64, headKey *float64) {
+	if q.head == len(q.keys) {
+		*headKey = key
+	}
 	q.nodes = append(q.nodes, v)
 	q.keys = append(q.keys, key)
 }
 
-func (q *fifo) pop() int32 {
+func (q *fifo) pop(headKey *float64) int32 {
 	v := q.nodes[q.head]
 	q.head++
+	if q.head < len(q.keys) {
+		*headKey = q.keys[q.head]
+	} else {
+		*headKey = math.Inf(1)
+	}
 	return v
 }
 

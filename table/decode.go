@@ -10,6 +10,7 @@ import (
 	"math"
 
 	"github.com/vmihailenco/msgpack/v5"
+	"github.com/vmihailenco/msgpack/v5/msgpcode"
 )
 
 // Errors a decoder returns, for errors.Is.
@@ -40,13 +41,12 @@ func Decode(data []byte) (*Table, error) {
 	if err != nil || n < 2 {
 		return nil, ErrNotTable
 	}
-	magic, err := dec.DecodeString()
-	if err != nil || magic != Magic {
+	if !decodeMagic(dec) {
 		return nil, ErrNotTable
 	}
 	version, err := dec.DecodeUint64()
 	if err != nil {
-		return nil, fmt.Errorf("%w: reading version: %v", ErrCorrupt, err)
+		return nil, fmt.Errorf("%w: reading version: %v", truncatedOr(err), err)
 	}
 	if version != Version {
 		return nil, fmt.Errorf("%w %d (this build reads %d)", ErrVersion, version, Version)
@@ -84,6 +84,9 @@ func Decode(data []byte) (*Table, error) {
 	}
 
 	t := &Table{}
+	if err := checkMsgpack(bins[0]); err != nil {
+		return nil, fmt.Errorf("%w: header: %v", ErrCorrupt, err)
+	}
 	if err := msgpack.Unmarshal(bins[0], &t.Header); err != nil {
 		return nil, fmt.Errorf("%w: header: %v", ErrCorrupt, err)
 	}
@@ -121,6 +124,114 @@ func Decode(data []byte) (*Table, error) {
 	return t, nil
 }
 
+// decodeMagic reads the magic string and reports whether it is Magic. It
+// checks the declared length first: msgpack's DecodeString allocates up to
+// 1 MB for a string a 5-byte file claims is 4 GB long.
+func decodeMagic(dec *msgpack.Decoder) bool {
+	if c, err := dec.PeekCode(); err != nil || !msgpcode.IsString(c) {
+		return false
+	}
+	n, err := dec.DecodeBytesLen()
+	if err != nil || n != len(Magic) {
+		return false
+	}
+	var b [len(Magic)]byte
+	return dec.ReadFull(b[:]) == nil && string(b[:]) == Magic
+}
+
+// maxHeaderDepth bounds how deep arrays and maps nest in a header: the
+// header itself needs 2 (the names array in the header map), and msgpack's
+// decoder recurses once per level.
+const maxHeaderDepth = 8
+
+// checkMsgpack checks that b is exactly one msgpack value whose every
+// declared length and count fits in the bytes that remain, nested at most
+// maxHeaderDepth deep, so decoding it allocates O(len(b)) and recurses
+// boundedly: msgpack/v5 caps strings at 1 MB and arrays at a million
+// elements whatever the input's size, and bin not at all (upstream issue
+// 401). O(len(b)).
+func checkMsgpack(b []byte) error {
+	var left [maxHeaderDepth + 1]uint64 // values still to read at each depth
+	depth := 0
+	left[0] = 1
+	for {
+		for left[depth] == 0 {
+			if depth == 0 {
+				if len(b) != 0 {
+					return fmt.Errorf("%d bytes after the value", len(b))
+				}
+				return nil
+			}
+			depth--
+		}
+		left[depth]--
+		if len(b) == 0 {
+			return io.ErrUnexpectedEOF
+		}
+		c := b[0]
+		b = b[1:]
+		var size, items uint64 // bytes of payload, values inside
+		switch {
+		case c <= 0x7f || c >= 0xe0: // fixint
+		case c <= 0x8f: // fixmap
+			items = 2 * uint64(c&0x0f)
+		case c <= 0x9f: // fixarray
+			items = uint64(c & 0x0f)
+		case c <= 0xbf: // fixstr
+			size = uint64(c & 0x1f)
+		case c == 0xc0 || c == 0xc2 || c == 0xc3: // nil, false, true
+		case c >= 0xca && c <= 0xd3: // float32/64, uint8..64, int8..64
+			size = [...]uint64{4, 8, 1, 2, 4, 8, 1, 2, 4, 8}[c-0xca]
+		case c >= 0xd4 && c <= 0xd8: // fixext: type byte and 1..16 bytes
+			size = 1 + 1<<(c-0xd4)
+		default:
+			var w int // bytes of the length or count that follows
+			switch c {
+			case 0xc4, 0xc7, 0xd9: // bin8, ext8, str8
+				w = 1
+			case 0xc5, 0xc8, 0xda, 0xdc, 0xde: // bin16, ext16, str16, array16, map16
+				w = 2
+			case 0xc6, 0xc9, 0xdb, 0xdd, 0xdf: // bin32, ext32, str32, array32, map32
+				w = 4
+			default:
+				return fmt.Errorf("invalid msgpack code %#x", c)
+			}
+			if len(b) < w {
+				return io.ErrUnexpectedEOF
+			}
+			var v uint64
+			for _, x := range b[:w] {
+				v = v<<8 | uint64(x)
+			}
+			b = b[w:]
+			switch c {
+			case 0xdc, 0xdd:
+				items = v
+			case 0xde, 0xdf:
+				items = 2 * v
+			case 0xc7, 0xc8, 0xc9:
+				size = 1 + v // the ext type byte
+			default:
+				size = v
+			}
+		}
+		if size > uint64(len(b)) {
+			return fmt.Errorf("a value declares %d bytes, %d remain", size, len(b))
+		}
+		b = b[size:]
+		if items > 0 {
+			if items > uint64(len(b)) { // every value takes at least a byte
+				return fmt.Errorf("a value declares %d elements, %d bytes remain", items, len(b))
+			}
+			if depth == maxHeaderDepth {
+				return fmt.Errorf("values nested deeper than %d", maxHeaderDepth)
+			}
+			depth++
+			left[depth] = items
+		}
+	}
+}
+
 // truncatedOr reports running out of bytes as ErrTruncated.
 func truncatedOr(err error) error {
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
@@ -142,7 +253,7 @@ func (h *Header) validate() error {
 	}
 	switch h.Kind {
 	case KindGrid:
-		if h.Width <= 0 || h.Height <= 0 || int64(h.Width)*int64(h.Height) > 1<<26 {
+		if h.Width <= 0 || h.Height <= 0 || h.Width > 1<<26 || h.Height > 1<<26 || int64(h.Width)*int64(h.Height) > 1<<26 {
 			return fmt.Errorf("grid size %dx%d", h.Width, h.Height)
 		}
 		if h.Names != nil {

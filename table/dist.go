@@ -68,39 +68,44 @@ func OctileKind(max uint64) (DistKind, bool) {
 	return "", false
 }
 
-// At decodes distance number i (row*n + column) of payload p; false means
-// unreachable. O(1).
+// At decodes distance number i (row*n + column) of payload p; +Inf and
+// false mean unreachable. O(1).
 func (k DistKind) At(p []byte, i int) (float64, bool) {
 	switch k {
 	case DistU16:
-		v := binary.LittleEndian.Uint16(p[2*i:])
-		return float64(v), v != math.MaxUint16
+		if v := binary.LittleEndian.Uint16(p[2*i:]); v != math.MaxUint16 {
+			return float64(v), true
+		}
 	case DistU32:
-		v := binary.LittleEndian.Uint32(p[4*i:])
-		return float64(v), v != math.MaxUint32
+		if v := binary.LittleEndian.Uint32(p[4*i:]); v != math.MaxUint32 {
+			return float64(v), true
+		}
 	case DistU64:
-		v := binary.LittleEndian.Uint64(p[8*i:])
-		return float64(v), v != math.MaxUint64
+		if v := binary.LittleEndian.Uint64(p[8*i:]); v != math.MaxUint64 {
+			return float64(v), true
+		}
 	case DistOctile16:
-		a := binary.LittleEndian.Uint16(p[4*i:])
-		b := binary.LittleEndian.Uint16(p[4*i+2:])
-		return float64(a) + float64(b)*math.Sqrt2, a != math.MaxUint16
+		if a := binary.LittleEndian.Uint16(p[4*i:]); a != math.MaxUint16 {
+			return float64(a) + float64(binary.LittleEndian.Uint16(p[4*i+2:]))*math.Sqrt2, true
+		}
 	case DistOctile32:
-		a := binary.LittleEndian.Uint32(p[8*i:])
-		b := binary.LittleEndian.Uint32(p[8*i+4:])
-		return float64(a) + float64(b)*math.Sqrt2, a != math.MaxUint32
+		if a := binary.LittleEndian.Uint32(p[8*i:]); a != math.MaxUint32 {
+			return float64(a) + float64(binary.LittleEndian.Uint32(p[8*i+4:]))*math.Sqrt2, true
+		}
 	case DistF64:
-		v := math.Float64frombits(binary.LittleEndian.Uint64(p[8*i:]))
-		return v, !math.IsInf(v, 1)
+		if v := math.Float64frombits(binary.LittleEndian.Uint64(p[8*i:])); !math.IsInf(v, 1) {
+			return v, true
+		}
 	}
 	return math.Inf(1), false
 }
 
-// PutRow encodes one row of distances into dst (a DistRow). For octile
-// kinds a and b hold each column's integer and √2 parts; otherwise d holds
-// the distances. In both, d[i] = +Inf marks column i unreachable. Values
-// must fit the kind (see MaxExact); the builder guarantees it. O(n).
-func (k DistKind) PutRow(dst []byte, d []float64, a, b []int64) {
+// PutRow encodes one row of distances d into dst (a DistRow); d[i] = +Inf
+// marks column i unreachable. For octile kinds root2[i] is the √2 part b of
+// the exact cost a + b·√2, and a is recovered as round(d[i] - b·√2), exact
+// because d[i] is within far less than 0.5 of the true sum. Values must fit
+// the kind (see MaxExact); the builder guarantees it. O(n).
+func (k DistKind) PutRow(dst []byte, d []float64, root2 []int64) {
 	switch k {
 	case DistU16:
 		for i, v := range d {
@@ -130,7 +135,7 @@ func (k DistKind) PutRow(dst []byte, d []float64, a, b []int64) {
 		for i, v := range d {
 			x, y := uint16(math.MaxUint16), uint16(math.MaxUint16)
 			if !math.IsInf(v, 1) {
-				x, y = uint16(a[i]), uint16(b[i])
+				x, y = uint16(octileInt(v, root2[i])), uint16(root2[i])
 			}
 			binary.LittleEndian.PutUint16(dst[4*i:], x)
 			binary.LittleEndian.PutUint16(dst[4*i+2:], y)
@@ -139,7 +144,7 @@ func (k DistKind) PutRow(dst []byte, d []float64, a, b []int64) {
 		for i, v := range d {
 			x, y := uint32(math.MaxUint32), uint32(math.MaxUint32)
 			if !math.IsInf(v, 1) {
-				x, y = uint32(a[i]), uint32(b[i])
+				x, y = uint32(octileInt(v, root2[i])), uint32(root2[i])
 			}
 			binary.LittleEndian.PutUint32(dst[8*i:], x)
 			binary.LittleEndian.PutUint32(dst[8*i+4:], y)
@@ -149,4 +154,9 @@ func (k DistKind) PutRow(dst []byte, d []float64, a, b []int64) {
 			binary.LittleEndian.PutUint64(dst[8*i:], math.Float64bits(v))
 		}
 	}
+}
+
+// octileInt returns the integer part a of a distance d = a + b·√2.
+func octileInt(d float64, b int64) int64 {
+	return int64(math.Round(d - float64(b)*math.Sqrt2))
 }

@@ -110,7 +110,7 @@ func ReadHeader(path string) (*Header, error) {
 	if err != nil || n < 2 {
 		return nil, fmt.Errorf("%s: %w", path, ErrNotTable)
 	}
-	if magic, err := dec.DecodeString(); err != nil || magic != Magic {
+	if !decodeMagic(dec) {
 		return nil, fmt.Errorf("%s: %w", path, ErrNotTable)
 	}
 	version, err := dec.DecodeUint64()
@@ -127,6 +127,9 @@ func ReadHeader(path string) (*Header, error) {
 	buf := make([]byte, size)
 	if err := dec.ReadFull(buf); err != nil {
 		return nil, fmt.Errorf("%s: %w: header", path, ErrTruncated)
+	}
+	if err := checkMsgpack(buf); err != nil {
+		return nil, fmt.Errorf("%s: %w: header: %v", path, ErrCorrupt, err)
 	}
 	var h Header
 	if err := msgpack.Unmarshal(buf, &h); err != nil {

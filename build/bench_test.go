@@ -1,0 +1,102 @@
+package build
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pathtable/pathtable/maps"
+)
+
+// sharedMaps is where the Moving AI benchmark maps live beside a checkout.
+const sharedMaps = "../../shared/testmaps"
+
+var (
+	benchOnce   sync.Once
+	benchLevels []benchLevel
+)
+
+type benchLevel struct {
+	name string
+	g    *maps.Graph
+}
+
+// loadBenchLevels builds the benchmark graphs once: generated grids that
+// every checkout has, and the shared Moving AI maps where they exist.
+func loadBenchLevels(b *testing.B) []benchLevel {
+	benchOnce.Do(func() {
+		for _, size := range []int{32, 64} {
+			text := randomGridText(rand.New(rand.NewPCG(1, uint64(size))), size, size, 0.2, false)
+			g, err := maps.ParseFormat(maps.FormatGrid, "gen.grid", []byte(text), maps.Options{})
+			if err != nil {
+				panic(err)
+			}
+			benchLevels = append(benchLevels, benchLevel{fmt.Sprintf("random-%dx%d", size, size), g})
+		}
+		for _, name := range []string{"arena", "den312d", "maze-128-128-2"} {
+			g, _, err := maps.Load(filepath.Join(sharedMaps, name+".map"), maps.Options{})
+			if err == nil {
+				benchLevels = append(benchLevels, benchLevel{name, g})
+			}
+		}
+	})
+	return benchLevels
+}
+
+// randomGridText makes a .grid level with the given share of walls, and
+// random cell costs 1-9 when costs is set.
+func randomGridText(r *rand.Rand, w, h int, walls float64, costs bool) string {
+	var sb strings.Builder
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			switch {
+			case r.Float64() < walls:
+				sb.WriteByte('#')
+			case costs:
+				sb.WriteByte(byte('1' + r.IntN(9)))
+			default:
+				sb.WriteByte('.')
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+func BenchmarkBuild(b *testing.B) {
+	for _, lv := range loadBenchLevels(b) {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", lv.name, workers), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := Build(context.Background(), lv.g, Options{Workers: workers}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				n := float64(lv.g.Nodes())
+				b.ReportMetric(b.Elapsed().Seconds()*1e6/float64(b.N)/n, "us/target")
+			})
+		}
+	}
+}
+
+// BenchmarkSearch measures one target's search, the builder's inner loop.
+func BenchmarkSearch(b *testing.B) {
+	for _, lv := range loadBenchLevels(b) {
+		b.Run(lv.name, func(b *testing.B) {
+			rev := newReverse(lv.g)
+			s := newSearch(rev)
+			row := make([]byte, lv.g.Nodes())
+			b.ReportAllocs()
+			t := int32(0)
+			for b.Loop() {
+				s.run(t, row)
+				t = (t + 7919) % int32(lv.g.Nodes())
+			}
+		})
+	}
+}

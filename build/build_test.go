@@ -1,0 +1,363 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// testLevel is one entry of the shared table of small levels that every
+// builder test runs against.
+type testLevel struct {
+	name string
+	g    *maps.Graph
+}
+
+// smallLevels returns the project's testdata levels under several movement
+// models, and random grids and graphs: small enough for Floyd-Warshall.
+func smallLevels(t testing.TB) []testLevel {
+	t.Helper()
+	var levels []testLevel
+	files, _ := filepath.Glob("../testdata/*")
+	models := []maps.Moves{
+		{Connect: 8, Diagonal: maps.DiagonalSqrt2},
+		{Connect: 8, Diagonal: maps.Diagonal1014},
+		{Connect: 4, Diagonal: maps.DiagonalSqrt2},
+	}
+	for _, f := range files {
+		format, err := maps.FormatOf(f)
+		if err != nil {
+			continue // README and friends
+		}
+		for i, m := range models {
+			if i > 0 && format != maps.FormatMovingAI && format != maps.FormatGrid {
+				break
+			}
+			g, _, err := maps.Load(f, maps.Options{Moves: m})
+			if err != nil {
+				t.Fatalf("loading %s: %v", f, err)
+			}
+			levels = append(levels, testLevel{fmt.Sprintf("%s/%d-%s", filepath.Base(f), m.Connect, m.Diagonal), g})
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	for i := 0; i < 6; i++ {
+		m := models[i%len(models)]
+		text := randomGridText(r, 5+r.IntN(9), 4+r.IntN(9), 0.25, i%2 == 1)
+		g, err := maps.ParseFormat(maps.FormatGrid, "random.grid", []byte(text), maps.Options{Moves: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		levels = append(levels, testLevel{fmt.Sprintf("random-grid-%d", i), g})
+	}
+	for i := 0; i < 6; i++ {
+		levels = append(levels, testLevel{fmt.Sprintf("random-graph-%d", i), randomGraph(r, 2+r.IntN(40), i%2 == 0)})
+	}
+	levels = append(levels, testLevel{"many-costs", randomGraph(r, 60, false)})
+	return levels
+}
+
+// randomGraph makes a directed graph with some zero costs and, usually,
+// some unreachable pairs; integer costs when ints is set.
+func randomGraph(r *rand.Rand, n int, ints bool) *maps.Graph {
+	type edge struct {
+		u, v int32
+		w    float64
+	}
+	var edges []edge
+	seen := map[[2]int32]bool{}
+	for i := 0; i < n*3; i++ {
+		u, v := int32(r.IntN(n)), int32(r.IntN(n))
+		if u == v || seen[[2]int32{u, v}] {
+			continue
+		}
+		seen[[2]int32{u, v}] = true
+		w := math.Round(r.Float64()*20) / 2
+		if ints {
+			w = float64(r.IntN(12))
+		}
+		if r.IntN(10) == 0 {
+			w = 0
+		}
+		edges = append(edges, edge{u, v, w})
+	}
+	slices.SortFunc(edges, func(a, b edge) int {
+		return int(a.u-b.u)*1<<16 + int(a.v-b.v)
+	})
+	g := &maps.Graph{Offsets: make([]int32, n+1), Metric: maps.MetricFloat}
+	if ints {
+		g.Metric = maps.MetricInt
+	}
+	for _, e := range edges {
+		g.Offsets[e.u+1]++
+		g.Targets = append(g.Targets, e.v)
+		g.Weights = append(g.Weights, e.w)
+	}
+	for u := 0; u < n; u++ {
+		g.Offsets[u+1] += g.Offsets[u]
+		g.Names = append(g.Names, fmt.Sprint(u))
+	}
+	return g
+}
+
+// floydWarshall is the brute-force reference: O(V³).
+func floydWarshall(g *maps.Graph) [][]float64 {
+	n := g.Nodes()
+	d := make([][]float64, n)
+	for i := range d {
+		d[i] = make([]float64, n)
+		for j := range d[i] {
+			d[i][j] = math.Inf(1)
+		}
+		d[i][i] = 0
+	}
+	for u := 0; u < n; u++ {
+		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+			d[u][g.Targets[e]] = min(d[u][g.Targets[e]], g.Weights[e])
+		}
+	}
+	for k := 0; k < n; k++ {
+		for i := 0; i < n; i++ {
+			for j := 0; j < n; j++ {
+				d[i][j] = min(d[i][j], d[i][k]+d[k][j])
+			}
+		}
+	}
+	return d
+}
+
+func closeEnough(a, b float64) bool {
+	if math.IsInf(a, 1) || math.IsInf(b, 1) {
+		return a == b
+	}
+	return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b))
+}
+
+// TestBuildMatchesFloydWarshall checks every pair of every small level:
+// the distance, reachability, and that the first move starts a shortest
+// path (its edge cost plus the rest equals the distance).
+func TestBuildMatchesFloydWarshall(t *testing.T) {
+	for _, lv := range smallLevels(t) {
+		t.Run(lv.name, func(t *testing.T) {
+			tab, err := Build(context.Background(), lv.g, Options{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := floydWarshall(lv.g)
+			n := lv.g.Nodes()
+			for s := 0; s < n; s++ {
+				for tg := 0; tg < n; tg++ {
+					got, ok := tab.Distance(s, tg)
+					if ok != !math.IsInf(want[s][tg], 1) || (ok && !closeEnough(got, want[s][tg])) {
+						t.Fatalf("dist %s->%s = %v (reachable %v), want %v", lv.g.NodeName(int32(s)), lv.g.NodeName(int32(tg)), got, ok, want[s][tg])
+					}
+					if lv.g.Metric == maps.MetricInt && ok && got != math.Round(want[s][tg]) {
+						t.Fatalf("dist %d->%d = %v, not exact (%v)", s, tg, got, want[s][tg])
+					}
+					m := tab.FirstRow(tg)[s]
+					if s == tg || !ok {
+						if m != table.NoMove {
+							t.Fatalf("first %d->%d = %d, want none", s, tg, m)
+						}
+						continue
+					}
+					if int(m) >= lv.g.OutDegree(int32(s)) {
+						t.Fatalf("first %d->%d = slot %d of %d", s, tg, m, lv.g.OutDegree(int32(s)))
+					}
+					e := lv.g.Offsets[s] + int32(m)
+					if rest := lv.g.Weights[e] + want[lv.g.Targets[e]][tg]; !closeEnough(rest, want[s][tg]) {
+						t.Fatalf("first %d->%d goes via %d: %v, want %v", s, tg, lv.g.Targets[e], rest, want[s][tg])
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestOctileExact checks that octile distances decode to a + b·√2 with
+// integer parts, by comparing with a reference that counts the moves.
+func TestOctileExact(t *testing.T) {
+	text := "......\n......\n......\n......\n......\n"
+	g, err := maps.ParseFormat(maps.FormatGrid, "o.grid", []byte(text), maps.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Build(context.Background(), g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.DistKind != table.DistOctile16 {
+		t.Fatalf("dist kind %s, want octile16", tab.DistKind)
+	}
+	from, to := g.Grid.NodeAt(0, 0), g.Grid.NodeAt(5, 4)
+	got, _ := tab.Distance(int(from), int(to))
+	if want := 1 + 4*math.Sqrt2; got != want { // one straight step and four diagonals
+		t.Fatalf("dist = %v, want exactly 1+4√2 = %v", got, want)
+	}
+}
+
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	for _, lv := range smallLevels(t) {
+		var first []byte
+		for _, workers := range []int{1, 2, 3, 8} {
+			tab, err := Build(context.Background(), lv.g, Options{Workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if _, err := tab.WriteTo(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if first == nil {
+				first = buf.Bytes()
+			} else if !bytes.Equal(first, buf.Bytes()) {
+				t.Fatalf("%s: bytes differ with %d workers", lv.name, workers)
+			}
+		}
+	}
+}
+
+func TestPlanDistKind(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		opt  maps.Options
+		want table.DistKind
+	}{
+		{"octile", "...\n...\n", maps.Options{}, table.DistOctile16},
+		{"10/14", "...\n...\n", maps.Options{Moves: maps.Moves{Connect: 8, Diagonal: maps.Diagonal1014}}, table.DistU16},
+		{"4-connected", "..9\n...\n", maps.Options{Moves: maps.Moves{Connect: 4}}, table.DistU16},
+	}
+	for _, tt := range tests {
+		g, err := maps.ParseFormat(maps.FormatGrid, tt.name+".grid", []byte(tt.text), tt.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := Plan(g)
+		if err != nil || h.DistKind != tt.want {
+			t.Errorf("%s: Plan = %s, %v; want %s", tt.name, h.DistKind, err, tt.want)
+		}
+	}
+	big := randomGraph(rand.New(rand.NewPCG(1, 2)), 10, true)
+	big.Weights[0] = 100000
+	if h, _ := Plan(big); h.DistKind != table.DistU32 {
+		t.Errorf("large integer costs: %s, want u32", h.DistKind)
+	}
+}
+
+func TestBuildErrors(t *testing.T) {
+	star := &maps.Graph{Offsets: []int32{0, 300}, Metric: maps.MetricInt}
+	star.Offsets = make([]int32, 302)
+	for v := 1; v <= 300; v++ {
+		star.Targets = append(star.Targets, int32(v))
+		star.Weights = append(star.Weights, 1)
+	}
+	for u := 1; u <= 301; u++ {
+		star.Offsets[u] = 300
+	}
+	for u := 0; u <= 300; u++ {
+		star.Names = append(star.Names, fmt.Sprint(u))
+	}
+	if _, err := Build(context.Background(), star, Options{}); err == nil || !strings.Contains(err.Error(), "254") {
+		t.Errorf("300 out-edges: err = %v, want the 254 limit", err)
+	}
+
+	g := randomGraph(rand.New(rand.NewPCG(3, 4)), 50, true)
+	var se *SizeError
+	if _, err := Build(context.Background(), g, Options{MaxBytes: 1000}); !errors.As(err, &se) || !strings.Contains(err.Error(), "-max-bytes") {
+		t.Errorf("over max bytes: err = %v", err)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Build(ctx, g, Options{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err = %v", err)
+	}
+
+	bad := randomGraph(rand.New(rand.NewPCG(3, 4)), 5, true)
+	bad.Weights = append([]float64(nil), bad.Weights...)
+	if len(bad.Weights) > 0 {
+		bad.Weights[0] = -1
+		if _, err := Build(context.Background(), bad, Options{}); err == nil {
+			t.Error("negative cost: no error")
+		}
+	}
+}
+
+func TestProgressCounts(t *testing.T) {
+	g := randomGraph(rand.New(rand.NewPCG(5, 6)), 30, false)
+	var done atomic.Int64
+	if _, err := Build(context.Background(), g, Options{Progress: &done}); err != nil {
+		t.Fatal(err)
+	}
+	if done.Load() != 30 {
+		t.Errorf("progress = %d, want 30", done.Load())
+	}
+}
+
+func TestEmptyGraph(t *testing.T) {
+	g := &maps.Graph{Offsets: []int32{0}, Names: []string{}}
+	tab, err := Build(context.Background(), g, Options{})
+	if err != nil || tab.Nodes != 0 {
+		t.Fatalf("empty graph: %v, %v", tab, err)
+	}
+}
+
+// TestSharedMapsScenarios builds each Moving AI map beside the checkout and
+// checks every scenario's published optimal length.
+func TestSharedMapsScenarios(t *testing.T) {
+	if _, err := os.Stat(sharedMaps); err != nil {
+		t.Skip("no ../shared/testmaps beside this checkout")
+	}
+	files, _ := filepath.Glob(filepath.Join(sharedMaps, "*.map"))
+	for _, f := range files {
+		name := filepath.Base(f)
+		if strings.HasPrefix(name, "maze-128") && (testing.Short() || raceEnabled) {
+			continue // 118 M pairs: a benchmark-sized build
+		}
+		t.Run(name, func(t *testing.T) {
+			g, _, err := maps.Load(f, maps.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab, err := Build(context.Background(), g, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			scen, err := os.ReadFile(f + ".scen")
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := 0
+			for i, line := range strings.Split(string(scen), "\n")[1:] {
+				var bucket, w, h, sx, sy, gx, gy int
+				var mapName string
+				var want float64
+				if _, err := fmt.Sscanf(line, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%g", &bucket, &mapName, &w, &h, &sx, &sy, &gx, &gy, &want); err != nil {
+					continue
+				}
+				s, tg := g.Grid.NodeAt(sx, sy), g.Grid.NodeAt(gx, gy)
+				got, ok := tab.Distance(int(s), int(tg))
+				if s < 0 || tg < 0 || !ok || math.Abs(got-want) > 1e-3 {
+					t.Fatalf("scenario line %d: %d,%d -> %d,%d = %v (ok %v), want %v", i+2, sx, sy, gx, gy, got, ok, want)
+				}
+				checked++
+			}
+			if checked == 0 {
+				t.Fatal("no scenarios read")
+			}
+		})
+	}
+}

@@ -1,0 +1,98 @@
+package live
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/pathtable/pathtable/maps"
+)
+
+// Scenario is one line of a Moving AI scenario file: a start and a goal
+// cell on a map and the published cost of a shortest path between them
+// (octile moves, √2 diagonals, no corner cutting).
+type Scenario struct {
+	Line                         int    // 1-based line in the file
+	Bucket                       int    // difficulty bucket
+	Map                          string // map file the scenario names
+	Width, Height                int    // size of that map
+	StartX, StartY, GoalX, GoalY int
+	Optimal                      float64 // published optimal length
+}
+
+// ScenarioTolerance is how far a table's distance may be from a published
+// optimal length: Dragon Age scenarios print about 5 decimals.
+const ScenarioTolerance = 1e-3
+
+// ReadScenarios reads a Moving AI scenario file (.scen).
+func ReadScenarios(path string) ([]Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseScenarios(path, data)
+}
+
+// ParseScenarios parses the text of a scenario file: a first line
+// "version 1" (or "version 1.0"), then one scenario per line as nine
+// tab-separated fields: bucket, map, width, height, start x, start y,
+// goal x, goal y, optimal length. Blank lines are ignored. Errors are
+// *maps.ParseError with the line. O(len(data)).
+func ParseScenarios(name string, data []byte) ([]Scenario, error) {
+	perr := func(line int, format string, args ...any) error {
+		return &maps.ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
+	}
+	var out []Scenario
+	version := false
+	for i, raw := range bytes.Split(data, []byte("\n")) {
+		lineNo := i + 1
+		line := strings.TrimRight(string(raw), "\r")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		if !version {
+			f := strings.Fields(line)
+			if len(f) != 2 || f[0] != "version" || (f[1] != "1" && f[1] != "1.0") {
+				return nil, perr(lineNo, "%w: want \"version 1\", got %q", maps.ErrHeader, line)
+			}
+			version = true
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 9 {
+			return nil, perr(lineNo, "want 9 tab-separated fields, got %d", len(f))
+		}
+		var ints [7]int
+		for k, j := range []int{0, 2, 3, 4, 5, 6, 7} {
+			v, err := strconv.Atoi(strings.TrimSpace(f[j]))
+			if err != nil || v < 0 {
+				return nil, perr(lineNo, "field %d: %q is not an integer >= 0", j+1, f[j])
+			}
+			ints[k] = v
+		}
+		opt, err := strconv.ParseFloat(strings.TrimSpace(f[8]), 64)
+		if err != nil || opt < 0 || math.IsInf(opt, 0) || math.IsNaN(opt) {
+			return nil, perr(lineNo, "field 9: optimal length %q is not a number >= 0", f[8])
+		}
+		s := Scenario{
+			Line: lineNo, Bucket: ints[0], Map: f[1], Width: ints[1], Height: ints[2],
+			StartX: ints[3], StartY: ints[4], GoalX: ints[5], GoalY: ints[6], Optimal: opt,
+		}
+		if s.StartX >= s.Width || s.GoalX >= s.Width || s.StartY >= s.Height || s.GoalY >= s.Height {
+			return nil, perr(lineNo, "start %d,%d or goal %d,%d outside the %dx%d map", s.StartX, s.StartY, s.GoalX, s.GoalY, s.Width, s.Height)
+		}
+		out = append(out, s)
+	}
+	if !version {
+		return nil, perr(1, "%w: empty scenario file, want \"version 1\"", maps.ErrHeader)
+	}
+	return out, nil
+}
+
+// errScenarioModel is returned by Verify for scenarios on a table whose
+// movement model is not the one scenario lengths assume.
+var errScenarioModel = errors.New("scenario lengths assume 8-connected moves with sqrt2 diagonals")

@@ -1,0 +1,107 @@
+package lookup_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/maps"
+)
+
+var (
+	benchOnce   sync.Once
+	benchTables []benchTable
+)
+
+type benchTable struct {
+	name string
+	lt   *lookup.Table
+}
+
+// loadBenchTables builds, once, a generated open grid that every checkout
+// has, and the shared Moving AI maze where it exists beside the checkout.
+func loadBenchTables(b *testing.B) []benchTable {
+	benchOnce.Do(func() {
+		r := rand.New(rand.NewPCG(1, 2))
+		var sb strings.Builder
+		for y := 0; y < 64; y++ {
+			for x := 0; x < 64; x++ {
+				if r.IntN(10) == 0 {
+					sb.WriteByte('#')
+				} else {
+					sb.WriteByte('.')
+				}
+			}
+			sb.WriteByte('\n')
+		}
+		g, err := maps.ParseFormat(maps.FormatGrid, "random.grid", []byte(sb.String()), maps.Options{})
+		if err != nil {
+			panic(err)
+		}
+		benchTables = append(benchTables, benchTable{"random-64x64", buildAndLoad(b, g)})
+		if g, _, err := maps.Load("../../shared/testmaps/maze-128-128-2.map", maps.Options{}); err == nil {
+			t, err := build.Build(context.Background(), g, build.Options{})
+			if err != nil {
+				panic(err)
+			}
+			benchTables = append(benchTables, benchTable{"maze-128-128-2", lookup.New(t)})
+		}
+	})
+	return benchTables
+}
+
+// BenchmarkAppendPath walks whole paths between random reachable pairs and
+// reports the cost per step; it must not allocate.
+func BenchmarkAppendPath(b *testing.B) {
+	for _, bt := range loadBenchTables(b) {
+		b.Run(bt.name, func(b *testing.B) {
+			lt := bt.lt
+			r := rand.New(rand.NewPCG(3, 4))
+			pairs := make([][2]int, 1024)
+			for i := range pairs {
+				for {
+					s, t := r.IntN(lt.Len()), r.IntN(lt.Len())
+					if _, ok := lt.Dist(s, t); ok {
+						pairs[i] = [2]int{s, t}
+						break
+					}
+				}
+			}
+			buf := make([]int, 0, lt.Len())
+			steps := 0
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				p := pairs[i%len(pairs)]
+				buf, _ = lt.AppendPath(buf[:0], p[0], p[1])
+				steps += len(buf) - 1
+				i++
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
+			b.ReportMetric(float64(steps)/float64(b.N), "steps/path")
+		})
+	}
+}
+
+func BenchmarkDist(b *testing.B) {
+	for _, bt := range loadBenchTables(b) {
+		b.Run(bt.name, func(b *testing.B) {
+			lt := bt.lt
+			n := lt.Len()
+			b.ReportAllocs()
+			i := 0
+			var sum float64
+			for b.Loop() {
+				d, _ := lt.Dist(i%n, (i*7919)%n)
+				sum += d
+				i++
+			}
+			_ = fmt.Sprint(sum)
+		})
+	}
+}

@@ -1,0 +1,71 @@
+package lookup_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/maps"
+)
+
+// level is a small .grid level: digits are the cost of entering a cell,
+// '.' costs 1 and '#' is a wall.
+const level = `
+.....
+.###.
+.#9..
+.....
+`
+
+// A game loads a table once (here from memory; usually with lookup.Open)
+// and answers path queries from it without searching.
+func Example() {
+	g, _ := maps.ParseFormat(maps.FormatGrid, "level.grid", []byte(level), maps.Options{})
+	t, _ := build.Build(context.Background(), g, build.Options{})
+	var file bytes.Buffer
+	t.WriteTo(&file)
+
+	lt, err := lookup.Load(&file)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	from, _ := lt.Node("0,0")
+	to, _ := lt.Node("3,2")
+	path, cost, ok := lt.Path(from, to)
+	fmt.Println(ok, cost)
+	names := make([]string, len(path))
+	for i, u := range path {
+		names[i] = lt.Name(u)
+	}
+	fmt.Println(strings.Join(names, " "))
+	fmt.Println("next:", lt.Name(lt.Next(from, to)))
+	// Output:
+	// true 6.414213562373095
+	// 0,0 0,1 0,2 0,3 1,3 2,3 3,2
+	// next: 0,1
+}
+
+// AppendPath reuses the caller's buffer, so a game loop that asks for
+// paths every frame allocates nothing.
+func ExampleTable_AppendPath() {
+	g, _ := maps.ParseFormat(maps.FormatGrid, "level.grid", []byte(level), maps.Options{})
+	t, _ := build.Build(context.Background(), g, build.Options{})
+	lt := lookup.New(t)
+
+	buf := make([]int, 0, lt.Len())
+	for _, goal := range []string{"4,3", "0,3"} {
+		to, _ := lt.Node(goal)
+		from, _ := lt.Node("0,0")
+		var ok bool
+		buf, ok = lt.AppendPath(buf[:0], from, to)
+		d, _ := lt.Dist(from, to)
+		fmt.Println(goal, ok, len(buf), "nodes, cost", d)
+	}
+	// Output:
+	// 4,3 true 8 nodes, cost 7
+	// 0,3 true 4 nodes, cost 3
+}
