@@ -37,6 +37,9 @@ func init() {
 		{"path", runPath},
 		{"query", runQuery},
 		{"info", runInfo},
+		{"solve", runSolve},
+		{"verify", runVerify},
+		{"render", runRender},
 	}
 }
 
@@ -115,13 +118,28 @@ func newFlagSet(name, synopsis string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, turning flag errors into usage errors.
+// parseFlags parses args, allowing flags after positional arguments
+// ("build level.map -o out.ptab"); "--" ends the flags. Flag errors become
+// usage errors.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return err
+			}
+			return usageError{}
 		}
-		return usageError{}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			positional = append(positional, rest...)
+			break
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
 	}
-	return nil
+	return fs.Parse(append([]string{"--"}, positional...))
 }

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runCLI runs one command line against buffers and returns its exit status
+// and output.
+func runCLI(t *testing.T, input string, args ...string) (code int, out, errOut string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	stdin, stdout, stderr = strings.NewReader(input), &o, &e
+	defer func() { stdin, stdout, stderr = os.Stdin, os.Stdout, os.Stderr }()
+	code = run(context.Background(), args)
+	return code, o.String(), e.String()
+}
+
+// buildTestTable builds a testdata level into a temporary folder.
+func buildTestTable(t *testing.T, level string, flags ...string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), strings.TrimSuffix(level, filepath.Ext(level))+".ptab")
+	args := append([]string{"build", "-quiet", "-o", out}, flags...)
+	if code, _, errOut := runCLI(t, "", append(args, filepath.Join("../../testdata", level))...); code != 0 {
+		t.Fatalf("build %s: exit %d: %s", level, code, errOut)
+	}
+	return out
+}
+
+func TestPathAndQuery(t *testing.T) {
+	tutorial := buildTestTable(t, "tutorial.json")
+	split := buildTestTable(t, "unreachable.grid")
+	small := buildTestTable(t, "small.map")
+	tests := []struct {
+		name  string
+		input string
+		args  []string
+		code  int
+		out   string // wanted stdout, exactly
+		err   string // wanted in stderr
+	}{
+		{"graph path", "", []string{"path", tutorial, "g", "f"}, 0, "g -> f cost 3 path g b a f\n", ""},
+		{"graph path json", "", []string{"path", "-json", tutorial, "g", "f"}, 0,
+			`{"from":"g","to":"f","reachable":true,"cost":3,"path":["g","b","a","f"]}` + "\n", ""},
+		{"same node", "", []string{"path", tutorial, "a", "a"}, 0, "a -> a cost 0 path a\n", ""},
+		{"no path", "", []string{"path", split, "0,0", "7,0"}, 0, "0,0 -> 7,0 no path\n", ""},
+		{"no path json", "", []string{"path", "-json", split, "0,0", "7,0"}, 0,
+			`{"from":"0,0","to":"7,0","reachable":false,"cost":null,"path":[]}` + "\n", ""},
+		{"grid path", "", []string{"path", small, "1,1", "3,1"}, 0, "1,1 -> 3,1 cost 2 path 1,1 2,1 3,1\n", ""},
+		{"wall", "", []string{"path", small, "0,0", "1,1"}, 1, "", "cell 0,0 is blocked"},
+		{"outside", "", []string{"path", small, "1,1", "10,1"}, 1, "", "outside the 10x8 grid"},
+		{"bad cell", "", []string{"path", small, "1;1", "2,1"}, 1, "", `bad cell "1;1"`},
+		{"unknown id", "", []string{"path", tutorial, "g", "zz"}, 1, "", `no node "zz"`},
+		{"missing args", "", []string{"path", tutorial, "g"}, 2, "", "path needs TABLE FROM TO"},
+		{"not a table", "", []string{"path", "../../testdata/small.map", "1,1", "2,1"}, 1, "", "not a pathtable table"},
+		{"query", "g f\n\n# comment\na a\n", []string{"query", tutorial}, 0,
+			"g -> f cost 3 path g b a f\na -> a cost 0 path a\n", ""},
+		{"query json", "g f\n", []string{"query", "-json", tutorial}, 0,
+			`{"from":"g","to":"f","reachable":true,"cost":3,"path":["g","b","a","f"]}` + "\n", ""},
+		{"query bad line", "g f\ng\nq f\na a", []string{"query", tutorial}, 1,
+			"g -> f cost 3 path g b a f\na -> a cost 0 path a\n", "stdin:2: want FROM TO"},
+		{"unknown command", "", []string{"frobnicate"}, 2, "", "unknown command"},
+		{"bad flag", "", []string{"path", "-frob", tutorial, "a", "b"}, 2, "", "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, tt.input, tt.args...)
+			if code != tt.code || out != tt.out || !strings.Contains(errOut, tt.err) {
+				t.Errorf("exit %d, stdout %q, stderr %q;\nwant exit %d, stdout %q, stderr containing %q", code, out, errOut, tt.code, tt.out, tt.err)
+			}
+			if strings.Count(errOut, "\n") > 3 && tt.code != 2 {
+				t.Errorf("error is not one line: %q", errOut)
+			}
+		})
+	}
+}
+
+func TestBuildBatch(t *testing.T) {
+	levels := t.TempDir()
+	for _, f := range []string{"tutorial.json", "maze.grid", "small.map", "lecture.gr"} {
+		data, err := os.ReadFile(filepath.Join("../../testdata", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(levels, f), data, 0o644)
+	}
+	os.WriteFile(filepath.Join(levels, "broken.grid"), []byte("...\n..x\n"), 0o644)
+	os.WriteFile(filepath.Join(levels, "notes.txt"), []byte("not a level"), 0o644)
+	out := filepath.Join(t.TempDir(), "tables")
+
+	statuses := func(stdout string) map[string]string {
+		got := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+			var r buildResult
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatalf("bad JSON line %q: %v", line, err)
+			}
+			got[filepath.Base(r.Input)] = r.Status
+		}
+		return got
+	}
+	code, stdout, errOut := runCLI(t, "", "build", "-json", "-quiet", "-o", out, levels)
+	want := map[string]string{"tutorial.json": "built", "maze.grid": "built", "small.map": "built", "lecture.gr": "built", "broken.grid": "failed"}
+	if got := statuses(stdout); code != 1 || !equalMaps(got, want) || !strings.Contains(errOut, "broken.grid:2:3") {
+		t.Fatalf("first bake: exit %d, %v, stderr %q", code, got, errOut)
+	}
+	os.Remove(filepath.Join(levels, "broken.grid"))
+	code, stdout, _ = runCLI(t, "", "build", "-json", "-quiet", "-o", out, levels)
+	for k := range want {
+		want[k] = "up-to-date"
+	}
+	delete(want, "broken.grid")
+	if got := statuses(stdout); code != 0 || !equalMaps(got, want) {
+		t.Fatalf("second bake: exit %d, %v", code, got)
+	}
+	// Changing the options or the level makes a table stale.
+	code, stdout, _ = runCLI(t, "", "build", "-json", "-quiet", "-diagonal", "10/14", "-o", out, levels)
+	got := statuses(stdout)
+	if code != 0 || got["maze.grid"] != "built" || got["tutorial.json"] != "up-to-date" {
+		t.Fatalf("options changed: exit %d, %v", code, got)
+	}
+	code, stdout, _ = runCLI(t, "", "build", "-force", "-quiet", "-o", out, filepath.Join(levels, "small.map"), filepath.Join(levels, "lecture.gr"))
+	if code != 0 || strings.Count(stdout, "built ") != 2 {
+		t.Fatalf("-force: exit %d, %q", code, stdout)
+	}
+}
+
+func equalMaps(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+func TestBuildDeterministic(t *testing.T) {
+	one := buildTestTable(t, "maze.grid", "-workers", "1")
+	two := buildTestTable(t, "maze.grid", "-workers", "3")
+	a, _ := os.ReadFile(one)
+	b, _ := os.ReadFile(two)
+	if !bytes.Equal(a, b) {
+		t.Error("tables differ between -workers 1 and -workers 3")
+	}
+}
+
+func TestBuildErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"nodes":[{"id":"a"},{"id":"b"}],"edges":[{"from":"a","to":"b","cost":-2}]}`), 0o644)
+	tests := []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"build", bad}, 1, "bad.json"},
+		{[]string{"build", "-max-bytes", "100", "../../testdata/maze.grid", "-o", filepath.Join(dir, "m.ptab")}, 1, "-max-bytes"},
+		{[]string{"build", "-max-bytes", "100", "-o", filepath.Join(dir, "m.ptab"), "../../testdata/maze.grid"}, 1, "-max-bytes"},
+		{[]string{"build", "-connect", "6", "../../testdata/maze.grid"}, 2, "-connect must be 4 or 8"},
+		{[]string{"build"}, 2, "at least one level"},
+		{[]string{"build", filepath.Join(dir, "missing.map")}, 1, "missing.map"},
+		{[]string{"build", "-max-bytes", "lots", "x.map"}, 2, "bad size"},
+	}
+	for _, tt := range tests {
+		code, _, errOut := runCLI(t, "", tt.args...)
+		if code != tt.code || !strings.Contains(errOut, tt.err) {
+			t.Errorf("%v: exit %d, stderr %q; want %d containing %q", tt.args, code, errOut, tt.code, tt.err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad.ptab")); !os.IsNotExist(err) {
+		t.Error("a failed build left an output file")
+	}
+}
+
+func TestInfo(t *testing.T) {
+	path := buildTestTable(t, "maze.grid", "-diagonal", "10/14")
+	code, out, _ := runCLI(t, "", "info", "-json", path)
+	var in tableInfo
+	if err := json.Unmarshal([]byte(out), &in); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v: %s", code, err, out)
+	}
+	if in.Kind != "grid" || in.Width != 12 || in.Height != 8 || in.Nodes != 62 || in.Diagonal != "10/14" ||
+		in.DistKind != "u16" || in.Reachable != 62*61 || in.FormatVersion != 1 || len(in.InputHash) != 64 {
+		t.Errorf("info = %+v", in)
+	}
+	code, out, _ = runCLI(t, "", "info", path)
+	if code != 0 || !strings.Contains(out, "grid 12x8") || !strings.Contains(out, "10/14") {
+		t.Errorf("info text: %d %q", code, out)
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	tests := map[string]int64{"100": 100, "2KB": 2000, "1.5MiB": 3 << 19, "2GiB": 2 << 30, "512mb": 512e6, "1G": 1 << 30}
+	for in, want := range tests {
+		if got, err := parseBytes(in); err != nil || got != want {
+			t.Errorf("parseBytes(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "x", "-1", "1XB"} {
+		if _, err := parseBytes(bad); err == nil {
+			t.Errorf("parseBytes(%q) gave no error", bad)
+		}
+	}
+}
