@@ -50,12 +50,12 @@ func parseDIMACS(name string, data []byte) (*Graph, error) {
 			}
 			var ok, big bool
 			if n, ok, big = parseDecimal(f[2].text); big || ok && n > maxNodes {
-				return nil, perr(r.n, f[2].col, "%w: %s nodes exceed the limit of %d", ErrTooLarge, f[2].text, maxNodes)
+				return nil, perr(r.n, f[2].col, "%w: %s nodes exceed the limit of %d", ErrTooLarge, short(f[2].text), maxNodes)
 			} else if !ok {
 				return nil, perr(r.n, f[2].col, "%w: node count %s is not an integer >= 0", ErrHeader, quote(f[2].text))
 			}
 			if m, ok, big = parseDecimal(f[3].text); big || ok && m > maxEdges {
-				return nil, perr(r.n, f[3].col, "%w: %s arcs exceed the limit of %d", ErrTooLarge, f[3].text, maxEdges)
+				return nil, perr(r.n, f[3].col, "%w: %s arcs exceed the limit of %d", ErrTooLarge, short(f[3].text), maxEdges)
 			} else if !ok {
 				return nil, perr(r.n, f[3].col, "%w: arc count %s is not an integer >= 0", ErrHeader, quote(f[3].text))
 			}
@@ -106,12 +106,17 @@ func parseDIMACS(name string, data []byte) (*Graph, error) {
 
 // dimacsNode parses a 1-based node id and returns it 0-based.
 func dimacsNode(b []byte, n int64) (int32, error) {
-	v, ok, big := parseDecimal(b)
+	neg := len(b) > 1 && b[0] == '-'
+	digits := b
+	if neg {
+		digits = b[1:]
+	}
+	v, ok, big := parseDecimal(digits)
 	if !ok && !big {
 		return 0, fmt.Errorf("node id %s is not an integer", quote(b))
 	}
-	if big || v < 1 || v > n {
-		return 0, fmt.Errorf("%w %s: ids run from 1 to %d", ErrUnknownNode, b, n)
+	if neg || big || v < 1 || v > n {
+		return 0, fmt.Errorf("%w %s: ids run from 1 to %d", ErrUnknownNode, short(b), n)
 	}
 	return int32(v - 1), nil
 }
@@ -128,9 +133,9 @@ func dimacsWeight(b []byte) (int64, error) {
 	case !ok && !big:
 		return 0, fmt.Errorf("weight %s is not an integer", quote(b))
 	case neg && (big || v != 0):
-		return 0, fmt.Errorf("%w: weight %s", ErrNegativeCost, b)
+		return 0, fmt.Errorf("%w: weight %s", ErrNegativeCost, short(b))
 	case big || v >= 1<<31:
-		return 0, fmt.Errorf("%w: weight %s exceeds 2^31-1", ErrTooLarge, b)
+		return 0, fmt.Errorf("%w: weight %s exceeds 2^31-1", ErrTooLarge, short(b))
 	}
 	return v, nil
 }

@@ -15,6 +15,9 @@ var gridTable = newCellTable(".", "#", true)
 // parseGrid reads a .grid file. O(len(data)).
 func parseGrid(name string, data []byte, opt Options) (*Graph, error) {
 	opt = opt.withDefaults()
+	if err := checkMoves(name, opt.Moves); err != nil {
+		return nil, err
+	}
 	r := newLineReader(data)
 	var rows [][]byte
 	w := 0

@@ -40,10 +40,10 @@ type jsonParser struct {
 	data []byte
 	dec  *json.Decoder
 
-	directed bool
-	haveNode bool // a "nodes" field was seen
-	nodes    []jsonNode
-	edges    []jsonEdge
+	directed  bool
+	haveNodes bool // a "nodes" field was seen
+	nodes     []jsonNode
+	edges     []jsonEdge
 }
 
 type jsonNode struct {
@@ -86,10 +86,19 @@ func (p *jsonParser) errAt(off int, path jpath, err error) error {
 	return &ParseError{File: p.name, Line: line, Col: col, Path: path.String(), Err: err}
 }
 
-// next returns the next token and the offset where it starts. At the end of
-// the input or on bad syntax it returns a *ParseError; a syntax error's
-// position comes from a full parse, whose offsets are exact.
+// next returns the next token and the offset where it starts; at the end
+// of the input or on bad syntax, a *ParseError.
 func (p *jsonParser) next(path jpath) (json.Token, int, error) {
+	off := p.skipSpace()
+	tok, err := p.dec.Token()
+	if err != nil {
+		return nil, 0, p.syntaxErr(path, err)
+	}
+	return tok, off, nil
+}
+
+// skipSpace returns the offset where the next token starts.
+func (p *jsonParser) skipSpace() int {
 	off := int(p.dec.InputOffset())
 	for off < len(p.data) {
 		switch p.data[off] {
@@ -99,19 +108,31 @@ func (p *jsonParser) next(path jpath) (json.Token, int, error) {
 		}
 		break
 	}
-	tok, err := p.dec.Token()
-	if err == nil {
-		return tok, off, nil
-	}
+	return off
+}
+
+// syntaxErr turns an error of the decoder into a *ParseError. The decoder's
+// offsets are loose, so the position comes from a full parse, whose offsets
+// are exact (one past the offending byte).
+func (p *jsonParser) syntaxErr(path jpath, err error) error {
 	var raw json.RawMessage
 	var syn *json.SyntaxError
 	if uerr := json.Unmarshal(p.data, &raw); errors.As(uerr, &syn) {
-		return nil, 0, p.errAt(int(syn.Offset)-1, path, fmt.Errorf("JSON syntax: %w", syn))
+		return p.errAt(int(syn.Offset)-1, path, fmt.Errorf("JSON syntax: %w", syn))
 	}
 	if err == io.EOF {
-		err = io.ErrUnexpectedEOF
+		err = io.ErrUnexpectedEOF // within a value: the top level checks for io.EOF itself
 	}
-	return nil, 0, p.errAt(len(p.data), path, fmt.Errorf("JSON syntax: %w", err))
+	return p.errAt(len(p.data), path, fmt.Errorf("JSON syntax: %w", err))
+}
+
+// quoteStr renders a string from the document for an error message.
+func quoteStr(s string) string { return quote([]byte(s)) }
+
+// numText renders a number token for an error message.
+func numText(tok json.Token) string {
+	num, _ := tok.(json.Number)
+	return short([]byte(num))
 }
 
 // describe names the JSON type of a token for error messages.
@@ -156,8 +177,11 @@ func (p *jsonParser) document() error {
 		if tok == json.Delim('}') {
 			break
 		}
-		key := tok.(string) // the decoder only yields strings as keys
+		key, ok := tok.(string) // the decoder yields only strings as keys
 		at := jpath{list: key, index: -1}
+		if !ok {
+			return p.errAt(off, root, fmt.Errorf("want a field name, got %s", describe(tok)))
+		}
 		if seen[key] {
 			return p.errAt(off, at, errors.New("repeated field"))
 		}
@@ -176,26 +200,26 @@ func (p *jsonParser) document() error {
 				return p.errAt(off, at, fmt.Errorf("want a boolean, got %s", describe(tok)))
 			}
 		case "nodes":
-			p.haveNode = true
+			p.haveNodes = true
 			err = p.list(key, p.node)
 		case "edges":
 			err = p.list(key, p.edge)
 		default:
-			return p.errAt(off, at, fmt.Errorf("unknown field %q (want directed, nodes or edges)", key))
+			return p.errAt(off, at, fmt.Errorf("unknown field %s (want directed, nodes or edges)", quoteStr(key)))
 		}
 		if err != nil {
 			return err
 		}
 	}
-	tok, off, err = p.next(root)
-	if err == nil {
-		return p.errAt(off, root, fmt.Errorf("unexpected %s after the top-level object", describe(tok)))
+	off = p.skipSpace()
+	switch tok, err := p.dec.Token(); err {
+	case io.EOF:
+		return nil
+	case nil:
+		return p.errAt(off, root, fmt.Errorf("want the end of the input after the top-level object, got %s", describe(tok)))
+	default:
+		return p.syntaxErr(root, err)
 	}
-	var perr *ParseError
-	if errors.As(err, &perr) && errors.Is(perr.Err, io.ErrUnexpectedEOF) {
-		return nil // the clean end of the input
-	}
-	return err
 }
 
 // list reads an array of objects (or null), calling elem for each element
@@ -244,7 +268,10 @@ func (p *jsonParser) fields(at jpath, value func(key string, tok json.Token, off
 		if tok == json.Delim('}') {
 			return nil
 		}
-		key := tok.(string)
+		key, ok := tok.(string) // the decoder yields only strings as keys
+		if !ok {
+			return p.errAt(off, at, fmt.Errorf("want a field name, got %s", describe(tok)))
+		}
 		kat := at
 		kat.field = key
 		for _, s := range seen {
@@ -291,7 +318,7 @@ func (p *jsonParser) node(i, off int) error {
 				return err
 			}
 			if math.IsInf(v, 0) {
-				return p.errAt(voff, kat, fmt.Errorf("coordinate %s is out of range", tok))
+				return p.errAt(voff, kat, fmt.Errorf("coordinate %s is out of range", numText(tok)))
 			}
 			if key == "x" {
 				nd.x, nd.hasX = v, true
@@ -299,7 +326,7 @@ func (p *jsonParser) node(i, off int) error {
 				nd.y, nd.hasY = v, true
 			}
 		default:
-			return p.errAt(voff, kat, fmt.Errorf("unknown field %q (want id, x, y)", key))
+			return p.errAt(voff, kat, fmt.Errorf("unknown field %s (want id, x, y)", quoteStr(key)))
 		}
 		return nil
 	})
@@ -338,13 +365,13 @@ func (p *jsonParser) edge(i, off int) error {
 			}
 			switch {
 			case math.IsInf(v, 0):
-				return p.errAt(voff, kat, fmt.Errorf("%w: %s is out of range", ErrBadCost, tok))
+				return p.errAt(voff, kat, fmt.Errorf("%w: %s is out of range", ErrBadCost, numText(tok)))
 			case v < 0:
-				return p.errAt(voff, kat, fmt.Errorf("%w: %s", ErrNegativeCost, tok))
+				return p.errAt(voff, kat, fmt.Errorf("%w: %s", ErrNegativeCost, numText(tok)))
 			}
 			e.cost, hasCost = v+0, true // +0 turns -0 into 0
 		default:
-			return p.errAt(voff, kat, fmt.Errorf("unknown field %q (want from, to, cost)", key))
+			return p.errAt(voff, kat, fmt.Errorf("unknown field %s (want from, to, cost)", quoteStr(key)))
 		}
 		return nil
 	})
@@ -371,14 +398,14 @@ func (p *jsonParser) number(tok json.Token, off int, at jpath) (float64, error) 
 	}
 	v, err := strconv.ParseFloat(string(num), 64)
 	if err != nil && !math.IsInf(v, 0) {
-		return 0, p.errAt(off, at, fmt.Errorf("bad number %s: %w", num, err))
+		return 0, p.errAt(off, at, fmt.Errorf("bad number %s: %w", numText(num), err))
 	}
 	return v, nil
 }
 
 // graph resolves the collected nodes and edges into a Graph.
 func (p *jsonParser) graph() (*Graph, error) {
-	if !p.haveNode {
+	if !p.haveNodes {
 		return nil, &ParseError{File: p.name, Path: "nodes", Err: errors.New("missing field (want a list of nodes, possibly empty)")}
 	}
 	index := make(map[string]int32, len(p.nodes))
@@ -391,7 +418,7 @@ func (p *jsonParser) graph() (*Graph, error) {
 	for i, nd := range p.nodes {
 		if j, dup := index[nd.id]; dup {
 			return nil, p.errAt(nd.idOff, jpath{list: "nodes", index: i, field: "id"},
-				fmt.Errorf("%w %q (also nodes[%d])", ErrDuplicateID, nd.id, j))
+				fmt.Errorf("%w %s (also nodes[%d])", ErrDuplicateID, quoteStr(nd.id), j))
 		}
 		index[nd.id] = int32(i)
 		names[i] = nd.id
@@ -402,14 +429,14 @@ func (p *jsonParser) graph() (*Graph, error) {
 				missing = "x"
 			}
 			return nil, p.errAt(nd.off, jpath{list: "nodes", index: i, field: missing},
-				fmt.Errorf("node %q has only one coordinate: missing %s", nd.id, missing))
+				fmt.Errorf("node %s has only one coordinate: missing %s", quoteStr(nd.id), missing))
 		case nd.hasX != hasXY:
 			what := "has no coordinates but"
 			if nd.hasX {
 				what = "has coordinates but not"
 			}
 			return nil, p.errAt(nd.off, jpath{list: "nodes", index: i},
-				fmt.Errorf("node %q %s node %q (nodes[0]): give x and y for all nodes or none", nd.id, what, p.nodes[0].id))
+				fmt.Errorf("node %s %s node %s (nodes[0]): give x and y for all nodes or none", quoteStr(nd.id), what, quoteStr(p.nodes[0].id)))
 		case hasXY:
 			xs[i], ys[i] = nd.x, nd.y
 		}
@@ -418,11 +445,11 @@ func (p *jsonParser) graph() (*Graph, error) {
 	for i, e := range p.edges {
 		u, ok := index[e.from]
 		if !ok {
-			return nil, p.errAt(e.fromOff, jpath{list: "edges", index: i, field: "from"}, fmt.Errorf("%w %q", ErrUnknownNode, e.from))
+			return nil, p.errAt(e.fromOff, jpath{list: "edges", index: i, field: "from"}, fmt.Errorf("%w %s", ErrUnknownNode, quoteStr(e.from)))
 		}
 		v, ok := index[e.to]
 		if !ok {
-			return nil, p.errAt(e.toOff, jpath{list: "edges", index: i, field: "to"}, fmt.Errorf("%w %q", ErrUnknownNode, e.to))
+			return nil, p.errAt(e.toOff, jpath{list: "edges", index: i, field: "to"}, fmt.Errorf("%w %s", ErrUnknownNode, quoteStr(e.to)))
 		}
 		arcs = append(arcs, arc{from: u, to: v, w: e.cost})
 		if !p.directed {

@@ -24,6 +24,9 @@ var movingAITable = newCellTable(".GS", "@OTW", false)
 // accepted. O(len(data)).
 func parseMovingAI(name string, data []byte, opt Options) (*Graph, error) {
 	opt = opt.withDefaults()
+	if err := checkMoves(name, opt.Moves); err != nil {
+		return nil, err
+	}
 	r := newLineReader(data)
 	perr := func(line, col int, format string, args ...any) error {
 		return &ParseError{File: name, Line: line, Col: col, Err: fmt.Errorf(format, args...)}
@@ -73,7 +76,7 @@ func parseMovingAI(name string, data []byte, opt Options) (*Graph, error) {
 		v, ok, big := parseDecimal(f[1].text)
 		switch {
 		case big || ok && v > maxSide:
-			return nil, perr(r.n, f[1].col, "%w: %s %s exceeds %d", ErrTooLarge, key, f[1].text, maxSide)
+			return nil, perr(r.n, f[1].col, "%w: %s %s exceeds %d", ErrTooLarge, key, short(f[1].text), maxSide)
 		case !ok || v == 0:
 			return nil, perr(r.n, f[1].col, "%w: %s %s is not a positive integer", ErrHeader, key, quote(f[1].text))
 		}

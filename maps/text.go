@@ -102,14 +102,24 @@ func parseDecimal(b []byte) (v int64, ok, big bool) {
 	return v, true, false
 }
 
-// quote renders b for an error message, shortened when long.
+// quote renders b for an error message, quoted and shortened when long.
 func quote(b []byte) string {
-	const max = 40
-	if len(b) > max {
-		return strconv.Quote(string(b[:max])) + "..."
+	if len(b) > maxShown {
+		return strconv.Quote(string(b[:maxShown])) + "..."
 	}
 	return strconv.Quote(string(b))
 }
+
+// short renders a number or a word for an error message, shortened when long.
+func short(b []byte) string {
+	if len(b) > maxShown {
+		return strconv.Quote(string(b[:maxShown])) + "..."
+	}
+	return string(b)
+}
+
+// maxShown is how many bytes of the input an error message quotes.
+const maxShown = 40
 
 // quoteChar renders the character starting at b[0] for an error message.
 func quoteChar(b []byte) string {
