@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/pathtable/pathtable/build/live"
+	"github.com/pathtable/pathtable/lookup"
+)
+
+// benchReport is what bench prints with -json.
+type benchReport struct {
+	Queries        int     `json:"queries"`
+	Reachable      int     `json:"reachable"`
+	Steps          int     `json:"steps"` // path steps summed over the queries
+	TableNsQuery   float64 `json:"table_ns_per_query"`
+	TableNsStep    float64 `json:"table_ns_per_step"`
+	AStarNsQuery   float64 `json:"astar_ns_per_query"`
+	AStarExpanded  float64 `json:"astar_expanded_per_query"`
+	SpeedUp        float64 `json:"speedup"`
+	CostMismatches int     `json:"cost_mismatches"`
+}
+
+func runBench(ctx context.Context, args []string) error {
+	fs := newFlagSet("bench", "[-scen FILE] [-pairs N] [-seed S] [-json] TABLE LEVEL")
+	scen := fs.String("scen", "", "Moving AI scenario `file` to take the queries from (grids)")
+	pairs := fs.Int("pairs", 1000, "number of random queries when there is no -scen")
+	seed := fs.Uint64("seed", 1, "seed for the random queries")
+	minTime := fs.Duration("time", 300*time.Millisecond, "run each side at least this long")
+	jsonOut := fs.Bool("json", false, "print the report as one JSON object")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		fs.Usage()
+		return usagef("bench needs TABLE LEVEL")
+	}
+	if *pairs <= 0 {
+		return usagef("-pairs must be positive")
+	}
+	lt, err := lookup.Open(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	t := lt.Table()
+	lv, err := loadLevel(fs.Arg(1), optionsOf(&t.Header))
+	if err != nil {
+		return err
+	}
+	if lv.graph.Nodes() != lt.Len() {
+		return fmt.Errorf("%s has %d nodes, the table %d: not the same level", fs.Arg(1), lv.graph.Nodes(), lt.Len())
+	}
+	if lt.Len() == 0 {
+		return fmt.Errorf("%s: the table has no nodes to query", fs.Arg(0))
+	}
+
+	var queries [][2]int
+	if *scen != "" {
+		scens, err := live.ReadScenarios(*scen)
+		if err != nil {
+			return err
+		}
+		for _, sc := range scens {
+			s, ok1 := lt.NodeAt(sc.StartX, sc.StartY)
+			g, ok2 := lt.NodeAt(sc.GoalX, sc.GoalY)
+			if !ok1 || !ok2 {
+				return fmt.Errorf("%s:%d: scenario cell is not a node of this table", *scen, sc.Line)
+			}
+			queries = append(queries, [2]int{s, g})
+		}
+		if len(queries) == 0 {
+			return fmt.Errorf("%s: no scenarios", *scen)
+		}
+	} else {
+		r := rand.New(rand.NewPCG(*seed, 0))
+		for range *pairs {
+			queries = append(queries, [2]int{r.IntN(lt.Len()), r.IntN(lt.Len())})
+		}
+	}
+
+	rep := benchReport{Queries: len(queries)}
+	buf := make([]int, 0, lt.Len())
+	for _, q := range queries {
+		if p, ok := lt.AppendPath(buf[:0], q[0], q[1]); ok {
+			rep.Reachable++
+			rep.Steps += len(p) - 1
+		}
+	}
+	// The table side: whole paths, repeated until minTime has passed.
+	rounds, start := 0, time.Now()
+	for time.Since(start) < *minTime || rounds == 0 {
+		for _, q := range queries {
+			buf, _ = lt.AppendPath(buf[:0], q[0], q[1])
+		}
+		rounds++
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	tableNs := float64(time.Since(start).Nanoseconds()) / float64(rounds)
+	rep.TableNsQuery = tableNs / float64(len(queries))
+	if rep.Steps > 0 {
+		rep.TableNsStep = tableNs / float64(rep.Steps)
+	}
+
+	// The live side: A* with paths, once over the set, more if quick.
+	solver := live.NewSolver(lv.graph, live.AStar)
+	var expanded int
+	rounds, start = 0, time.Now()
+	for time.Since(start) < *minTime || rounds == 0 {
+		for _, q := range queries {
+			res := solver.Solve(int32(q[0]), int32(q[1]))
+			if rounds == 0 {
+				expanded += res.Expanded
+				d, ok := lt.Dist(q[0], q[1])
+				if ok != res.Reachable || (ok && !sameCost(d, res.Cost)) {
+					rep.CostMismatches++
+				}
+			}
+		}
+		rounds++
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	liveNs := float64(time.Since(start).Nanoseconds()) / float64(rounds)
+	rep.AStarNsQuery = liveNs / float64(len(queries))
+	rep.AStarExpanded = float64(expanded) / float64(len(queries))
+	rep.SpeedUp = liveNs / tableNs
+
+	if *jsonOut {
+		b, _ := json.Marshal(rep)
+		fmt.Fprintf(stdout, "%s\n", b)
+	} else {
+		fmt.Fprintf(stdout, "%d queries (%d reachable, %d steps)\n", rep.Queries, rep.Reachable, rep.Steps)
+		fmt.Fprintf(stdout, "table: %.0f ns/query, %.2f ns/step\n", rep.TableNsQuery, rep.TableNsStep)
+		fmt.Fprintf(stdout, "A*:    %.0f ns/query, %.0f nodes expanded/query\n", rep.AStarNsQuery, rep.AStarExpanded)
+		fmt.Fprintf(stdout, "speed-up: %.0fx\n", rep.SpeedUp)
+	}
+	if rep.CostMismatches > 0 {
+		return fmt.Errorf("%d queries where the table and A* disagree: run verify", rep.CostMismatches)
+	}
+	return nil
+}
+
+// sameCost compares a table distance with a live one: 1e-9 relative.
+func sameCost(a, b float64) bool {
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	return d <= 1e-9*max(1, b)
+}
