@@ -88,7 +88,7 @@ func BenchmarkBuild(b *testing.B) {
 func BenchmarkSearch(b *testing.B) {
 	for _, lv := range loadBenchLevels(b) {
 		b.Run(lv.name, func(b *testing.B) {
-			rev := newReverse(lv.g)
+			rev := newReverse(lv.g, true)
 			s := newSearch(rev)
 			row := make([]byte, lv.g.Nodes())
 			b.ReportAllocs()

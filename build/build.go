@@ -36,6 +36,12 @@ type Options struct {
 // plus O(V + E) per worker. It stops early, returning ctx.Err(), when ctx is
 // cancelled.
 func Build(ctx context.Context, g *maps.Graph, opt Options) (*table.Table, error) {
+	return buildTable(ctx, g, opt, true)
+}
+
+// buildTable is Build with the search's edge pruning optional, so tests can
+// check that pruning changes no byte of the table.
+func buildTable(ctx context.Context, g *maps.Graph, opt Options, prune bool) (*table.Table, error) {
 	h, err := Plan(g)
 	if err != nil {
 		return nil, err
@@ -62,7 +68,7 @@ func Build(ctx context.Context, g *maps.Graph, opt Options) (*table.Table, error
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, h.Nodes))
-	rev := newReverse(g)
+	rev := newReverse(g, prune)
 	var next atomic.Int64
 	eg, ctx := errgroup.WithContext(ctx)
 	for range workers {
@@ -77,7 +83,7 @@ func Build(ctx context.Context, g *maps.Graph, opt Options) (*table.Table, error
 					return nil
 				}
 				s.run(int32(target), t.FirstRow(target))
-				t.DistKind.PutRow(t.DistRow(target), s.dist, s.root2)
+				t.DistKind.PutRow(t.DistRow(target), s.dist, s.exact)
 				if opt.Progress != nil {
 					opt.Progress.Add(1)
 				}

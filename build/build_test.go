@@ -361,3 +361,40 @@ func TestSharedMapsScenarios(t *testing.T) {
 		})
 	}
 }
+
+// TestPruningChangesNothing checks that the skip masks only drop
+// relaxations that could not have changed anything: the tables are equal
+// byte for byte with and without them, on levels where the triangle
+// inequality holds (uniform grids) and where it does not (cell costs).
+func TestPruningChangesNothing(t *testing.T) {
+	levels := smallLevels(t)
+	r := rand.New(rand.NewPCG(9, 9))
+	for i, m := range []maps.Moves{{Connect: 8, Diagonal: maps.DiagonalSqrt2}, {Connect: 8, Diagonal: maps.Diagonal1014}, {Connect: 4}} {
+		text := randomGridText(r, 30, 20, 0.2, i != 0)
+		g, err := maps.ParseFormat(maps.FormatGrid, "r.grid", []byte(text), maps.Options{Moves: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		levels = append(levels, testLevel{fmt.Sprint("random-30x20-", m), g})
+	}
+	pruned := 0
+	for _, lv := range levels {
+		a, err := buildTable(context.Background(), lv.g, Options{}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := buildTable(context.Background(), lv.g, Options{}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a.First, b.First) || !bytes.Equal(a.Dist, b.Dist) {
+			t.Errorf("%s: pruning changed the table", lv.name)
+		}
+		if newReverse(lv.g, true).skip != nil {
+			pruned++
+		}
+	}
+	if pruned < len(levels)/2 {
+		t.Errorf("only %d of %d levels got skip masks", pruned, len(levels))
+	}
+}

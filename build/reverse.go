@@ -19,25 +19,39 @@ type reverse struct {
 	// costs holds the distinct edge costs in increasing order when there
 	// are at most maxQueues of them; revEdge.class indexes it.
 	costs []float64
-	// costs2 is the √2 part of each entry of costs on octile levels: an
-	// octile cost is a + b·√2, and the search tracks b so that a path's
-	// exact cost can be recovered from its float64 sum.
-	costs2 []int64
-	// cost and cost2 are the same per edge, for levels with too many
+	// exact is each entry of costs on octile levels, a + b·√2, packed as
+	// a<<32 | b: the search adds these up beside the float64 sums, so
+	// every distance is stored exactly.
+	exact []uint64
+	// cost and costExact are the same per edge, for levels with too many
 	// distinct costs for buckets.
-	cost  []float64
-	cost2 []int64
+	cost      []float64
+	costExact []uint64
+	// skip holds, at u*maxPruneDegree + slot, a mask of u's in-edges that
+	// the search need not relax when u's first move is slot; nil when
+	// some degree is too large (see computeSkips).
+	skip []uint8
 }
 
-type revEdge struct {
-	from  int32 // tail of the original edge: the node this edge reaches in the search
-	slot  uint8 // index of the original edge in from's out-list: from's first move
-	class uint8 // index into reverse.costs, when costs != nil
+// revEdge packs one reversed edge into 32 bits, so that a node's in-edges
+// take half a cache line: bits 0-15 the tail of the original edge (the node
+// the search reaches; table.MaxNodes keeps it in 16 bits), bits 16-23 the
+// edge's slot in the tail's out-list (the tail's first move), bits 24-31
+// its index into reverse.costs when costs != nil.
+type revEdge uint32
+
+func newRevEdge(from int32, slot uint8, class uint8) revEdge {
+	return revEdge(uint32(from) | uint32(slot)<<16 | uint32(class)<<24)
 }
 
-// newReverse builds the reversed graph in O(V + E). In-edges of each node
-// are ordered by tail, then slot, which fixes the searches' tie-breaking.
-func newReverse(g *maps.Graph) *reverse {
+func (e revEdge) from() int32  { return int32(e & 0xFFFF) }
+func (e revEdge) slot() uint8  { return uint8(e >> 16) }
+func (e revEdge) class() uint8 { return uint8(e >> 24) }
+
+// newReverse builds the reversed graph in O(V + E), and its skip masks
+// when prune is set. In-edges of each node are ordered by tail, then slot,
+// which fixes the searches' tie-breaking.
+func newReverse(g *maps.Graph, prune bool) *reverse {
 	n := g.Nodes()
 	r := &reverse{offsets: make([]int32, n+1), edges: make([]revEdge, g.Edges())}
 	for _, v := range g.Targets {
@@ -53,11 +67,14 @@ func newReverse(g *maps.Graph) *reverse {
 			v := g.Targets[e]
 			i := fill[v]
 			fill[v]++
-			r.edges[i] = revEdge{from: int32(u), slot: uint8(e - g.Offsets[u])}
+			r.edges[i] = newRevEdge(int32(u), uint8(e-g.Offsets[u]), 0)
 			weights[i] = g.Weights[e]
 		}
 	}
 	octile := g.Metric == maps.MetricOctile
+	if prune {
+		r.computeSkips(g)
+	}
 
 	costs := slices.Clone(weights)
 	slices.Sort(costs)
@@ -66,23 +83,30 @@ func newReverse(g *maps.Graph) *reverse {
 		r.costs = costs
 		for i, w := range weights {
 			c, _ := slices.BinarySearch(costs, w)
-			r.edges[i].class = uint8(c)
+			r.edges[i] |= revEdge(c) << 24
 		}
 		if octile {
-			r.costs2 = make([]int64, len(costs))
+			r.exact = make([]uint64, len(costs))
 			for c, w := range costs {
-				_, r.costs2[c], _ = splitOctile(w) // Plan checked every cost
+				r.exact[c] = packOctile(w)
 			}
 		}
 		return r
 	}
 	r.cost = weights
 	if octile {
-		r.cost2 = make([]int64, len(weights))
+		r.costExact = make([]uint64, len(weights))
 		for i, w := range weights {
-			_, b, _ := splitOctile(w)
-			r.cost2[i] = b
+			r.costExact[i] = packOctile(w)
 		}
 	}
 	return r
+}
+
+// packOctile packs an octile edge cost a + b·√2 as a<<32 | b. Sums of
+// packed costs stay exact while both parts stay below 2^32, which Plan
+// checks before it picks an octile distance encoding.
+func packOctile(w float64) uint64 {
+	a, b, _ := splitOctile(w) // Plan checked every cost
+	return uint64(a)<<32 | uint64(b)
 }

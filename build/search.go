@@ -2,6 +2,7 @@ package build
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/pathtable/pathtable/table"
 )
@@ -11,7 +12,7 @@ import (
 type search struct {
 	r     *reverse
 	dist  []float64
-	root2 []int64 // √2 part of each dist on octile levels, else nil
+	exact []uint64 // each dist as a<<32 | b (a + b·√2) on octile levels, else nil
 	// The bucket search keeps one FIFO per distinct edge cost; headKey[k]
 	// is the key at the head of queue k, +Inf when it is empty.
 	queues  []fifo
@@ -22,8 +23,8 @@ type search struct {
 func newSearch(r *reverse) *search {
 	n := len(r.offsets) - 1
 	s := &search{r: r, dist: make([]float64, n)}
-	if r.costs2 != nil || r.cost2 != nil {
-		s.root2 = make([]int64, n)
+	if r.exact != nil || r.costExact != nil {
+		s.exact = make([]uint64, n)
 	}
 	s.queues = make([]fifo, len(r.costs))
 	s.headKey = make([]float64, len(r.costs))
@@ -45,8 +46,8 @@ func (s *search) run(t int32, first []byte) {
 		first[i] = table.NoMove
 	}
 	s.dist[t] = 0
-	if s.root2 != nil {
-		s.root2[t] = 0
+	if s.exact != nil {
+		s.exact[t] = 0
 	}
 	if s.r.costs != nil {
 		s.runBuckets(t, first)
@@ -62,9 +63,8 @@ func (s *search) runBuckets(t int32, first []byte) {
 		heads[k] = math.Inf(1)
 	}
 	qs[0].push(t, 0, &heads[0])
-	r, dist, root2 := s.r, s.dist, s.root2
-	costs, costs2 := r.costs, r.costs2
-	first = first[:len(dist)]
+	r, dist, exact := s.r, s.dist, s.exact
+	costs, costsExact := r.costs, r.exact
 	for {
 		best, key := 0, heads[0]
 		for k := 1; k < len(heads); k++ {
@@ -80,49 +80,82 @@ func (s *search) runBuckets(t int32, first []byte) {
 			continue // superseded by a shorter path found later
 		}
 		edges := r.edges[r.offsets[u]:r.offsets[u+1]]
-		if root2 == nil {
+		// The two loops differ only in which edges they visit; the body is
+		// written out twice because a call per edge costs more than it does.
+		if r.skip == nil {
 			for _, e := range edges {
-				if d := key + costs[e.class]; d < dist[e.from] {
-					dist[e.from] = d
-					first[e.from] = e.slot
-					qs[e.class].push(e.from, d, &heads[e.class])
+				v, k := e.from(), e.class()
+				if d := key + costs[k]; d < dist[v] {
+					dist[v] = d
+					first[v] = e.slot()
+					if exact != nil {
+						exact[v] = exact[u] + costsExact[k]
+					}
+					qs[k].push(v, d, &heads[k])
 				}
 			}
 			continue
 		}
-		b := root2[u]
-		for _, e := range edges {
-			if d := key + costs[e.class]; d < dist[e.from] {
-				dist[e.from] = d
-				first[e.from] = e.slot
-				root2[e.from] = b + costs2[e.class]
-				qs[e.class].push(e.from, d, &heads[e.class])
+		for todo := r.todo(u, first[u], len(edges)); todo != 0; todo &= todo - 1 {
+			e := edges[bits.TrailingZeros32(todo)]
+			v, k := e.from(), e.class()
+			if d := key + costs[k]; d < dist[v] {
+				dist[v] = d
+				first[v] = e.slot()
+				if exact != nil {
+					exact[v] = exact[u] + costsExact[k]
+				}
+				qs[k].push(v, d, &heads[k])
 			}
 		}
 	}
+}
+
+// todo returns the mask of u's in-edges to relax when u was reached with
+// first move slot: all of them, less those computeSkips proved useless.
+// Only for levels with skip masks, whose degrees are at most 8.
+func (r *reverse) todo(u int32, slot uint8, degree int) uint32 {
+	all := uint32(1)<<degree - 1
+	if slot == table.NoMove {
+		return all
+	}
+	return all &^ uint32(r.skip[int(u)*maxPruneDegree+int(slot)])
 }
 
 func (s *search) runHeap(t int32, first []byte) {
 	h := &s.heap
 	h.reset()
 	h.push(t, 0)
-	r, dist, root2 := s.r, s.dist, s.root2
+	r, dist := s.r, s.dist
 	for h.len() > 0 {
 		u, key := h.pop()
 		if key > dist[u] {
 			continue
 		}
-		for i := r.offsets[u]; i < r.offsets[u+1]; i++ {
-			e := r.edges[i]
-			if d := key + r.cost[i]; d < dist[e.from] {
-				dist[e.from] = d
-				first[e.from] = e.slot
-				if root2 != nil {
-					root2[e.from] = root2[u] + r.cost2[i]
-				}
-				h.push(e.from, d)
+		lo, hi := r.offsets[u], r.offsets[u+1]
+		if r.skip == nil {
+			for i := lo; i < hi; i++ {
+				s.relaxHeap(u, i, key, first)
 			}
+			continue
 		}
+		for todo := r.todo(u, first[u], int(hi-lo)); todo != 0; todo &= todo - 1 {
+			s.relaxHeap(u, lo+int32(bits.TrailingZeros32(todo)), key, first)
+		}
+	}
+}
+
+// relaxHeap offers the tail of reversed edge i the path through u.
+func (s *search) relaxHeap(u, i int32, key float64, first []byte) {
+	e := s.r.edges[i]
+	v := e.from()
+	if d := key + s.r.cost[i]; d < s.dist[v] {
+		s.dist[v] = d
+		first[v] = e.slot()
+		if s.exact != nil {
+			s.exact[v] = s.exact[u] + s.r.costExact[i]
+		}
+		s.heap.push(v, d)
 	}
 }
 

@@ -140,9 +140,10 @@ func decodeMagic(dec *msgpack.Decoder) bool {
 }
 
 // maxHeaderDepth bounds how deep arrays and maps nest in a header: the
-// header itself needs 2 (the names array in the header map), and msgpack's
-// decoder recurses once per level.
-const maxHeaderDepth = 8
+// header itself needs 2 (the names array in the header map), the rest is
+// room for keys this version does not know, and msgpack's decoder recurses
+// once per level.
+const maxHeaderDepth = 32
 
 // checkMsgpack checks that b is exactly one msgpack value whose every
 // declared length and count fits in the bytes that remain, nested at most

@@ -101,11 +101,10 @@ func (k DistKind) At(p []byte, i int) (float64, bool) {
 }
 
 // PutRow encodes one row of distances d into dst (a DistRow); d[i] = +Inf
-// marks column i unreachable. For octile kinds root2[i] is the √2 part b of
-// the exact cost a + b·√2, and a is recovered as round(d[i] - b·√2), exact
-// because d[i] is within far less than 0.5 of the true sum. Values must fit
-// the kind (see MaxExact); the builder guarantees it. O(n).
-func (k DistKind) PutRow(dst []byte, d []float64, root2 []int64) {
+// marks column i unreachable. For octile kinds exact[i] holds the exact
+// cost a + b·√2 packed as a<<32 | b. Values must fit the kind (see
+// MaxExact); the builder guarantees it. O(n).
+func (k DistKind) PutRow(dst []byte, d []float64, exact []uint64) {
 	switch k {
 	case DistU16:
 		for i, v := range d {
@@ -135,7 +134,7 @@ func (k DistKind) PutRow(dst []byte, d []float64, root2 []int64) {
 		for i, v := range d {
 			x, y := uint16(math.MaxUint16), uint16(math.MaxUint16)
 			if !math.IsInf(v, 1) {
-				x, y = uint16(octileInt(v, root2[i])), uint16(root2[i])
+				x, y = uint16(exact[i]>>32), uint16(exact[i])
 			}
 			binary.LittleEndian.PutUint16(dst[4*i:], x)
 			binary.LittleEndian.PutUint16(dst[4*i+2:], y)
@@ -144,7 +143,7 @@ func (k DistKind) PutRow(dst []byte, d []float64, root2 []int64) {
 		for i, v := range d {
 			x, y := uint32(math.MaxUint32), uint32(math.MaxUint32)
 			if !math.IsInf(v, 1) {
-				x, y = uint32(octileInt(v, root2[i])), uint32(root2[i])
+				x, y = uint32(exact[i]>>32), uint32(exact[i])
 			}
 			binary.LittleEndian.PutUint32(dst[8*i:], x)
 			binary.LittleEndian.PutUint32(dst[8*i+4:], y)
@@ -154,9 +153,4 @@ func (k DistKind) PutRow(dst []byte, d []float64, root2 []int64) {
 			binary.LittleEndian.PutUint64(dst[8*i:], math.Float64bits(v))
 		}
 	}
-}
-
-// octileInt returns the integer part a of a distance d = a + b·√2.
-func octileInt(d float64, b int64) int64 {
-	return int64(math.Round(d - float64(b)*math.Sqrt2))
 }

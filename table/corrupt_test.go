@@ -1,0 +1,367 @@
+package table_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"hash/crc32"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// rbEncode returns t as file bytes.
+func rbEncode(tb testing.TB, t *table.Table) []byte {
+	tb.Helper()
+	var buf bytes.Buffer
+	if _, err := t.WriteTo(&buf); err != nil {
+		tb.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// rbBuildLevel builds the table of a level given as text in format f.
+func rbBuildLevel(tb testing.TB, f maps.Format, text string, opt maps.Options) *table.Table {
+	tb.Helper()
+	g, err := maps.ParseFormat(f, "level."+string(f), []byte(text), opt)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	t, err := build.Build(context.Background(), g, build.Options{Workers: 1})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return t
+}
+
+// rbBuildFile builds the table of a level file.
+func rbBuildFile(tb testing.TB, path string, opt maps.Options) []byte {
+	tb.Helper()
+	g, _, err := maps.Load(path, opt)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	t, err := build.Build(context.Background(), g, build.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return rbEncode(tb, t)
+}
+
+// rbDocParts is a table document taken apart: the byte offset of each bin's
+// msgpack code, and each bin's contents.
+type rbDocParts struct {
+	binAt   []int
+	bins    [][]byte
+	crcAt   int
+	version uint64
+}
+
+// rbSplitDoc takes a valid document apart.
+func rbSplitDoc(tb testing.TB, data []byte) rbDocParts {
+	tb.Helper()
+	r := bytes.NewReader(data)
+	dec := msgpack.NewDecoder(r)
+	n, err := dec.DecodeArrayLen()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := dec.DecodeString(); err != nil {
+		tb.Fatal(err)
+	}
+	var p rbDocParts
+	if p.version, err = dec.DecodeUint64(); err != nil {
+		tb.Fatal(err)
+	}
+	for range n - 2 {
+		p.binAt = append(p.binAt, len(data)-r.Len())
+		b, err := dec.DecodeBytes()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		p.bins = append(p.bins, b)
+	}
+	p.crcAt = len(data) - r.Len()
+	return p
+}
+
+// rbRawDoc assembles a document from its parts with a correct checksum, so
+// that tests reach the checks behind it. Every bin is written as bin32.
+func rbRawDoc(magic string, version uint64, bins [][]byte) []byte {
+	var buf bytes.Buffer
+	enc := msgpack.NewEncoder(&buf)
+	crc := crc32.New(crc32.MakeTable(crc32.Castagnoli))
+	enc.EncodeArrayLen(2 + len(bins)) // the checksum follows the array
+	enc.EncodeString(magic)
+	enc.EncodeUint(version)
+	for _, b := range bins {
+		buf.Write([]byte{0xc6, byte(len(b) >> 24), byte(len(b) >> 16), byte(len(b) >> 8), byte(len(b))})
+		buf.Write(b)
+		crc.Write(b)
+	}
+	enc.EncodeUint32(crc.Sum32())
+	return buf.Bytes()
+}
+
+// rbDecodeErrors are the errors Decode may return, wrapped.
+var rbDecodeErrors = []error{table.ErrChecksum, table.ErrTruncated, table.ErrNotTable, table.ErrVersion, table.ErrCorrupt}
+
+func rbIsDecodeError(err error) bool {
+	for _, e := range rbDecodeErrors {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// rbCorruptionInputs are real tables: a grid with integer costs, a grid with
+// octile costs, and a graph with names and coordinates.
+func rbCorruptionInputs(t *testing.T) map[string][]byte {
+	return map[string][]byte{
+		"maze-1014":  rbBuildFile(t, "../testdata/maze.grid", maps.Options{Moves: maps.Moves{Connect: 8, Diagonal: maps.Diagonal1014}}),
+		"maze-sqrt2": rbBuildFile(t, "../testdata/maze.grid", maps.Options{}),
+		"waypoints":  rbBuildFile(t, "../testdata/waypoints.json", maps.Options{}),
+	}
+}
+
+// TestCorruptBitFlips flips every bit of small real tables (a strided sample of
+// larger ones): every flip must be refused with one of the decoder's
+// errors, never accepted as a different table, never a panic.
+func TestCorruptBitFlips(t *testing.T) {
+	for name, data := range rbCorruptionInputs(t) {
+		t.Run(name, func(t *testing.T) {
+			if _, err := table.Decode(data); err != nil {
+				t.Fatalf("original: %v", err)
+			}
+			stride := max(1, len(data)/32768)
+			if testing.Short() {
+				stride = max(stride, len(data)/4096)
+			}
+			buf := bytes.Clone(data)
+			tried, failures := 0, 0
+			for i := 0; i < len(buf); i += stride {
+				for bit := range 8 {
+					buf[i] ^= 1 << bit
+					tried++
+					_, err := table.Decode(buf)
+					switch {
+					case err == nil:
+						t.Errorf("byte %d of %d, bit %d flipped: decoded without error", i, len(buf), bit)
+						failures++
+					case !rbIsDecodeError(err):
+						t.Errorf("byte %d, bit %d flipped: unclassified error %v", i, bit, err)
+						failures++
+					}
+					buf[i] ^= 1 << bit
+					if failures > 10 {
+						t.Fatal("too many failures")
+					}
+				}
+			}
+			t.Logf("%d flips over %d bytes, stride %d", tried, len(buf), stride)
+		})
+	}
+}
+
+// TestCorruptTruncation cuts real tables at every length (a strided sample of
+// larger ones): each prefix is refused as truncated, or as not a table when
+// it ends before the magic and version are read.
+func TestCorruptTruncation(t *testing.T) {
+	for name, data := range rbCorruptionInputs(t) {
+		t.Run(name, func(t *testing.T) {
+			p := rbSplitDoc(t, data)
+			stride := 1
+			if testing.Short() {
+				stride = max(1, len(data)/2048)
+			}
+			check := func(n int) {
+				_, err := table.Decode(data[:n])
+				switch {
+				case err == nil:
+					t.Fatalf("cut to %d of %d bytes: decoded without error", n, len(data))
+				case n >= p.binAt[0] && !errors.Is(err, table.ErrTruncated):
+					t.Fatalf("cut to %d of %d bytes: %v, want ErrTruncated", n, len(data), err)
+				case n < p.binAt[0] && !errors.Is(err, table.ErrNotTable) && !errors.Is(err, table.ErrTruncated):
+					t.Fatalf("cut to %d of %d bytes: %v, want ErrNotTable or ErrTruncated", n, len(data), err)
+				}
+			}
+			for n := 0; n < len(data); n += stride {
+				check(n)
+			}
+			// Always every cut around the framing.
+			for _, at := range append(p.binAt, p.crcAt, len(data)-1) {
+				for n := max(0, at-6); n < min(len(data), at+6); n++ {
+					check(n)
+				}
+			}
+		})
+	}
+}
+
+// TestCorruptTrailingBytes refuses bytes after the checksum.
+func TestCorruptTrailingBytes(t *testing.T) {
+	data := rbBuildFile(t, "../testdata/maze.grid", maps.Options{})
+	for _, extra := range [][]byte{{0}, {0xc0}, []byte("garbage")} {
+		_, err := table.Decode(append(bytes.Clone(data), extra...))
+		if !errors.Is(err, table.ErrCorrupt) {
+			t.Errorf("table followed by %q: %v, want ErrCorrupt", extra, err)
+		}
+	}
+}
+
+// TestCorruptVersionAndMagic checks the messages for a file from another format
+// version and for files that are not tables, from Decode and ReadHeader.
+func TestCorruptVersionAndMagic(t *testing.T) {
+	data := rbBuildFile(t, "../testdata/maze.grid", maps.Options{})
+	p := rbSplitDoc(t, data)
+	if _, err := table.Decode(rbRawDoc(table.Magic, table.Version, p.bins)); err != nil {
+		t.Fatalf("rbRawDoc does not make a valid table: %v", err)
+	}
+	dir := t.TempDir()
+	cases := []struct {
+		name string
+		data []byte
+		want error
+		msg  string
+	}{
+		{"version 2", rbRawDoc(table.Magic, 2, p.bins), table.ErrVersion, "unsupported table format version 2 (this build reads 1)"},
+		{"version 0", rbRawDoc(table.Magic, 0, p.bins), table.ErrVersion, "unsupported table format version 0 (this build reads 1)"},
+		{"version 1000", rbRawDoc(table.Magic, 1000, p.bins), table.ErrVersion, "unsupported table format version 1000 (this build reads 1)"},
+		{"magic", rbRawDoc("PATHTABX", table.Version, p.bins), table.ErrNotTable, "not a pathtable table"},
+		{"short magic", rbRawDoc("PATH", table.Version, p.bins), table.ErrNotTable, "not a pathtable table"},
+		{"empty", nil, table.ErrNotTable, "not a pathtable table"},
+		{"text", []byte("hello, world\n"), table.ErrNotTable, "not a pathtable table"},
+		{"json", []byte(`{"nodes": []}`), table.ErrNotTable, "not a pathtable table"},
+		{"msgpack array", []byte{0x93, 1, 2, 3}, table.ErrNotTable, "not a pathtable table"},
+		{"png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR"), table.ErrNotTable, "not a pathtable table"},
+	}
+	for _, c := range cases {
+		_, err := table.Decode(c.data)
+		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: Decode: %v, want %v with %q", c.name, err, c.want, c.msg)
+		}
+		path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".ptab")
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err = table.ReadHeader(path)
+		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.msg) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: ReadHeader: %v, want %v with %q and the path", c.name, err, c.want, c.msg)
+		}
+		_, err = table.Open(path)
+		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: Open: %v, want %v and the path", c.name, err, c.want)
+		}
+	}
+}
+
+// TestCorruptHeader checks headers that are valid msgpack behind a valid
+// checksum but describe impossible tables: each is refused as corrupt.
+func TestCorruptHeader(t *testing.T) {
+	base := rbBuildLevel(t, maps.FormatGrid, "...\n.#.\n...\n", maps.Options{})
+	p := rbSplitDoc(t, rbEncode(t, base))
+	withHeader := func(edit func(h *table.Header)) []byte {
+		h := base.Header
+		edit(&h)
+		hb, err := msgpack.Marshal(&h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bins := append([][]byte{hb}, p.bins[1:]...)
+		return rbRawDoc(table.Magic, table.Version, bins)
+	}
+	cases := map[string]func(h *table.Header){
+		"negative nodes":     func(h *table.Header) { h.Nodes = -1 },
+		"too many nodes":     func(h *table.Header) { h.Nodes = table.MaxNodes + 1 },
+		"nodes mismatch":     func(h *table.Header) { h.Nodes++ },
+		"edges mismatch":     func(h *table.Header) { h.Edges-- },
+		"negative edges":     func(h *table.Header) { h.Edges = -8 },
+		"unknown kind":       func(h *table.Header) { h.Kind = "hexgrid" },
+		"unknown dist":       func(h *table.Header) { h.DistKind = "u24" },
+		"wider dist":         func(h *table.Header) { h.DistKind = table.DistU64 },
+		"unknown first":      func(h *table.Header) { h.FirstEnc = "rle" },
+		"zero width":         func(h *table.Header) { h.Width = 0 },
+		"small grid":         func(h *table.Header) { h.Width, h.Height = 2, 2 },
+		"huge grid":          func(h *table.Header) { h.Width, h.Height = 1<<20, 1<<20 },
+		"overflowing grid":   func(h *table.Header) { h.Width, h.Height = 1<<62, 4 },
+		"overflowing grid 2": func(h *table.Header) { h.Width, h.Height = 1<<32+1, 1<<32 },
+		"grid with names":    func(h *table.Header) { h.Names = make([]string, h.Nodes) },
+		"graph without names": func(h *table.Header) {
+			h.Kind = table.KindGraph
+		},
+	}
+	for name, edit := range cases {
+		_, err := table.Decode(withHeader(edit))
+		if !errors.Is(err, table.ErrCorrupt) {
+			t.Errorf("%s: %v, want ErrCorrupt", name, err)
+		}
+	}
+	if _, err := table.Decode(withHeader(func(*table.Header) {})); err != nil {
+		t.Fatalf("unchanged header: %v", err)
+	}
+}
+
+// TestCorruptGridSizeOverflow is the case the fuzzer's cousin found by reading:
+// a grid of 2^62 × 4 cells whose cell count overflows to 0 passed the size
+// check, and NodeAt then indexed far outside its cell index.
+func TestCorruptGridSizeOverflow(t *testing.T) {
+	h := table.Header{Kind: table.KindGrid, Nodes: 0, Width: 1 << 62, Height: 4,
+		Metric: "int", DistKind: table.DistU16}
+	tab, err := table.New(table.Header{Kind: table.KindGrid, Nodes: 0, Width: 1, Height: 1, Metric: "int", DistKind: table.DistU16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab.Offsets = []int32{0}
+	tab.Header = h
+	tab.FirstEnc = "u8"
+	_, err = table.Decode(rbEncode(t, tab))
+	if !errors.Is(err, table.ErrCorrupt) {
+		t.Fatalf("grid of 2^62 x 4 cells: %v, want ErrCorrupt", err)
+	}
+}
+
+// TestCorruptGraphArrays alters the graph arrays behind a valid checksum.
+func TestCorruptGraphArrays(t *testing.T) {
+	base := rbBuildLevel(t, maps.FormatGrid, "...\n.#.\n...\n", maps.Options{})
+	n := base.Nodes
+	cases := map[string]func(t *table.Table){
+		"offset start":    func(t *table.Table) { t.Offsets[0] = 1 },
+		"offset end":      func(t *table.Table) { t.Offsets[n] = int32(t.Edges - 1) },
+		"decreasing":      func(t *table.Table) { t.Offsets[1], t.Offsets[2] = t.Offsets[2], t.Offsets[1] },
+		"huge degree":     func(t *table.Table) { t.Offsets[1] = 300 },
+		"target negative": func(t *table.Table) { t.Targets[0] = -1 },
+		"target past end": func(t *table.Table) { t.Targets[3] = int32(n) },
+		"weight negative": func(t *table.Table) { t.Weights[0] = -1 },
+		"weight NaN":      func(t *table.Table) { t.Weights[0] = math.NaN() },
+		"weight Inf":      func(t *table.Table) { t.Weights[0] = math.Inf(1) },
+		"cell order":      func(t *table.Table) { t.Cells[0], t.Cells[1] = t.Cells[1], t.Cells[0] },
+		"cell past grid":  func(t *table.Table) { t.Cells[n-1] = int32(t.Width * t.Height) },
+		"cell negative":   func(t *table.Table) { t.Cells[0] = -1 },
+		"short first":     func(t *table.Table) { t.First = t.First[:len(t.First)-1] },
+		"long dist":       func(t *table.Table) { t.Dist = append(t.Dist, 0, 0) },
+		"no cells":        func(t *table.Table) { t.Cells = nil },
+		"x without y":     func(t *table.Table) { t.X = make([]float64, n) },
+		"short x y":       func(t *table.Table) { t.X, t.Y = make([]float64, n-1), make([]float64, n-1) },
+	}
+	for name, edit := range cases {
+		c := *base
+		c.Offsets = append([]int32(nil), base.Offsets...)
+		c.Targets = append([]int32(nil), base.Targets...)
+		c.Weights = append([]float64(nil), base.Weights...)
+		c.Cells = append([]int32(nil), base.Cells...)
+		edit(&c)
+		_, err := table.Decode(rbEncode(t, &c))
+		if !errors.Is(err, table.ErrCorrupt) {
+			t.Errorf("%s: %v, want ErrCorrupt", name, err)
+		}
+	}
+}

@@ -1,0 +1,204 @@
+package table_test
+
+import (
+	"bytes"
+	"math"
+	"reflect"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// fuzzSeeds are valid tables of every kind the builder makes, and one made
+// by hand.
+func fuzzSeeds(f *testing.F) [][]byte {
+	levels := []struct {
+		format maps.Format
+		text   string
+		opt    maps.Options
+	}{
+		{maps.FormatGrid, "...\n.#.\n..3\n", maps.Options{}},
+		{maps.FormatGrid, "..#\n#..\n", maps.Options{Moves: maps.Moves{Connect: 4, Diagonal: maps.Diagonal1014}}},
+		{maps.FormatGrid, "..#..\n", maps.Options{}}, // unreachable pairs
+		{maps.FormatJSON, `{"nodes": [{"id": "a", "x": 0, "y": 0}, {"id": "b", "x": 1, "y": 0}, {"id": "c", "x": 1, "y": 1}],
+			"edges": [{"from": "a", "to": "b", "cost": 1.5}, {"from": "b", "to": "c", "cost": 2}]}`, maps.Options{}},
+		{maps.FormatJSON, `{"directed": true, "nodes": [{"id": "p"}, {"id": "q"}, {"id": "r"}],
+			"edges": [{"from": "p", "to": "q", "cost": 2147483647}, {"from": "q", "to": "r", "cost": 2147483647}, {"from": "r", "to": "p", "cost": 7}]}`, maps.Options{}},
+		{maps.FormatDIMACS, "p sp 3 2\na 1 2 5\na 2 3 7\n", maps.Options{}},
+	}
+	var seeds [][]byte
+	for _, l := range levels {
+		seeds = append(seeds, rbEncode(f, rbBuildLevel(f, l.format, l.text, l.opt)))
+	}
+
+	// By hand: a two-node graph with f64 distances and an empty one.
+	h := table.Header{Kind: table.KindGraph, Nodes: 2, Edges: 2, Names: []string{"x", "y"},
+		Metric: "float", DistKind: table.DistF64}
+	t, err := table.New(h)
+	if err != nil {
+		f.Fatal(err)
+	}
+	t.Offsets, t.Targets, t.Weights = []int32{0, 1, 2}, []int32{1, 0}, []float64{0.5, 0.25}
+	t.First = []byte{table.NoMove, 0, 0, table.NoMove}
+	table.DistF64.PutRow(t.DistRow(0), []float64{0, 0.25}, nil)
+	table.DistF64.PutRow(t.DistRow(1), []float64{0.5, 0}, nil)
+	seeds = append(seeds, rbEncode(f, t))
+	empty, err := table.New(table.Header{Kind: table.KindGraph, Names: []string{}, Metric: "int", DistKind: table.DistU16})
+	if err != nil {
+		f.Fatal(err)
+	}
+	empty.Offsets = []int32{0}
+	seeds = append(seeds, rbEncode(f, empty))
+	return seeds
+}
+
+// FuzzDecode decodes arbitrary bytes. Decode must not panic, hang or
+// allocate much more than its input; it must fail with one of its own
+// errors; and a table it accepts must answer queries without panicking and
+// survive a round trip through WriteTo.
+//
+//	go test ./table -run '^$' -fuzz FuzzDecode -fuzztime 30s
+func FuzzDecode(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s)
+		for _, n := range []int{0, 1, 9, 10, 12, len(s) / 2, len(s) - 5, len(s) - 1} {
+			if n >= 0 && n < len(s) {
+				f.Add(s[:n])
+			}
+		}
+		flipped := bytes.Clone(s)
+		flipped[len(s)/3] ^= 0x10
+		f.Add(flipped)
+		f.Add(append(bytes.Clone(s), 0))
+	}
+	f.Add([]byte{})
+	f.Add([]byte("PATHTABL"))
+	f.Add([]byte{0x9b, 0xa8, 'P', 'A', 'T', 'H', 'T', 'A', 'B', 'L', 0x01})
+	f.Add(bin32Huge)
+	f.Add([]byte{0x9b, 0xdb, 0xff, 0xff, 0xff, 0xf0})
+	f.Add([]byte{0xdd, 0xff, 0xff, 0xff, 0xff})
+	f.Add([]byte(`{"nodes": []}`))
+
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		tab, err := table.Decode(data)
+		runtime.ReadMemStats(&after)
+		// Decode copies the small arrays and aliases the payloads: at most
+		// a few times the input (names cost a string header each), plus
+		// the decoders' own buffers.
+		if got, limit := after.TotalAlloc-before.TotalAlloc, 16*uint64(len(data))+hostileLimit; got > limit {
+			t.Errorf("decoding %d bytes allocated %d (limit %d)", len(data), got, limit)
+		}
+		if err != nil {
+			if !rbIsDecodeError(err) {
+				t.Fatalf("unclassified error: %v", err)
+			}
+			return
+		}
+		rbExercise(t, tab)
+
+		// A decoded table writes back to a table with the same contents.
+		again, err := table.Decode(rbEncode(t, tab))
+		if err != nil {
+			t.Fatalf("re-encoded table does not decode: %v", err)
+		}
+		if !rbSameTable(tab, again) {
+			t.Fatal("re-encoded table differs")
+		}
+	})
+}
+
+// rbExercise walks paths, next moves and names over a table that decoded:
+// none of it may panic, and every path must be a walk of at most Len()
+// nodes along the table's edges.
+func rbExercise(t *testing.T, tab *table.Table) {
+	lt := lookup.New(tab)
+	n := lt.Len()
+	ids := []int{-1, 0, 1, 2, n / 2, n - 2, n - 1, n, math.MaxInt, math.MinInt}
+	var buf []int
+	for _, s := range ids {
+		lt.Name(s)
+		lt.XY(s)
+		if s >= 0 && s < n {
+			if u, err := lt.Node(lt.Name(s)); err != nil || (u != s && tab.Kind == table.KindGrid) {
+				t.Errorf("Node(Name(%d)) = %d, %v", s, u, err)
+			}
+		}
+		for _, d := range ids {
+			lt.Next(s, d)
+			lt.Dist(s, d)
+			var ok bool
+			buf, ok = lt.AppendPath(buf[:0], s, d)
+			if !ok {
+				continue
+			}
+			if len(buf) > n || buf[0] != s || buf[len(buf)-1] != d {
+				t.Fatalf("path %d -> %d: %v", s, d, buf)
+			}
+			if _, ok := lt.Cost(buf); !ok {
+				t.Fatalf("path %d -> %d is not a walk: %v", s, d, buf)
+			}
+			lt.Path(s, d)
+		}
+	}
+	lt.Node("0,0")
+	lt.Node("a")
+	lt.NodeAt(0, 0)
+	lt.NodeAt(-1, 0)
+	lt.NodeAt(tab.Width, tab.Height)
+}
+
+// rbSameTable reports whether two tables have the same header and arrays.
+func rbSameTable(a, b *table.Table) bool {
+	ha, hb := a.Header, b.Header
+	ha.Names, hb.Names = nil, nil
+	return reflect.DeepEqual(ha, hb) && slices.Equal(a.Names, b.Names) &&
+		bytes.Equal(a.First, b.First) && bytes.Equal(a.Dist, b.Dist) &&
+		slices.Equal(a.Offsets, b.Offsets) && slices.Equal(a.Targets, b.Targets) &&
+		slices.Equal(a.Cells, b.Cells) && rbEqualBits(a.Weights, b.Weights) &&
+		rbEqualBits(a.X, b.X) && rbEqualBits(a.Y, b.Y)
+}
+
+// rbEqualBits compares floats bit for bit, so NaNs and -0 count.
+func rbEqualBits(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// FuzzDecodeChecked fuzzes the contents of a table's parts and frames them
+// with a correct checksum, so that the fuzzer reaches what lies behind it:
+// the header's msgpack and validation, the graph checks, and queries over
+// arbitrary first moves and distances.
+//
+//	go test ./table -run '^$' -fuzz FuzzDecodeChecked -fuzztime 30s
+func FuzzDecodeChecked(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		p := rbSplitDoc(f, s)
+		b := p.bins
+		f.Add(b[0], b[1], b[2], b[3], b[4], append(bytes.Clone(b[5]), b[6]...), b[7], b[8])
+	}
+	f.Fuzz(func(t *testing.T, header, offsets, targets, weights, cells, xy, first, dist []byte) {
+		x, y := xy[:len(xy)/2], xy[len(xy)/2:]
+		data := rbRawDoc(table.Magic, table.Version, [][]byte{header, offsets, targets, weights, cells, x, y, first, dist})
+		tab, err := table.Decode(data)
+		if err != nil {
+			if !rbIsDecodeError(err) {
+				t.Fatalf("unclassified error: %v", err)
+			}
+			return
+		}
+		rbExercise(t, tab)
+	})
+}
