@@ -81,7 +81,7 @@ func rbSplitDoc(tb testing.TB, data []byte) rbDocParts {
 	if p.version, err = dec.DecodeUint64(); err != nil {
 		tb.Fatal(err)
 	}
-	for range n - 2 {
+	for range n - 3 { // magic, version and the checksum are not bins
 		p.binAt = append(p.binAt, len(data)-r.Len())
 		b, err := dec.DecodeBytes()
 		if err != nil {
@@ -99,7 +99,7 @@ func rbRawDoc(magic string, version uint64, bins [][]byte) []byte {
 	var buf bytes.Buffer
 	enc := msgpack.NewEncoder(&buf)
 	crc := crc32.New(crc32.MakeTable(crc32.Castagnoli))
-	enc.EncodeArrayLen(2 + len(bins)) // the checksum follows the array
+	enc.EncodeArrayLen(3 + len(bins)) // magic, version, bins, checksum
 	enc.EncodeString(magic)
 	enc.EncodeUint(version)
 	for _, b := range bins {
@@ -133,25 +133,44 @@ func rbCorruptionInputs(t *testing.T) map[string][]byte {
 	}
 }
 
-// TestCorruptBitFlips flips every bit of small real tables (a strided sample of
-// larger ones): every flip must be refused with one of the decoder's
-// errors, never accepted as a different table, never a panic.
+// TestCorruptBitFlips flips single bits of real tables: every bit of every
+// byte of the msgpack framing and the header, and of a strided sample of a
+// few thousand payload bytes per table (every byte of a table under 4 KB).
+// Every flip must be refused with one of the decoder's errors, never
+// accepted as a different table, never a panic.
 func TestCorruptBitFlips(t *testing.T) {
 	for name, data := range rbCorruptionInputs(t) {
 		t.Run(name, func(t *testing.T) {
 			if _, err := table.Decode(data); err != nil {
 				t.Fatalf("original: %v", err)
 			}
-			stride := max(1, len(data)/32768)
+			p := rbSplitDoc(t, data)
+			stride := max(1, len(data)/4096)
 			if testing.Short() {
-				stride = max(stride, len(data)/4096)
+				stride = max(1, len(data)/1024)
+			}
+			positions := map[int]bool{}
+			for i := 0; i < len(data); i += stride {
+				positions[i] = true
+			}
+			// The framing: everything before the header's contents, the
+			// header, each bin's code and length, and the checksum.
+			for i := 0; i < p.binAt[0]+5+len(p.bins[0]); i++ {
+				positions[i] = true
+			}
+			for _, at := range append(p.binAt, p.crcAt) {
+				for i := at; i < min(at+5, len(data)); i++ {
+					positions[i] = true
+				}
+			}
+			for i := p.crcAt; i < len(data); i++ {
+				positions[i] = true
 			}
 			buf := bytes.Clone(data)
-			tried, failures := 0, 0
-			for i := 0; i < len(buf); i += stride {
+			failures := 0
+			for i := range positions {
 				for bit := range 8 {
 					buf[i] ^= 1 << bit
-					tried++
 					_, err := table.Decode(buf)
 					switch {
 					case err == nil:
@@ -167,7 +186,7 @@ func TestCorruptBitFlips(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%d flips over %d bytes, stride %d", tried, len(buf), stride)
+			t.Logf("%d flips over %d bytes", 8*len(positions), len(buf))
 		})
 	}
 }
@@ -362,6 +381,28 @@ func TestCorruptGraphArrays(t *testing.T) {
 		_, err := table.Decode(rbEncode(t, &c))
 		if !errors.Is(err, table.ErrCorrupt) {
 			t.Errorf("%s: %v, want ErrCorrupt", name, err)
+		}
+	}
+}
+
+// TestCorruptShape gives a version-1 document the wrong number of
+// elements: corrupt, from Decode and ReadHeader alike, not "unsupported
+// version 1 (this build reads 1)".
+func TestCorruptShape(t *testing.T) {
+	p := rbSplitDoc(t, rbBuildFile(t, "../testdata/maze.grid", maps.Options{}))
+	path := filepath.Join(t.TempDir(), "short.ptab")
+	for _, bins := range [][][]byte{p.bins[:len(p.bins)-1], append(p.bins, nil)} {
+		data := rbRawDoc(table.Magic, table.Version, bins)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := table.Decode(data)
+		if !errors.Is(err, table.ErrCorrupt) || !strings.Contains(err.Error(), "elements") {
+			t.Errorf("%d bins: Decode: %v, want ErrCorrupt naming the elements", len(bins), err)
+		}
+		_, err = table.ReadHeader(path)
+		if !errors.Is(err, table.ErrCorrupt) || !strings.Contains(err.Error(), "elements") {
+			t.Errorf("%d bins: ReadHeader: %v, want ErrCorrupt naming the elements", len(bins), err)
 		}
 	}
 }

@@ -72,6 +72,11 @@ func Decode(data []byte) (*Table, error) {
 		}
 		crc.Write(bins[i])
 	}
+	// The writer always uses the fixed uint32 form (0xce); anything else,
+	// which DecodeUint32 would convert, is not a file we wrote.
+	if code, err := dec.PeekCode(); err == nil && code != 0xce {
+		return nil, fmt.Errorf("%w: checksum is not a msgpack uint32", ErrCorrupt)
+	}
 	sum, err := dec.DecodeUint32()
 	if err != nil {
 		return nil, fmt.Errorf("%w: reading checksum: %v", truncatedOr(err), err)

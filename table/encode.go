@@ -14,8 +14,9 @@ import (
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // documentLen is the number of elements in the top-level msgpack array:
-// magic, version, the header bin, the payload bins, the checksum.
-const documentLen = 3 + payloadCount
+// magic, version, the header bin, the payload bins, the checksum. The file
+// is this one array, so any msgpack reader can take it whole.
+const documentLen = 4 + payloadCount
 
 // payloadCount is the number of payload bins after the header bin.
 const payloadCount = 8

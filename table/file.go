@@ -117,8 +117,11 @@ func ReadHeader(path string) (*Header, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w: reading version: %v", path, ErrCorrupt, err)
 	}
-	if version != Version || n != documentLen {
+	if version != Version {
 		return nil, fmt.Errorf("%s: %w %d (this build reads %d)", path, ErrVersion, version, Version)
+	}
+	if n != documentLen {
+		return nil, fmt.Errorf("%s: %w: document has %d elements, want %d", path, ErrCorrupt, n, documentLen)
 	}
 	size, err := dec.DecodeBytesLen()
 	if err != nil || size < 0 || int64(size) > st.Size() {

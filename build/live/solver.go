@@ -48,11 +48,17 @@ type Solver struct {
 	h    *heuristic
 	comp []int32 // weakly connected component of each node, shared by clones
 
-	cost   []float64 // cost so far of each node touched in this query
-	parent []int32   // predecessor on the best path found, -1 for the source
-	stamp  []uint32  // query generation that last touched each node
-	gen    uint32
-	q      queue
+	node []nodeState // per node, valid where stamp == gen
+	gen  uint32
+	q    queue
+}
+
+// nodeState is what a query knows of one node, kept together so that
+// touching a node costs one cache line.
+type nodeState struct {
+	cost   float64 // cost so far
+	parent int32   // predecessor on the best path found, -1 for the source
+	stamp  uint32  // query generation that last touched the node
 }
 
 // NewSolver returns a solver for g, which must be a valid graph (as the
@@ -62,14 +68,12 @@ type Solver struct {
 func NewSolver(g *maps.Graph, alg Algorithm) *Solver {
 	n := g.Nodes()
 	s := &Solver{
-		g:      g,
-		alg:    alg,
-		h:      &heuristic{kind: hZero},
-		cost:   make([]float64, n),
-		parent: make([]int32, n),
-		stamp:  make([]uint32, n),
-		q:      queue{pos: make([]int32, n)},
-		comp:   components(g),
+		g:    g,
+		alg:  alg,
+		h:    &heuristic{kind: hZero},
+		node: make([]nodeState, n),
+		q:    queue{pos: make([]int32, n)},
+		comp: components(g),
 	}
 	if alg == AStar {
 		s.h = newHeuristic(g)
@@ -111,13 +115,11 @@ func components(g *maps.Graph) []int32 {
 // clone returns a solver of the same graph and heuristic with its own
 // scratch, for another goroutine. O(V).
 func (s *Solver) clone() *Solver {
-	n := len(s.cost)
+	n := len(s.node)
 	return &Solver{
 		g: s.g, alg: s.alg, h: s.h, comp: s.comp,
-		cost:   make([]float64, n),
-		parent: make([]int32, n),
-		stamp:  make([]uint32, n),
-		q:      queue{pos: make([]int32, n)},
+		node: make([]nodeState, n),
+		q:    queue{pos: make([]int32, n)},
 	}
 }
 
@@ -134,17 +136,17 @@ func (s *Solver) Heuristic(u, t int32) float64 {
 // Solve returns a shortest path from from to to and its cost. It stops as
 // soon as to is taken from the queue, and does not search at all (Expanded
 // is 0) when the two nodes are not even joined by undirected edges. from and to must be nodes of the
-// graph (0 <= id < Nodes()); Solve panics otherwise. It allocates only the
-// returned path.
+// graph (0 <= id < Nodes()); Solve panics otherwise. Once earlier queries
+// have grown the solver's queue, it allocates only the returned path.
 func (s *Solver) Solve(from, to int32) Result {
 	r := s.SolveCost(from, to)
 	if r.Reachable {
 		k := 0
-		for u := to; u >= 0; u = s.parent[u] {
+		for u := to; u >= 0; u = s.node[u].parent {
 			k++
 		}
 		r.Path = make([]int32, k)
-		for u := to; u >= 0; u = s.parent[u] {
+		for u := to; u >= 0; u = s.node[u].parent {
 			k--
 			r.Path[k] = u
 		}
@@ -152,9 +154,10 @@ func (s *Solver) Solve(from, to int32) Result {
 	return r
 }
 
-// SolveCost is Solve without the path: it allocates nothing.
+// SolveCost is Solve without the path (Result.Path is nil): once warm, it
+// allocates nothing.
 func (s *Solver) SolveCost(from, to int32) Result {
-	n := int32(len(s.cost))
+	n := int32(len(s.node))
 	if from < 0 || from >= n || to < 0 || to >= n {
 		panic(fmt.Sprintf("live: Solve(%d, %d) on a graph of %d nodes", from, to, n))
 	}
@@ -163,16 +166,16 @@ func (s *Solver) SolveCost(from, to int32) Result {
 	}
 	s.gen++
 	if s.gen == 0 { // wrapped: forget every stamp once every 2^32 queries
-		clear(s.stamp)
+		clear(s.node)
 		s.gen = 1
 	}
-	gen, cost, parent, stamp, h := s.gen, s.cost, s.parent, s.stamp, s.h
+	gen, node, h := s.gen, s.node, s.h
 	off, targets, weights := s.g.Offsets, s.g.Targets, s.g.Weights
 	tx, ty := h.target(to)
 	q := &s.q
 	q.reset()
 
-	stamp[from], cost[from], parent[from] = gen, 0, -1
+	node[from] = nodeState{cost: 0, parent: -1, stamp: gen}
 	q.push(entry{f: h.estimate(from, tx, ty), node: from})
 	expanded := 0
 	for q.len() > 0 {
@@ -180,17 +183,18 @@ func (s *Solver) SolveCost(from, to int32) Result {
 		expanded++
 		u := e.node
 		if u == to {
-			return Result{Cost: cost[u], Reachable: true, Expanded: expanded}
+			return Result{Cost: node[u].cost, Reachable: true, Expanded: expanded}
 		}
-		gu := cost[u]
+		gu := node[u].cost
 		for i := off[u]; i < off[u+1]; i++ {
 			v := targets[i]
 			gv := gu + weights[i]
-			if stamp[v] == gen {
-				if gv >= cost[v] {
+			nv := &node[v]
+			if nv.stamp == gen {
+				if gv >= nv.cost {
 					continue
 				}
-				cost[v], parent[v] = gv, u
+				nv.cost, nv.parent = gv, u
 				f := gv + h.estimate(v, tx, ty)
 				if p := q.pos[v]; p >= 0 {
 					q.lower(p, f, gv)
@@ -202,7 +206,7 @@ func (s *Solver) SolveCost(from, to int32) Result {
 				}
 				continue
 			}
-			stamp[v], cost[v], parent[v] = gen, gv, u
+			*nv = nodeState{cost: gv, parent: u, stamp: gen}
 			q.push(entry{f: gv + h.estimate(v, tx, ty), g: gv, node: v})
 		}
 	}

@@ -43,9 +43,10 @@ const (
 // every core.
 type VerifyOptions struct {
 	// Pairs is how many random ordered pairs (s, t), drawn uniformly with
-	// replacement, to check with A*. AllPairs checks every pair, target by
-	// target with one Dijkstra each on the reversed graph. 0 means AllPairs
-	// up to DefaultAllPairsNodes nodes, else DefaultSamples.
+	// replacement, to check with A*. AllPairs (any negative value) checks
+	// every pair, target by target with one Dijkstra each on the reversed
+	// graph. 0 means AllPairs up to DefaultAllPairsNodes nodes, else
+	// DefaultSamples.
 	Pairs int
 	// Seed chooses the random pairs; the same seed checks the same pairs
 	// whatever the number of workers.
@@ -190,7 +191,7 @@ func Verify(ctx context.Context, t *table.Table, g *maps.Graph, opt VerifyOption
 	}
 	rep := &Report{Nodes: n}
 	pairs := opt.Pairs
-	rep.AllPairs = pairs == AllPairs || pairs == 0 && n <= DefaultAllPairsNodes
+	rep.AllPairs = pairs < 0 || pairs == 0 && n <= DefaultAllPairsNodes
 	if pairs <= 0 {
 		pairs = DefaultSamples
 	}
@@ -454,12 +455,12 @@ func (v *verifier) describePath(s, t int32, tab float64, tabOK bool) string {
 type checker struct {
 	v *verifier
 	// per row of the table, for all pairs
-	f      []facts
-	pc     []float64
-	st     []uint8
-	stack  []int32
-	path   []int
-	facts1 facts
+	f     []facts
+	pc    []float64
+	st    []uint8
+	stack []int32
+	path  []int
+	one   facts // the sampled pair being checked
 }
 
 // allPairs checks every pair, one target row per task.
@@ -597,7 +598,7 @@ func (v *verifier) sampled(ctx context.Context, pairs int, seed uint64, workers 
 // pair checks one pair against a live result. O(path length × degree).
 func (c *checker) pair(seq int64, s, t int32, r Result) {
 	v := c.v
-	f := &c.facts1
+	f := &c.one
 	*f = facts{s: s, t: t, live: r.Cost, liveOK: r.Reachable, seq: seq, next: -1}
 	f.tab, f.tabOK = v.t.Distance(int(s), int(t))
 	if s != t {

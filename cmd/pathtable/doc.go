@@ -19,6 +19,26 @@ Commands:
 		Answer one "FROM TO" query per line of standard input.
 	info [-json] TABLE
 		Describe a table: format, kind, nodes, geometry, model, sizes.
+	bench [-scen FILE] [-pairs N] [-seed S] [-json] TABLE LEVEL
+		Time whole-path queries through the table and through a live A*
+		search of the level, and print per-query times and the speed-up.
+	solve [-astar=true|false] [-json] [-connect 4|8] [-diagonal sqrt2|10/14] LEVEL FROM TO
+		Solve one query on a level file, with no table: A* with the
+		model's admissible heuristic, or Dijkstra with -astar=false.
+		Print the cost, the path and the number of nodes expanded.
+	verify [-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] TABLE LEVEL
+		Check a table against live solves of its level: that it was built
+		from this level file and options (else "stale table"), then that
+		distances, reachability and paths agree for all pairs (default up
+		to 2000 nodes) or N random pairs (default 10000). -scen also
+		checks a Moving AI scenario file's optimal lengths. Prints a
+		summary and the first mismatches; exit status 1 on any.
+	render [-from NODE -to NODE] [-heat NODE] [-scale N] -o OUT.png TABLE
+		Draw a grid table as a PNG: walls dark, open cells light (darker
+		where they cost more), the path from FROM to TO with its start
+		green and its goal red, and with -heat every cell coloured by the
+		cost of its path to NODE (blue-grey: no path). Graph tables whose
+		nodes have coordinates are drawn as dots and lines.
 
 Nodes are written "x,y" on grids (0-based, x is the column) and by their id
 on graphs. Level formats, by extension: .map (Moving AI), .grid (ASCII with

@@ -37,6 +37,7 @@ func init() {
 		{"path", runPath},
 		{"query", runQuery},
 		{"info", runInfo},
+		{"bench", runBench},
 		{"solve", runSolve},
 		{"verify", runVerify},
 		{"render", runRender},

@@ -1,0 +1,344 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math"
+
+	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/table"
+)
+
+// The picture's colours. A cell's colour at its centre is exactly one of
+// these (or a blend of colOpen and colCostly, or a heat ramp colour).
+var (
+	colWall        = color.RGBA{40, 40, 46, 255}
+	colOpen        = color.RGBA{236, 236, 236, 255}
+	colCostly      = color.RGBA{150, 118, 76, 255} // cost 9; costs 2..8 blend toward it
+	colPath        = color.RGBA{0, 150, 255, 255}
+	colStart       = color.RGBA{0, 185, 60, 255}
+	colGoal        = color.RGBA{230, 25, 25, 255}
+	colUnreachable = color.RGBA{120, 130, 215, 255} // heat map: no path to the heat node
+	colHeatNode    = color.RGBA{255, 0, 200, 255}
+	colBackground  = color.RGBA{248, 248, 248, 255} // graphs
+	colEdge        = color.RGBA{170, 170, 170, 255}
+	colNode        = color.RGBA{60, 60, 60, 255}
+	// heatRamp runs from near (distance 0) to far (the largest distance).
+	heatRamp = []color.RGBA{{255, 255, 204, 255}, {254, 204, 92, 255}, {253, 141, 60, 255}, {227, 26, 28, 255}, {128, 0, 38, 255}}
+)
+
+// maxPixels bounds the picture: 64 Mpx is 256 MiB of RGBA.
+const maxPixels = 1 << 26
+
+// renderOptions are render's resolved flags; nodes are -1 when not given.
+type renderOptions struct {
+	from, to, heat int
+	scale          int // pixels per cell or coordinate unit; 0 picks one
+}
+
+func runRender(ctx context.Context, args []string) error {
+	fs := newFlagSet("render", "[-from NODE -to NODE] [-heat NODE] [-scale N] -o OUT.png TABLE")
+	from := fs.String("from", "", "start `node` of the path to draw (x,y on grids, an id on graphs); needs -to")
+	to := fs.String("to", "", "goal `node` of the path to draw; needs -from")
+	heat := fs.String("heat", "", "colour every node by the cost of its shortest path to this `node`")
+	scale := fs.Int("scale", 0, "pixels per grid cell, or per coordinate unit on graphs (0: the longer side 512-1024 px)")
+	out := fs.String("o", "", "write the PNG to this `file` (required)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case fs.NArg() != 1:
+		fs.Usage()
+		return usagef("render needs one TABLE")
+	case *out == "":
+		fs.Usage()
+		return usagef("render needs -o OUT.png")
+	case (*from == "") != (*to == ""):
+		return usagef("-from and -to go together")
+	case *scale < 0 || *scale > 1024:
+		return usagef("-scale must be 1 to 1024 pixels (or 0 to choose), not %d", *scale)
+	}
+	lt, err := lookup.Open(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	opt := renderOptions{from: -1, to: -1, heat: -1, scale: *scale}
+	for _, f := range []struct {
+		flag, id string
+		node     *int
+	}{{"-from", *from, &opt.from}, {"-to", *to, &opt.to}, {"-heat", *heat, &opt.heat}} {
+		if f.id == "" {
+			continue
+		}
+		if *f.node, err = lt.Node(f.id); err != nil {
+			return fmt.Errorf("%s: %v", f.flag, err)
+		}
+	}
+	var img *image.RGBA
+	var path []int
+	var found bool
+	if opt.from >= 0 {
+		path, found = lt.AppendPath(nil, opt.from, opt.to)
+	}
+	if lt.Table().Kind == table.KindGrid {
+		img, err = renderGrid(lt, opt, path)
+	} else {
+		img, err = renderGraph(lt, opt, path)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %v", fs.Arg(0), err)
+	}
+	if err := table.WriteFileFunc(*out, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
+		return err
+	}
+	note := ""
+	if opt.from >= 0 && !found {
+		note = fmt.Sprintf("; no path from %s to %s", *from, *to)
+	}
+	b := img.Bounds()
+	fmt.Fprintf(stdout, "rendered %s: %dx%d pixels%s\n", *out, b.Dx(), b.Dy(), note)
+	return nil
+}
+
+// renderGrid draws a grid table: one square of scale pixels per cell.
+// O(W·H·scale²).
+func renderGrid(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, error) {
+	t := lt.Table()
+	s := opt.scale
+	if s == 0 {
+		s = (512 + max(t.Width, t.Height) - 1) / max(t.Width, t.Height) // ceil: at least 512 px
+	}
+	if int64(t.Width*s)*int64(t.Height*s) > maxPixels {
+		return nil, fmt.Errorf("a %dx%d grid at scale %d is over %d pixels; use a smaller -scale", t.Width, t.Height, s, maxPixels)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, t.Width*s, t.Height*s))
+	fillRect(img, img.Bounds(), colWall)
+	colours := nodeColours(lt, opt.heat, gridCosts(t))
+	for u := range t.Nodes {
+		x, y, _ := lt.XY(u)
+		cell := image.Rect(x*s, y*s, (x+1)*s, (y+1)*s)
+		fillRect(img, cell, colours[u])
+		if s >= 6 { // a faint grid line on the right and bottom edges
+			line := shade(colours[u], 0.92)
+			fillRect(img, image.Rect(cell.Max.X-1, cell.Min.Y, cell.Max.X, cell.Max.Y), line)
+			fillRect(img, image.Rect(cell.Min.X, cell.Max.Y-1, cell.Max.X, cell.Max.Y), line)
+		}
+	}
+	centre := func(u int) (float64, float64) {
+		x, y, _ := lt.XY(u)
+		return (float64(x) + 0.5) * float64(s), (float64(y) + 0.5) * float64(s)
+	}
+	mark := func(u int, c color.RGBA) {
+		x, y, _ := lt.XY(u)
+		m := s / 6
+		fillRect(img, image.Rect(x*s+m, y*s+m, (x+1)*s-m, (y+1)*s-m), c)
+	}
+	drawPath(img, path, centre, float64(max(1, s/4)))
+	if opt.heat >= 0 {
+		mark(opt.heat, colHeatNode)
+	}
+	if opt.from >= 0 {
+		mark(opt.from, colStart)
+		mark(opt.to, colGoal)
+	}
+	return img, nil
+}
+
+// renderGraph draws a graph table whose nodes have coordinates: edges as
+// lines, nodes as dots, y growing downward as on grids. O(pixels + E·length).
+func renderGraph(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, error) {
+	t := lt.Table()
+	if t.X == nil {
+		return nil, fmt.Errorf("graph has no node coordinates: render draws grids, and graphs whose nodes have x and y")
+	}
+	minX, maxX, minY, maxY := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for u := range t.Nodes {
+		if math.IsNaN(t.X[u]) || math.IsInf(t.X[u], 0) || math.IsNaN(t.Y[u]) || math.IsInf(t.Y[u], 0) {
+			return nil, fmt.Errorf("node %s has coordinates %v,%v", lt.Name(u), t.X[u], t.Y[u])
+		}
+		minX, maxX = min(minX, t.X[u]), max(maxX, t.X[u])
+		minY, maxY = min(minY, t.Y[u]), max(maxY, t.Y[u])
+	}
+	span := max(maxX-minX, maxY-minY)
+	s := float64(opt.scale)
+	if s == 0 {
+		s = 768 / max(span, 1e-300)
+	}
+	const margin = 24
+	w, h := (maxX-minX)*s+2*margin+1, (maxY-minY)*s+2*margin+1
+	if t.Nodes == 0 || w*h > maxPixels {
+		return nil, fmt.Errorf("graph of %d nodes at scale %v does not fit in %d pixels; use a smaller -scale", t.Nodes, s, maxPixels)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, int(w), int(h)))
+	fillRect(img, img.Bounds(), colBackground)
+	pos := func(u int) (float64, float64) {
+		return margin + (t.X[u]-minX)*s, margin + (t.Y[u]-minY)*s
+	}
+	for u := range t.Nodes {
+		for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+			x0, y0 := pos(u)
+			x1, y1 := pos(int(t.Targets[e]))
+			drawLine(img, x0, y0, x1, y1, 2, colEdge)
+		}
+	}
+	drawPath(img, path, pos, 5)
+	colours := nodeColours(lt, opt.heat, nil)
+	for u := range t.Nodes {
+		c := colours[u]
+		if opt.heat < 0 {
+			c = colNode
+		}
+		x, y := pos(u)
+		dot(img, x, y, 5, c)
+	}
+	for _, m := range []struct {
+		u int
+		c color.RGBA
+	}{{opt.heat, colHeatNode}, {opt.from, colStart}, {opt.to, colGoal}} {
+		if m.u >= 0 {
+			x, y := pos(m.u)
+			dot(img, x, y, 8, m.c)
+		}
+	}
+	return img, nil
+}
+
+// nodeColours is each node's fill: by its shortest-path cost to heat when
+// heat >= 0, else by the cost of entering it (nil costs: all colOpen).
+func nodeColours(lt *lookup.Table, heat int, costs []float64) []color.RGBA {
+	n := lt.Len()
+	out := make([]color.RGBA, n)
+	if heat < 0 {
+		for u := range out {
+			out[u] = colOpen
+			if costs != nil && costs[u] > 1 {
+				out[u] = blend(colOpen, colCostly, (min(costs[u], 9)-1)/8)
+			}
+		}
+		return out
+	}
+	dist := make([]float64, n)
+	far := 0.0
+	for u := range n {
+		d, ok := lt.Dist(u, heat)
+		if !ok {
+			d = math.Inf(1)
+		}
+		dist[u] = d
+		if ok {
+			far = max(far, d)
+		}
+	}
+	for u, d := range dist {
+		switch {
+		case math.IsInf(d, 1):
+			out[u] = colUnreachable
+		case far == 0:
+			out[u] = heatRamp[0]
+		default:
+			out[u] = rampAt(d / far)
+		}
+	}
+	return out
+}
+
+// gridCosts is the cost of moving onto each node of a grid table: the table
+// keeps edge weights, not cell costs, so it is read off a cardinal edge into
+// the node (weight = cell cost, times 10 in the 10/14 model). Nodes with no
+// cardinal edge in count as cost 1. O(E).
+func gridCosts(t *table.Table) []float64 {
+	unit := 1.0
+	if t.Diagonal == "10/14" {
+		unit = 10
+	}
+	costs := make([]float64, t.Nodes)
+	for u := range t.Nodes {
+		for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+			v := t.Targets[e]
+			// Cells one apart in the cell index are horizontal neighbours:
+			// no edge joins the end of one row to the start of the next.
+			if d := t.Cells[v] - t.Cells[u]; d == 1 || d == -1 || d == int32(t.Width) || d == -int32(t.Width) {
+				costs[v] = t.Weights[e] / unit
+			}
+		}
+	}
+	for u, c := range costs {
+		if c == 0 {
+			costs[u] = 1
+		}
+	}
+	return costs
+}
+
+// drawPath draws the path's steps as thick lines between node centres.
+func drawPath(img *image.RGBA, path []int, at func(int) (float64, float64), width float64) {
+	for i := 1; i < len(path); i++ {
+		x0, y0 := at(path[i-1])
+		x1, y1 := at(path[i])
+		drawLine(img, x0, y0, x1, y1, width, colPath)
+	}
+	if len(path) == 1 {
+		x, y := at(path[0])
+		drawLine(img, x, y, x, y, width, colPath)
+	}
+}
+
+// drawLine stamps a width×width square every pixel along the segment.
+func drawLine(img *image.RGBA, x0, y0, x1, y1, width float64, c color.RGBA) {
+	steps := int(math.Ceil(max(math.Abs(x1-x0), math.Abs(y1-y0))))
+	half := width / 2
+	for i := 0; i <= steps; i++ {
+		f := 0.0
+		if steps > 0 {
+			f = float64(i) / float64(steps)
+		}
+		x, y := x0+(x1-x0)*f, y0+(y1-y0)*f
+		fillRect(img, image.Rect(int(math.Floor(x-half)), int(math.Floor(y-half)),
+			int(math.Floor(x-half+width)), int(math.Floor(y-half+width))), c)
+	}
+}
+
+// dot fills a disc of radius r around (x, y).
+func dot(img *image.RGBA, x, y, r float64, c color.RGBA) {
+	for py := int(y - r); py <= int(y+r); py++ {
+		for px := int(x - r); px <= int(x+r); px++ {
+			if dx, dy := float64(px)+0.5-x, float64(py)+0.5-y; dx*dx+dy*dy <= r*r {
+				if (image.Point{px, py}).In(img.Rect) {
+					img.SetRGBA(px, py, c)
+				}
+			}
+		}
+	}
+}
+
+// fillRect fills r, clipped to the image.
+func fillRect(img *image.RGBA, r image.Rectangle, c color.RGBA) {
+	r = r.Intersect(img.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			img.SetRGBA(x, y, c)
+		}
+	}
+}
+
+// rampAt returns the heat ramp's colour at f in [0, 1].
+func rampAt(f float64) color.RGBA {
+	f = min(max(f, 0), 1) * float64(len(heatRamp)-1)
+	i := min(int(f), len(heatRamp)-2)
+	return blend(heatRamp[i], heatRamp[i+1], f-float64(i))
+}
+
+// blend mixes a and b: f = 0 gives a, f = 1 gives b.
+func blend(a, b color.RGBA, f float64) color.RGBA {
+	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x) + (float64(y)-float64(x))*f)) }
+	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 255}
+}
+
+// shade darkens c by factor f.
+func shade(c color.RGBA, f float64) color.RGBA {
+	return color.RGBA{uint8(float64(c.R) * f), uint8(float64(c.G) * f), uint8(float64(c.B) * f), 255}
+}

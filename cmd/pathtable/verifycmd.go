@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/pathtable/pathtable/build/live"
+	"github.com/pathtable/pathtable/table"
+)
+
+// verifySummary is what verify -json prints: one object.
+type verifySummary struct {
+	Table          string           `json:"table"`
+	Level          string           `json:"level"`
+	OK             bool             `json:"ok"`
+	Stale          bool             `json:"stale"`
+	Error          string           `json:"error,omitempty"`
+	Nodes          int              `json:"nodes"`
+	Pairs          int64            `json:"pairs"`
+	AllPairs       bool             `json:"all_pairs"`
+	Scenarios      int              `json:"scenarios"`
+	Mismatches     int64            `json:"mismatches"`
+	Seconds        float64          `json:"seconds"`       // the whole command
+	CheckSeconds   float64          `json:"check_seconds"` // the check alone, without reading the files
+	PairsPerSecond float64          `json:"pairs_per_second"`
+	First          []verifyMismatch `json:"first_mismatches"`
+}
+
+// verifyMismatch is one listed mismatch; a cost is null when there is no
+// path. For a scenario, live_cost is the published optimal length.
+type verifyMismatch struct {
+	Problem   string   `json:"problem"`
+	From      string   `json:"from"`
+	To        string   `json:"to"`
+	TableCost *float64 `json:"table_cost"`
+	LiveCost  *float64 `json:"live_cost"`
+	Detail    string   `json:"detail"`
+}
+
+func runVerify(ctx context.Context, args []string) error {
+	fs := newFlagSet("verify", "[-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] TABLE LEVEL")
+	pairs := fs.String("pairs", "", "pairs to check: `all`, or a number of random pairs (default: all up to 2000 nodes, else 10000)")
+	seed := fs.Uint64("seed", 1, "seed of the random pairs")
+	scen := fs.String("scen", "", "also check the table against the optimal lengths of this Moving AI scenario `file` (grids only)")
+	workers := fs.Int("workers", 0, "concurrent checkers (0: one per core)")
+	jsonOut := fs.Bool("json", false, "print the summary as one JSON object")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		fs.Usage()
+		return usagef("verify needs TABLE LEVEL")
+	}
+	opt := live.VerifyOptions{Seed: *seed, Workers: *workers}
+	switch *pairs {
+	case "":
+	case "all":
+		opt.Pairs = live.AllPairs
+	default:
+		n, err := strconv.Atoi(*pairs)
+		if err != nil || n <= 0 {
+			return usagef("-pairs must be all or a number of pairs > 0, not %q", *pairs)
+		}
+		opt.Pairs = n
+	}
+	if *workers < 0 {
+		return usagef("-workers must be >= 0, not %d", *workers)
+	}
+	tablePath, levelPath := fs.Arg(0), fs.Arg(1)
+	sum := verifySummary{Table: tablePath, Level: levelPath, First: []verifyMismatch{}}
+
+	start := time.Now()
+	t, err := table.Open(tablePath)
+	if err != nil {
+		return err
+	}
+	lvl, err := loadLevel(levelPath, optionsOf(&t.Header))
+	if err != nil {
+		return err
+	}
+	if lvl.hash != t.InputHash {
+		err := fmt.Errorf("stale table: %s was not built from %s as it is now (input hash %.12s, the level's %.12s); rebuild it with 'pathtable build'",
+			tablePath, levelPath, t.InputHash, lvl.hash)
+		if *jsonOut {
+			sum.Stale, sum.Error, sum.Nodes = true, err.Error(), t.Nodes
+			writeVerifyJSON(&sum)
+		}
+		return err
+	}
+	if *scen != "" {
+		if t.Kind != table.KindGrid {
+			return usagef("-scen needs a grid level; %s is a graph", levelPath)
+		}
+		if opt.Scenarios, err = live.ReadScenarios(*scen); err != nil {
+			return err
+		}
+	}
+	rep, err := live.Verify(ctx, t, lvl.graph, opt)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
+		return fmt.Errorf("%s: %w", tablePath, err)
+	}
+	sum.OK, sum.Nodes, sum.Pairs, sum.AllPairs = rep.OK(), rep.Nodes, rep.Pairs, rep.AllPairs
+	sum.Scenarios, sum.Mismatches = rep.Scenarios, rep.Failed
+	sum.Seconds, sum.CheckSeconds = time.Since(start).Seconds(), rep.Elapsed.Seconds()
+	sum.PairsPerSecond = rep.PairsPerSecond()
+	for _, m := range rep.Mismatches {
+		sum.First = append(sum.First, verifyMismatch{Problem: m.Problem.String(), From: m.FromName, To: m.ToName,
+			TableCost: costOrNil(m.Table), LiveCost: costOrNil(m.Live), Detail: m.Detail})
+	}
+	if *jsonOut {
+		writeVerifyJSON(&sum)
+	} else {
+		writeVerifyText(&sum, rep)
+	}
+	if !rep.OK() {
+		return errSilentFailure
+	}
+	return nil
+}
+
+func costOrNil(c float64) *float64 {
+	if math.IsInf(c, 1) {
+		return nil
+	}
+	return &c
+}
+
+func writeVerifyJSON(sum *verifySummary) {
+	b, _ := json.Marshal(sum)
+	fmt.Fprintf(stdout, "%s\n", b)
+}
+
+// writeVerifyText prints the summary line and the listed mismatches:
+//
+//	maze.ptab: 117896164 pairs (all) checked, 0 mismatches, 9.6s (checking 9.1s), 12955622 pairs/s
+//	small.ptab: 1296 pairs (all) checked, 3 mismatches, 1.1ms (checking 0.6ms), 2160000 pairs/s
+//	  1,1 -> 3,4: table cost 5, live cost 6 (distance differs: off by -1)
+func writeVerifyText(sum *verifySummary, rep *live.Report) {
+	what := "all"
+	if !sum.AllPairs {
+		what = "sampled"
+	}
+	scen := ""
+	if sum.Scenarios > 0 {
+		scen = fmt.Sprintf(" and %d scenarios", sum.Scenarios)
+	}
+	plural := "es"
+	if sum.Mismatches == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(stdout, "%s: %d pairs (%s)%s checked, %d mismatch%s, %s (checking %s), %.0f pairs/s\n",
+		sum.Table, sum.Pairs, what, scen, sum.Mismatches, plural,
+		verifyDuration(sum.Seconds), verifyDuration(sum.CheckSeconds), sum.PairsPerSecond)
+	for i := range rep.Mismatches {
+		fmt.Fprintf(stdout, "  %s\n", &rep.Mismatches[i])
+	}
+	if more := sum.Mismatches - int64(len(rep.Mismatches)); more > 0 {
+		fmt.Fprintf(stdout, "  ... and %d more\n", more)
+	}
+}
+
+// verifyDuration prints seconds as a duration rounded to 0.1 ms.
+func verifyDuration(s float64) string {
+	return (time.Duration(s * float64(time.Second))).Round(time.Millisecond / 10).String()
+}

@@ -1,0 +1,497 @@
+/*
+ * ptread: a minimal pathtable table reader in C, the companion of
+ * docs/FORMAT.md. It loads a .ptab file, validates it as the Go decoder
+ * does (magic, version, every length against the header, CRC-32C, graph
+ * arrays), and prints the path between two nodes in the same text format as
+ * `pathtable path`:
+ *
+ *	ptread TABLE FROM TO
+ *	0,0 -> 1,2 cost 2.414213562373095 path 0,0 0,1 1,2
+ *	0,0 -> 2,0 no path
+ *
+ * msgpack framing is decoded by msgpack-c (Debian: libmsgpack-dev). msgpack-c
+ * allocates an array's or map's elements before it has seen them, so a
+ * hostile 5-byte "array of 4 billion" would ask for ~100 GB: mp_check walks
+ * the document first and refuses any length larger than the bytes left.
+ * The file is one msgpack value, an array of 12: magic, version, nine bins,
+ * and last the CRC-32C of the bins' contents.
+ *
+ * Build: cc -std=c99 -O2 -ffp-contract=off -o ptread ptread.c -lmsgpackc
+ * (no fused multiply-add, so a + b*sqrt(2) rounds exactly as Go does.)
+ */
+#include <errno.h>
+#include <math.h>
+#include <msgpack.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAGIC "PATHTABL"
+#define VERSION 1
+#define NBINS 9 /* header offsets targets weights cells x y first dist */
+#define NELEMS (3 + NBINS) /* the document: magic, version, the bins, the checksum */
+#define NOMOVE 0xFF
+#define MAXDEGREE 254
+#define MAXNODES 65536
+
+static const char *bin_names[NBINS] = {"header", "offsets", "targets", "weights", "cells", "x", "y", "first", "dist"};
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "ptread: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(1);
+}
+
+/* CRC-32C (Castagnoli), reflected polynomial 0x82F63B78, table-driven. */
+static uint32_t crc_table[256];
+
+static void crc_init(void)
+{
+	for (uint32_t i = 0; i < 256; i++) {
+		uint32_t c = i;
+		for (int k = 0; k < 8; k++)
+			c = (c & 1) ? (c >> 1) ^ 0x82F63B78u : c >> 1;
+		crc_table[i] = c;
+	}
+}
+
+/* crc_update continues a CRC-32C: start with crc = 0. */
+static uint32_t crc_update(uint32_t crc, const uint8_t *p, size_t n)
+{
+	crc = ~crc;
+	while (n--)
+		crc = crc_table[(crc ^ *p++) & 0xFF] ^ (crc >> 8);
+	return ~crc;
+}
+
+static uint64_t be(const uint8_t *p, int n)
+{
+	uint64_t v = 0;
+	while (n--)
+		v = v << 8 | *p++;
+	return v;
+}
+
+static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+
+/*
+ * mp_check checks the msgpack value at *pp: every string, bin, ext, array and
+ * map length it declares must fit in the bytes before end (an element takes
+ * at least one byte). It advances *pp past the value; 0 on success.
+ */
+static int mp_check(const uint8_t **pp, const uint8_t *end, int depth)
+{
+	const uint8_t *p = *pp;
+	uint64_t skip = 0, items = 0;
+	int lenbytes = 0, ext = 0;
+	if (p >= end || depth > 32) /* nesting: as deep as Go's decoder allows */
+		return -1;
+	uint8_t c = *p++;
+	if (c <= 0x7f || c >= 0xe0 || (c >= 0xc0 && c <= 0xc3 && c != 0xc1))
+		; /* fixint, nil, bool */
+	else if (c <= 0x8f)
+		items = 2 * (c & 0x0f);
+	else if (c <= 0x9f)
+		items = c & 0x0f;
+	else if (c <= 0xbf)
+		skip = c & 0x1f;
+	else if (c >= 0xc4 && c <= 0xc6) /* bin 8/16/32 */
+		lenbytes = 1 << (c - 0xc4);
+	else if (c >= 0xd9 && c <= 0xdb) /* str 8/16/32 */
+		lenbytes = 1 << (c - 0xd9);
+	else if (c >= 0xc7 && c <= 0xc9) /* ext 8/16/32 */
+		lenbytes = 1 << (c - 0xc7), ext = 1;
+	else if (c >= 0xca && c <= 0xd3) /* float32/64, uint and int 8..64 */
+		skip = (uint64_t[]){4, 8, 1, 2, 4, 8, 1, 2, 4, 8}[c - 0xca];
+	else if (c >= 0xd4 && c <= 0xd8) /* fixext */
+		skip = 1 + (1u << (c - 0xd4));
+	else if (c >= 0xdc && c <= 0xdf) { /* array 16/32, map 16/32 */
+		int w = (c & 1) ? 4 : 2;
+		if (end - p < w)
+			return -1;
+		items = be(p, w) * (c >= 0xde ? 2 : 1);
+		p += w;
+	} else
+		return -1; /* 0xc1 is never used */
+	if (lenbytes) {
+		if (end - p < lenbytes)
+			return -1;
+		skip = be(p, lenbytes) + ext;
+		p += lenbytes;
+	}
+	if (skip > (uint64_t)(end - p) || items > (uint64_t)(end - p))
+		return -1;
+	p += skip;
+	while (items--)
+		if (mp_check(&p, end, depth + 1))
+			return -1;
+	*pp = p;
+	return 0;
+}
+
+/* table is a loaded table; the arrays point into the file's bytes. */
+struct table {
+	char kind[8], dist_kind[16], first_enc[8];
+	uint64_t nodes, edges, width, height;
+	msgpack_object names; /* ARRAY of STR for graphs, NIL for grids */
+	uint8_t *data;        /* the whole file */
+	const uint8_t *bin[NBINS];
+	size_t len[NBINS];
+};
+
+static int str_is(msgpack_object o, const char *s)
+{
+	return o.type == MSGPACK_OBJECT_STR && o.via.str.size == strlen(s) && !memcmp(o.via.str.ptr, s, o.via.str.size);
+}
+
+static void copy_str(char *dst, size_t cap, msgpack_object o)
+{
+	size_t n = o.type == MSGPACK_OBJECT_STR && o.via.str.size < cap ? o.via.str.size : 0;
+	memcpy(dst, n ? o.via.str.ptr : "", n);
+	dst[n] = 0;
+}
+
+static int dist_width(const char *k)
+{
+	if (!strcmp(k, "u16"))
+		return 2;
+	if (!strcmp(k, "u32") || !strcmp(k, "octile16"))
+		return 4;
+	if (!strcmp(k, "u64") || !strcmp(k, "octile32") || !strcmp(k, "f64"))
+		return 8;
+	return 0;
+}
+
+/* has_magic reports whether d starts with an array whose first element is
+ * the string MAGIC, in any of msgpack's array and string forms. */
+static int has_magic(const uint8_t *d, long size)
+{
+	long at = size < 1 ? 0 : d[0] >= 0x92 && d[0] <= 0x9f ? 1 : d[0] == 0xdc ? 3 : d[0] == 0xdd ? 5 : 0;
+	if (at == 0 || size < at + 1)
+		return 0;
+	int w = d[at] == 0xa8 ? 0 : d[at] == 0xd9 ? 1 : d[at] == 0xda ? 2 : d[at] == 0xdb ? 4 : -1;
+	if (w < 0 || size < at + 1 + w + 8 || (w > 0 && be(d + at + 1, w) != 8))
+		return 0;
+	return !memcmp(d + at + 1 + w, MAGIC, 8);
+}
+
+/* load reads and validates the table at path; it exits on any error. */
+static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpack_unpacked *hdr)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	fseek(f, 0, SEEK_END);
+	long size = ftell(f);
+	rewind(f);
+	uint8_t *data = t->data = malloc(size > 0 ? size : 1);
+	if (size < 0 || !data || fread(data, 1, size, f) != (size_t)size)
+		die("%s: cannot read: %s", path, strerror(errno));
+	fclose(f);
+
+	/* Bad magic is told apart from damage by the first bytes alone. */
+	const uint8_t *p = data, *end = data + size;
+	if (!has_magic(data, size))
+		die("%s: not a pathtable table (bad magic)", path);
+	/* One msgpack value, the array; its last element is the checksum. */
+	if (mp_check(&p, end, 0))
+		die("%s: truncated table (a length exceeds the file)", path);
+	size_t off = 0;
+	if (msgpack_unpack_next(doc, (const char *)data, size, &off) != MSGPACK_UNPACK_SUCCESS ||
+	    doc->data.type != MSGPACK_OBJECT_ARRAY)
+		die("%s: corrupt table: bad msgpack", path);
+	msgpack_object_array a = doc->data.via.array;
+	if (a.size < 2 || !str_is(a.ptr[0], MAGIC))
+		die("%s: not a pathtable table (bad magic)", path);
+	if (a.ptr[1].type != MSGPACK_OBJECT_POSITIVE_INTEGER || a.ptr[1].via.u64 != VERSION)
+		die("%s: unsupported table format version %lld (this reader reads %d)", path,
+		    a.ptr[1].type == MSGPACK_OBJECT_POSITIVE_INTEGER ? (long long)a.ptr[1].via.u64 : -1LL, VERSION);
+	if (a.size != NELEMS)
+		die("%s: corrupt table: wrong number of document elements", path);
+
+	uint32_t crc = 0;
+	for (int i = 0; i < NBINS; i++) {
+		msgpack_object o = a.ptr[2 + i];
+		if (o.type != MSGPACK_OBJECT_BIN)
+			die("%s: corrupt table: %s is not a bin", path, bin_names[i]);
+		t->bin[i] = (const uint8_t *)o.via.bin.ptr;
+		t->len[i] = o.via.bin.size;
+		crc = crc_update(crc, t->bin[i], t->len[i]);
+	}
+	msgpack_object sum = a.ptr[NELEMS - 1];
+	if (sum.type != MSGPACK_OBJECT_POSITIVE_INTEGER || sum.via.u64 > 0xFFFFFFFFu)
+		die("%s: corrupt table: reading checksum", path);
+	if (sum.via.u64 != crc)
+		die("%s: table checksum mismatch (file corrupt): stored %08x, computed %08x", path,
+		    (unsigned)sum.via.u64, (unsigned)crc);
+	if (p != end) /* p is past the array: the checksum ends the file */
+		die("%s: corrupt table: bytes after the checksum", path);
+
+	/* The header: a map with string keys; unknown keys are ignored. */
+	p = t->bin[0];
+	if (mp_check(&p, p + t->len[0], 0) || p != t->bin[0] + t->len[0])
+		die("%s: corrupt table: header", path);
+	off = 0;
+	if (msgpack_unpack_next(hdr, (const char *)t->bin[0], t->len[0], &off) != MSGPACK_UNPACK_SUCCESS ||
+	    hdr->data.type != MSGPACK_OBJECT_MAP)
+		die("%s: corrupt table: header is not a map", path);
+	t->names.type = MSGPACK_OBJECT_NIL;
+	msgpack_object_map m = hdr->data.via.map;
+	static const char *strs[] = {"kind", "metric", "dist_kind", "first_enc", "model", "diagonal", "source", "format", "input_hash"};
+	for (uint32_t i = 0; i < m.size; i++) {
+		msgpack_object k = m.ptr[i].key, v = m.ptr[i].val;
+		uint64_t connect, *num = str_is(k, "nodes") ? &t->nodes : str_is(k, "edges") ? &t->edges
+			: str_is(k, "width") ? &t->width : str_is(k, "height") ? &t->height
+			: str_is(k, "connect") ? &connect : NULL;
+		int is_str = 0;
+		for (size_t j = 0; j < sizeof strs / sizeof *strs; j++)
+			is_str |= str_is(k, strs[j]);
+		/* A known key with a value of the wrong type is an error. */
+		if ((num && v.type != MSGPACK_OBJECT_POSITIVE_INTEGER && v.type != MSGPACK_OBJECT_NEGATIVE_INTEGER &&
+		     v.type != MSGPACK_OBJECT_NIL) ||
+		    (is_str && v.type != MSGPACK_OBJECT_STR && v.type != MSGPACK_OBJECT_NIL) ||
+		    (str_is(k, "names") && v.type != MSGPACK_OBJECT_ARRAY && v.type != MSGPACK_OBJECT_NIL))
+			die("%s: corrupt table: header field %.*s has the wrong type", path, (int)k.via.str.size, k.via.str.ptr);
+		if (num) /* nil is 0; a negative count or size is invalid */
+			*num = v.type == MSGPACK_OBJECT_POSITIVE_INTEGER ? v.via.u64 : v.type == MSGPACK_OBJECT_NIL ? 0 : UINT64_MAX;
+		else if (str_is(k, "kind"))
+			copy_str(t->kind, sizeof t->kind, v);
+		else if (str_is(k, "dist_kind"))
+			copy_str(t->dist_kind, sizeof t->dist_kind, v);
+		else if (str_is(k, "first_enc"))
+			copy_str(t->first_enc, sizeof t->first_enc, v);
+		else if (str_is(k, "names"))
+			t->names = v;
+	}
+
+	/* Validate the header, then every payload length against it. */
+	uint64_t n = t->nodes, e = t->edges;
+	int w = dist_width(t->dist_kind), grid = !strcmp(t->kind, "grid");
+	if (n > MAXNODES || w == 0 || strcmp(t->first_enc, "u8") || e > n * MAXDEGREE)
+		die("%s: corrupt table: bad header (nodes, edges or encodings)", path);
+	if (grid && (t->width == 0 || t->height == 0 || t->width > 1u << 26 || t->height > 1u << 26 ||
+		     t->width * t->height > 1u << 26 ||
+		     t->names.type != MSGPACK_OBJECT_NIL))
+		die("%s: corrupt table: bad grid size", path);
+	if (!grid && (strcmp(t->kind, "graph") || t->names.type != MSGPACK_OBJECT_ARRAY || t->names.via.array.size != n))
+		die("%s: corrupt table: bad kind or node names", path);
+	for (uint64_t i = 0; !grid && i < n; i++)
+		if (t->names.via.array.ptr[i].type != MSGPACK_OBJECT_STR)
+			die("%s: corrupt table: a node name is not a string", path);
+	uint64_t want[NBINS] = {t->len[0], 4 * (n + 1), 4 * e, 8 * e, grid ? 4 * n : 0, 0, 0, n * n, n * n * w};
+	if (t->len[5] != 0)
+		want[5] = want[6] = 8 * n; /* coordinates: both or neither */
+	for (int i = 0; i < NBINS; i++)
+		if (t->len[i] != want[i])
+			die("%s: corrupt table: %s has the wrong length for the header", path, bin_names[i]);
+
+	/* The arrays a query indexes by: offsets, targets, cells. */
+	const uint8_t *off4 = t->bin[1], *tgt = t->bin[2], *cells = t->bin[4];
+	if (le32(off4) != 0 || le32(off4 + 4 * n) != e)
+		die("%s: corrupt table: offsets do not span the edges", path);
+	for (uint64_t u = 0; u < n; u++)
+		if (le32(off4 + 4 * u + 4) < le32(off4 + 4 * u) || le32(off4 + 4 * u + 4) - le32(off4 + 4 * u) > MAXDEGREE)
+			die("%s: corrupt table: bad out-degree", path);
+	for (uint64_t i = 0; i < e; i++)
+		if (le32(tgt + 4 * i) >= n)
+			die("%s: corrupt table: an edge points outside the graph", path);
+	for (uint64_t i = 0; i < e; i++) {
+		uint64_t bits = le32(t->bin[3] + 8 * i) | (uint64_t)le32(t->bin[3] + 8 * i + 4) << 32;
+		double wt;
+		memcpy(&wt, &bits, 8);
+		if (!(wt >= 0) || isinf(wt))
+			die("%s: corrupt table: edge %llu has cost %g", path, (unsigned long long)i, wt);
+	}
+	for (uint64_t u = 0; grid && u < n; u++)
+		if (le32(cells + 4 * u) >= t->width * t->height || (u > 0 && le32(cells + 4 * u) <= le32(cells + 4 * u - 4)))
+			die("%s: corrupt table: bad cells", path);
+}
+
+/* print_node prints the id of node u: "x,y" on grids, its name on graphs. */
+static void print_node(const struct table *t, uint32_t u)
+{
+	if (t->names.type == MSGPACK_OBJECT_ARRAY) {
+		msgpack_object_str s = t->names.via.array.ptr[u].via.str;
+		fwrite(s.ptr, 1, s.size, stdout);
+		return;
+	}
+	uint32_t c = le32(t->bin[4] + 4 * u);
+	printf("%u,%u", (unsigned)(c % t->width), (unsigned)(c / t->width));
+}
+
+/* quote writes s as Go's %q does for printable ASCII. */
+static const char *quote(const char *s)
+{
+	static char buf[512];
+	size_t j = 0;
+	buf[j++] = '"';
+	for (; *s && j < sizeof buf - 8; s++) {
+		if (*s == '"' || *s == '\\')
+			buf[j++] = '\\';
+		if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
+			j += sprintf(buf + j, "\\x%02x", (unsigned char)*s);
+		else
+			buf[j++] = *s;
+	}
+	buf[j++] = '"';
+	buf[j] = 0;
+	return buf;
+}
+
+/* find resolves a node id as `pathtable` does; it exits on a bad id. */
+static uint32_t find(const struct table *t, const char *id, const char *which)
+{
+	char msg[600];
+	if (t->names.type == MSGPACK_OBJECT_ARRAY) {
+		for (uint32_t u = 0; u < t->nodes; u++)
+			if (str_is(t->names.via.array.ptr[u], id))
+				return u;
+		snprintf(msg, sizeof msg, "no node %s in this graph", quote(id));
+		die("%s: %s", which, msg);
+	}
+	char *comma = strchr(id, ','), *end1, *end2;
+	long x = strtol(id, &end1, 10), y = comma ? strtol(comma + 1, &end2, 10) : 0;
+	if (!comma || end1 == id || *end1 != ',' || end2 == comma + 1 || *end2)
+		snprintf(msg, sizeof msg, "bad cell %s: want x,y", quote(id));
+	else if (x < 0 || y < 0 || (uint64_t)x >= t->width || (uint64_t)y >= t->height)
+		snprintf(msg, sizeof msg, "cell %ld,%ld is outside the %ux%u grid", x, y, (unsigned)t->width, (unsigned)t->height);
+	else {
+		uint32_t lo = 0, hi = t->nodes, c = y * t->width + x; /* cells ascend: binary search */
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			if (le32(t->bin[4] + 4 * mid) < c)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < t->nodes && le32(t->bin[4] + 4 * lo) == c)
+			return lo;
+		snprintf(msg, sizeof msg, "cell %ld,%ld is blocked", x, y);
+	}
+	die("%s: %s", which, msg);
+	return 0;
+}
+
+/* distance decodes distance number i; it returns 0 when unreachable. */
+static int distance(const struct table *t, uint64_t i, double *d)
+{
+	const uint8_t *p = t->bin[8];
+	const char *k = t->dist_kind;
+	uint64_t lo, hi = 0;
+	if (!strcmp(k, "u16"))
+		lo = p[2 * i] | p[2 * i + 1] << 8, *d = (double)lo;
+	else if (!strcmp(k, "u32"))
+		lo = le32(p + 4 * i), *d = (double)lo;
+	else if (!strcmp(k, "octile16"))
+		lo = p[4 * i] | p[4 * i + 1] << 8, hi = p[4 * i + 2] | p[4 * i + 3] << 8;
+	else if (!strcmp(k, "octile32"))
+		lo = le32(p + 8 * i), hi = le32(p + 8 * i + 4);
+	else { /* u64, f64 */
+		lo = le32(p + 8 * i) | (uint64_t)le32(p + 8 * i + 4) << 32;
+		if (!strcmp(k, "f64")) {
+			memcpy(d, &lo, 8); /* IEEE 754 bits, assembled from little-endian bytes */
+			return !isinf(*d);
+		}
+		*d = (double)lo;
+		return lo != UINT64_MAX;
+	}
+	if (!strncmp(k, "octile", 6)) {
+		*d = (double)lo + (double)hi * 1.4142135623730951; /* a + b*sqrt(2), as Go */
+		return lo != (k[6] == '1' ? 0xFFFFu : 0xFFFFFFFFu);
+	}
+	return lo != (k[1] == '1' ? 0xFFFFu : 0xFFFFFFFFu);
+}
+
+/* format_cost prints v as Go's strconv.FormatFloat(v, 'f', -1, 64): the
+ * shortest decimal that reads back as v, never in exponent notation. */
+static void format_cost(double v, char *out)
+{
+	char e[40], digits[20];
+	int prec, nd = 0, exp;
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(e, sizeof e, "%.*e", prec - 1, v);
+		if (strtod(e, NULL) == v)
+			break;
+	}
+	for (char *s = e; *s != 'e'; s++) /* "d.ddde+XX" → digits, exp */
+		if (*s >= '0' && *s <= '9')
+			digits[nd++] = *s;
+	exp = atoi(strchr(e, 'e') + 1);
+	while (nd > 1 && digits[nd - 1] == '0')
+		nd--;
+	if (v == 0)
+		exp = 0;
+	char *o = out;
+	if (exp < 0) {
+		o += sprintf(o, "0.");
+		for (int i = -1; i > exp; i--)
+			*o++ = '0';
+		memcpy(o, digits, nd), o += nd;
+	} else {
+		for (int i = 0; i <= exp || i < nd; i++) {
+			if (i == exp + 1)
+				*o++ = '.';
+			*o++ = i < nd ? digits[i] : '0';
+		}
+	}
+	*o = 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 4) {
+		fprintf(stderr, "usage: ptread TABLE FROM TO\n");
+		return 2;
+	}
+	crc_init();
+	struct table t = {0};
+	msgpack_unpacked doc, hdr;
+	msgpack_unpacked_init(&doc);
+	msgpack_unpacked_init(&hdr);
+	load(argv[1], &t, &doc, &hdr);
+	uint32_t s = find(&t, argv[2], "FROM"), to = find(&t, argv[3], "TO");
+
+	/* Walk row `to` of the first-move table: O(path length). */
+	const uint8_t *row = t.bin[7] + (uint64_t)to * t.nodes, *offs = t.bin[1], *tgt = t.bin[2];
+	uint32_t *path = malloc(sizeof *path * (t.nodes + 1));
+	uint32_t len = 0, ok = path != NULL;
+	if (!ok)
+		die("out of memory");
+	path[len++] = s;
+	for (uint32_t u = s; u != to;) {
+		uint32_t lo = le32(offs + 4 * u), deg = le32(offs + 4 * u + 4) - lo, m = row[u];
+		if (m == NOMOVE || m >= deg || len >= t.nodes) {
+			ok = 0; /* no path; or a corrupt table's cycle */
+			break;
+		}
+		u = le32(tgt + 4 * (lo + m));
+		path[len++] = u;
+	}
+	double cost;
+	printf("%s -> %s", argv[2], argv[3]);
+	if (!ok) {
+		printf(" no path\n");
+	} else {
+		char buf[400];
+		distance(&t, (uint64_t)to * t.nodes + s, &cost);
+		format_cost(cost, buf);
+		printf(" cost %s path", buf);
+		for (uint32_t i = 0; i < len; i++) {
+			putchar(' ');
+			print_node(&t, path[i]);
+		}
+		putchar('\n');
+	}
+	free(path);
+	msgpack_unpacked_destroy(&hdr);
+	msgpack_unpacked_destroy(&doc);
+	free(t.data);
+	return fflush(stdout) ? 1 : 0;
+}

@@ -1,0 +1,132 @@
+package lookup_test
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/maps"
+)
+
+// rbLoad builds the level file at path and loads the table back through
+// its bytes, as a game would.
+func rbLoad(t testing.TB, path string, opt maps.Options) *lookup.Table {
+	t.Helper()
+	g, _, err := maps.Load(path, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := build.Build(context.Background(), g, build.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := tab.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	lt, err := lookup.Load(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lt
+}
+
+// rbAnswer is everything lookup says about one ordered pair.
+type rbAnswer struct {
+	path []int
+	cost float64
+	ok   bool
+	next int
+	dist float64
+	dok  bool
+}
+
+func rbAsk(lt *lookup.Table, buf []int, s, d int) (rbAnswer, []int) {
+	var a rbAnswer
+	a.path, a.cost, a.ok = lt.Path(s, d)
+	a.next = lt.Next(s, d)
+	a.dist, a.dok = lt.Dist(s, d)
+	buf, ok := lt.AppendPath(buf[:0], s, d)
+	if ok != a.ok || !slices.Equal(buf, a.path) {
+		a.ok = !a.ok // make the answer differ from the single-threaded one
+	}
+	return a, buf
+}
+
+func (a rbAnswer) equal(b rbAnswer) bool {
+	return slices.Equal(a.path, b.path) && a.ok == b.ok && a.next == b.next && a.dok == b.dok &&
+		math.Float64bits(a.cost) == math.Float64bits(b.cost) && math.Float64bits(a.dist) == math.Float64bits(b.dist)
+}
+
+// TestConcurrentQueries asks every query of every pair from 16 goroutines
+// at once on one table, each in its own order; the answers must equal the
+// single-threaded ones. Run it with -race: a Table is documented as safe
+// for concurrent use.
+func TestConcurrentQueries(t *testing.T) {
+	tables := map[string]*lookup.Table{
+		"maze":      rbLoad(t, "../testdata/maze.grid", maps.Options{Moves: maps.Moves{Connect: 8, Diagonal: maps.Diagonal1014}}),
+		"maze-oct":  rbLoad(t, "../testdata/maze.grid", maps.Options{}),
+		"waypoints": rbLoad(t, "../testdata/waypoints.json", maps.Options{}),
+	}
+	for name, lt := range tables {
+		t.Run(name, func(t *testing.T) {
+			n := lt.Len()
+			// Out-of-range ids too: those answers must not race either.
+			ids := make([]int, 0, n+2)
+			ids = append(ids, -1)
+			for u := range n {
+				ids = append(ids, u)
+			}
+			ids = append(ids, n)
+			want := make([]rbAnswer, len(ids)*len(ids))
+			var buf []int
+			for i, s := range ids {
+				for j, d := range ids {
+					want[i*len(ids)+j], buf = rbAsk(lt, buf, s, d)
+				}
+			}
+			const workers = 16
+			var wg sync.WaitGroup
+			for w := range workers {
+				wg.Go(func() {
+					var buf []int
+					bad := 0
+					// Worker w starts at its own pair and strides by a
+					// number coprime with the pair count, so that the
+					// workers ask different pairs at the same moment.
+					total := len(want)
+					step := 1
+					for _, c := range []int{7, 11, 13, 17, 19, 23} {
+						if total%c != 0 {
+							step = c
+							break
+						}
+					}
+					for k := range total {
+						idx := (w*total/workers + k*step) % total
+						s, d := ids[idx/len(ids)], ids[idx%len(ids)]
+						var got rbAnswer
+						got, buf = rbAsk(lt, buf, s, d)
+						if !got.equal(want[idx]) && bad < 5 {
+							bad++
+							t.Errorf("worker %d, %d -> %d: got %+v, want %+v", w, s, d, got, want[idx])
+						}
+						if got.ok {
+							if name := lt.Name(s); name != "" {
+								if u, err := lt.Node(name); err != nil || u != s {
+									t.Errorf("worker %d: Node(Name(%d)) = %d, %v", w, s, u, err)
+								}
+							}
+						}
+					}
+				})
+			}
+			wg.Wait()
+		})
+	}
+}
