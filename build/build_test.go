@@ -313,6 +313,24 @@ func TestEmptyGraph(t *testing.T) {
 	if err != nil || tab.Nodes != 0 {
 		t.Fatalf("empty graph: %v, %v", tab, err)
 	}
+	// Nodes but no edges: every pair but s == t is unreachable.
+	for _, text := range []string{".#.\n", "#.#\n"} {
+		g, err := maps.ParseFormat(maps.FormatGrid, "iso.grid", []byte(text), maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := Build(context.Background(), g, Options{})
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		for s := 0; s < tab.Nodes; s++ {
+			for to := 0; to < tab.Nodes; to++ {
+				if _, ok := tab.Distance(s, to); ok != (s == to) {
+					t.Fatalf("%q: %d->%d reachable %v", text, s, to, ok)
+				}
+			}
+		}
+	}
 }
 
 // TestSharedMapsScenarios builds each Moving AI map beside the checkout and

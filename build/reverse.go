@@ -79,7 +79,7 @@ func newReverse(g *maps.Graph, prune bool) *reverse {
 	costs := slices.Clone(weights)
 	slices.Sort(costs)
 	costs = slices.Compact(costs)
-	if len(costs) <= maxQueues {
+	if len(costs) > 0 && len(costs) <= maxQueues {
 		r.costs = costs
 		for i, w := range weights {
 			c, _ := slices.BinarySearch(costs, w)

@@ -150,6 +150,10 @@ func decodeMagic(dec *msgpack.Decoder) bool {
 // once per level.
 const maxHeaderDepth = 32
 
+// maxCells bounds a grid's width × height, as the level loaders do: a
+// runtime that indexes cells allocates one int32 per cell.
+const maxCells = 1 << 24
+
 // checkMsgpack checks that b is exactly one msgpack value whose every
 // declared length and count fits in the bytes that remain, nested at most
 // maxHeaderDepth deep, so decoding it allocates O(len(b)) and recurses
@@ -259,7 +263,7 @@ func (h *Header) validate() error {
 	}
 	switch h.Kind {
 	case KindGrid:
-		if h.Width <= 0 || h.Height <= 0 || h.Width > 1<<26 || h.Height > 1<<26 || int64(h.Width)*int64(h.Height) > 1<<26 {
+		if h.Width <= 0 || h.Height <= 0 || h.Width > maxCells || h.Height > maxCells || int64(h.Width)*int64(h.Height) > maxCells {
 			return fmt.Errorf("grid size %dx%d", h.Width, h.Height)
 		}
 		if h.Names != nil {

@@ -54,6 +54,7 @@ func TestPathAndQuery(t *testing.T) {
 		{"grid path", "", []string{"path", small, "1,1", "3,1"}, 0, "1,1 -> 3,1 cost 2 path 1,1 2,1 3,1\n", ""},
 		{"wall", "", []string{"path", small, "0,0", "1,1"}, 1, "", "cell 0,0 is blocked"},
 		{"outside", "", []string{"path", small, "1,1", "10,1"}, 1, "", "outside the 10x8 grid"},
+		{"negative", "", []string{"path", small, "-1,0", "1,1"}, 1, "", "cell -1,0 is outside the 10x8 grid"},
 		{"bad cell", "", []string{"path", small, "1;1", "2,1"}, 1, "", `bad cell "1;1"`},
 		{"unknown id", "", []string{"path", tutorial, "g", "zz"}, 1, "", `no node "zz"`},
 		{"missing args", "", []string{"path", tutorial, "g"}, 2, "", "path needs TABLE FROM TO"},

@@ -125,6 +125,9 @@ func newFlagSet(name, synopsis string) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	var positional []string
 	for {
+		for len(args) > 0 && looksNegative(args[0]) {
+			positional, args = append(positional, args[0]), args[1:] // a cell such as -1,0
+		}
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return err
@@ -143,4 +146,10 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		args = rest[1:]
 	}
 	return fs.Parse(append([]string{"--"}, positional...))
+}
+
+// looksNegative reports whether arg is a negative number or cell rather
+// than a flag: "-1" or "-1,0".
+func looksNegative(arg string) bool {
+	return len(arg) > 1 && arg[0] == '-' && arg[1] >= '0' && arg[1] <= '9'
 }

@@ -276,8 +276,8 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 	int w = dist_width(t->dist_kind), grid = !strcmp(t->kind, "grid");
 	if (n > MAXNODES || w == 0 || strcmp(t->first_enc, "u8") || e > n * MAXDEGREE)
 		die("%s: corrupt table: bad header (nodes, edges or encodings)", path);
-	if (grid && (t->width == 0 || t->height == 0 || t->width > 1u << 26 || t->height > 1u << 26 ||
-		     t->width * t->height > 1u << 26 ||
+	if (grid && (t->width == 0 || t->height == 0 || t->width > 1u << 24 || t->height > 1u << 24 ||
+		     t->width * t->height > 1u << 24 ||
 		     t->names.type != MSGPACK_OBJECT_NIL))
 		die("%s: corrupt table: bad grid size", path);
 	if (!grid && (strcmp(t->kind, "graph") || t->names.type != MSGPACK_OBJECT_ARRAY || t->names.via.array.size != n))
