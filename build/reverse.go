@@ -1,9 +1,11 @@
 package build
 
 import (
+	"math"
 	"slices"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
 )
 
 // maxQueues is the most distinct edge costs the bucket search handles with
@@ -27,6 +29,11 @@ type reverse struct {
 	// distinct costs for buckets.
 	cost      []float64
 	costExact []uint64
+	// unreached and noMoves are a row of +Inf and a row of table.NoMove,
+	// which each search copies to start from: a copy runs several times
+	// faster than a loop that stores one value.
+	unreached []float64
+	noMoves   []byte
 	// skip holds, at u*maxPruneDegree + slot, a mask of u's in-edges that
 	// the search need not relax when u's first move is slot; nil when
 	// some degree is too large (see computeSkips).
@@ -59,6 +66,11 @@ func newReverse(g *maps.Graph, prune bool) *reverse {
 	}
 	for v := 0; v < n; v++ {
 		r.offsets[v+1] += r.offsets[v]
+	}
+	r.unreached = make([]float64, n)
+	r.noMoves = make([]byte, n)
+	for i := range n {
+		r.unreached[i], r.noMoves[i] = math.Inf(1), table.NoMove
 	}
 	fill := slices.Clone(r.offsets[:n])
 	weights := make([]float64, g.Edges())

@@ -39,12 +39,8 @@ func newSearch(r *reverse) *search {
 // O((V + E) log V) with a binary heap. Ties go to the first-relaxed edge:
 // the result depends only on the graph, never on the worker.
 func (s *search) run(t int32, first []byte) {
-	for i := range s.dist {
-		s.dist[i] = math.Inf(1)
-	}
-	for i := range first {
-		first[i] = table.NoMove
-	}
+	copy(s.dist, s.r.unreached)
+	copy(first, s.r.noMoves)
 	s.dist[t] = 0
 	if s.exact != nil {
 		s.exact[t] = 0

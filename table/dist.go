@@ -103,13 +103,16 @@ func (k DistKind) At(p []byte, i int) (float64, bool) {
 // PutRow encodes one row of distances d into dst (a DistRow); d[i] = +Inf
 // marks column i unreachable. For octile kinds exact[i] holds the exact
 // cost a + b·√2 packed as a<<32 | b. Values must fit the kind (see
-// MaxExact); the builder guarantees it. O(n).
+// MaxExact); the builder guarantees it. O(n); it runs once per row of a
+// build, so each case is one tight loop.
 func (k DistKind) PutRow(dst []byte, d []float64, exact []uint64) {
+	inf := math.Inf(1)
+	dst = dst[:k.Width()*len(d)]
 	switch k {
 	case DistU16:
 		for i, v := range d {
 			x := uint16(math.MaxUint16)
-			if !math.IsInf(v, 1) {
+			if v != inf {
 				x = uint16(v)
 			}
 			binary.LittleEndian.PutUint16(dst[2*i:], x)
@@ -117,7 +120,7 @@ func (k DistKind) PutRow(dst []byte, d []float64, exact []uint64) {
 	case DistU32:
 		for i, v := range d {
 			x := uint32(math.MaxUint32)
-			if !math.IsInf(v, 1) {
+			if v != inf {
 				x = uint32(v)
 			}
 			binary.LittleEndian.PutUint32(dst[4*i:], x)
@@ -125,28 +128,28 @@ func (k DistKind) PutRow(dst []byte, d []float64, exact []uint64) {
 	case DistU64:
 		for i, v := range d {
 			x := uint64(math.MaxUint64)
-			if !math.IsInf(v, 1) {
+			if v != inf {
 				x = uint64(v)
 			}
 			binary.LittleEndian.PutUint64(dst[8*i:], x)
 		}
 	case DistOctile16:
+		exact = exact[:len(d)]
 		for i, v := range d {
-			x, y := uint16(math.MaxUint16), uint16(math.MaxUint16)
-			if !math.IsInf(v, 1) {
-				x, y = uint16(exact[i]>>32), uint16(exact[i])
+			x := uint32(math.MaxUint32) // a = b = 0xFFFF
+			if v != inf {
+				x = uint32(exact[i]>>32) | uint32(exact[i])<<16 // a, then b, little-endian
 			}
-			binary.LittleEndian.PutUint16(dst[4*i:], x)
-			binary.LittleEndian.PutUint16(dst[4*i+2:], y)
+			binary.LittleEndian.PutUint32(dst[4*i:], x)
 		}
 	case DistOctile32:
+		exact = exact[:len(d)]
 		for i, v := range d {
-			x, y := uint32(math.MaxUint32), uint32(math.MaxUint32)
-			if !math.IsInf(v, 1) {
-				x, y = uint32(exact[i]>>32), uint32(exact[i])
+			x := uint64(math.MaxUint64)
+			if v != inf {
+				x = exact[i]>>32 | exact[i]<<32 // a, then b, little-endian
 			}
-			binary.LittleEndian.PutUint32(dst[8*i:], x)
-			binary.LittleEndian.PutUint32(dst[8*i+4:], y)
+			binary.LittleEndian.PutUint64(dst[8*i:], x)
 		}
 	case DistF64:
 		for i, v := range d {
