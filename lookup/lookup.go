@@ -112,14 +112,16 @@ func (lt *Table) AppendPath(buf []int, from, to int) ([]int, bool) {
 	if !lt.valid(from) || !lt.valid(to) {
 		return buf, false
 	}
-	row := lt.t.FirstRow(to)
+	row, offsets, targets := lt.t.FirstRow(to), lt.t.Offsets, lt.t.Targets
 	start := len(buf)
+	limit := start + lt.n // a path has at most n nodes; more means a cycle
 	buf = append(buf, from)
 	for u := from; u != to; {
-		u = lt.step(row, u)
-		if u < 0 || len(buf)-start >= lt.n {
-			return buf[:start], false // no path; or a corrupt table's cycle
+		m, lo := int(row[u]), int(offsets[u])
+		if m >= int(offsets[u+1])-lo || len(buf) >= limit {
+			return buf[:start], false // no path; or a corrupt table's bad move or cycle
 		}
+		u = int(targets[lo+m])
 		buf = append(buf, u)
 	}
 	return buf, true
