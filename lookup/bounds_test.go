@@ -21,8 +21,8 @@ import (
 // answers "none" and nothing panics.
 func TestOutOfRangeIDs(t *testing.T) {
 	for _, lt := range []*lookup.Table{
-		rbLoad(t, "../testdata/maze.grid", maps.Options{}),
-		rbLoad(t, "../testdata/waypoints.json", maps.Options{}),
+		loadGrid(t, "../testdata/maze.grid"),
+		loadGrid(t, "../testdata/waypoints.json"),
 	} {
 		n := lt.Len()
 		bad := []int{-1, -2, n, n + 1, 1 << 40, math.MaxInt, math.MinInt, math.MinInt + 1}
@@ -67,8 +67,8 @@ func TestOutOfRangeIDs(t *testing.T) {
 
 // TestNodeErrors checks the message Node gives for ids that are not nodes.
 func TestNodeErrors(t *testing.T) {
-	grid := rbLoad(t, "../testdata/maze.grid", maps.Options{})
-	graph := rbLoad(t, "../testdata/waypoints.json", maps.Options{})
+	grid := loadGrid(t, "../testdata/maze.grid")
+	graph := loadGrid(t, "../testdata/waypoints.json")
 	cases := []struct {
 		lt   *lookup.Table
 		id   string

@@ -1,40 +1,14 @@
 package lookup_test
 
 import (
-	"bytes"
-	"context"
 	"math"
 	"slices"
 	"sync"
 	"testing"
 
-	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
 )
-
-// rbLoad builds the level file at path and loads the table back through
-// its bytes, as a game would.
-func rbLoad(t testing.TB, path string, opt maps.Options) *lookup.Table {
-	t.Helper()
-	g, _, err := maps.Load(path, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := build.Build(context.Background(), g, build.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if _, err := tab.WriteTo(&buf); err != nil {
-		t.Fatal(err)
-	}
-	lt, err := lookup.Load(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lt
-}
 
 // rbAnswer is everything lookup says about one ordered pair.
 type rbAnswer struct {
@@ -69,9 +43,12 @@ func (a rbAnswer) equal(b rbAnswer) bool {
 // for concurrent use.
 func TestConcurrentQueries(t *testing.T) {
 	tables := map[string]*lookup.Table{
-		"maze":      rbLoad(t, "../testdata/maze.grid", maps.Options{Moves: maps.Moves{Connect: 8, Diagonal: maps.Diagonal1014}}),
-		"maze-oct":  rbLoad(t, "../testdata/maze.grid", maps.Options{}),
-		"waypoints": rbLoad(t, "../testdata/waypoints.json", maps.Options{}),
+		"maze": func() *lookup.Table {
+			lt, _ := loadTable(t, "../testdata/maze.grid", maps.Options{Moves: maps.Moves{Connect: 8, Diagonal: maps.Diagonal1014}})
+			return lt
+		}(),
+		"maze-oct":  loadGrid(t, "../testdata/maze.grid"),
+		"waypoints": loadGrid(t, "../testdata/waypoints.json"),
 	}
 	for name, lt := range tables {
 		t.Run(name, func(t *testing.T) {

@@ -24,6 +24,14 @@ func loadTable(t testing.TB, path string, opt maps.Options) (*lookup.Table, *map
 	return buildAndLoad(t, g), g
 }
 
+// loadGrid is loadTable with the default options, for tests that need
+// only the table.
+func loadGrid(t testing.TB, path string) *lookup.Table {
+	t.Helper()
+	lt, _ := loadTable(t, path, maps.Options{})
+	return lt
+}
+
 func buildAndLoad(t testing.TB, g *maps.Graph) *lookup.Table {
 	t.Helper()
 	tab, err := build.Build(context.Background(), g, build.Options{})

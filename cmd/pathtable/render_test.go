@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"image"
 	"image/color"
 	"image/png"
@@ -14,17 +12,6 @@ import (
 	"github.com/pathtable/pathtable/lookup"
 )
 
-// renderRun runs one command line with stdout and stderr captured.
-func renderRun(t *testing.T, args ...string) (code int, out, errOut string) {
-	t.Helper()
-	var o, e bytes.Buffer
-	oldOut, oldErr := stdout, stderr
-	stdout, stderr = &o, &e
-	defer func() { stdout, stderr = oldOut, oldErr }()
-	code = run(context.Background(), args)
-	return code, o.String(), e.String()
-}
-
 // renderTable writes level to a file called name and builds its table.
 func renderTable(t *testing.T, name, level string) string {
 	t.Helper()
@@ -33,7 +20,7 @@ func renderTable(t *testing.T, name, level string) string {
 	if err := os.WriteFile(in, []byte(level), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, errOut := renderRun(t, "build", "-quiet", "-o", out, in); code != 0 {
+	if code, _, errOut := runCLI(t, "", "build", "-quiet", "-o", out, in); code != 0 {
 		t.Fatalf("build %s: exit %d: %s", name, code, errOut)
 	}
 	return out
@@ -44,7 +31,7 @@ func renderPNG(t *testing.T, tab string, args ...string) image.Image {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "out.png")
 	args = append(append([]string{"render"}, args...), "-o", out, tab)
-	code, stdoutText, errOut := renderRun(t, args...)
+	code, stdoutText, errOut := runCLI(t, "", args...)
 	if code != 0 {
 		t.Fatalf("render %v: exit %d: %s", args, code, errOut)
 	}
@@ -155,7 +142,7 @@ func TestRenderGridIntegerCosts(t *testing.T) {
 	if err := os.WriteFile(in, []byte(renderGridLevel), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, e := renderRun(t, "build", "-quiet", "-diagonal", "10/14", "-o", tab, in); code != 0 {
+	if code, _, e := runCLI(t, "", "build", "-quiet", "-diagonal", "10/14", "-o", tab, in); code != 0 {
 		t.Fatal(e)
 	}
 	img := renderPNG(t, tab, "-scale", "4")
@@ -250,7 +237,7 @@ func TestRenderErrors(t *testing.T) {
 		{[]string{"-scale", "-1", "-o", out, grid}, 2, "-scale must be"},
 	}
 	for _, tt := range tests {
-		code, _, errOut := renderRun(t, append([]string{"render"}, tt.args...)...)
+		code, _, errOut := runCLI(t, "", append([]string{"render"}, tt.args...)...)
 		if code != tt.code || !strings.Contains(errOut, tt.msg) {
 			t.Errorf("render %v: exit %d, stderr %q; want exit %d and %q", tt.args, code, errOut, tt.code, tt.msg)
 		}

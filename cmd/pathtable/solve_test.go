@@ -25,7 +25,7 @@ func TestSolve(t *testing.T) {
 		{[]string{"-connect", "4", "-astar=false", td + "unreachable.grid", "0,0", "3,0"}, "0,0 -> 3,0 cost 3 path 0,0 1,0 2,0 3,0"},
 		{[]string{td + "unreachable.grid", "0,0", "7,4"}, "0,0 -> 7,4 no path"},
 	} {
-		code, out, errOut := verifyRun(t, append([]string{"solve"}, c.args...)...)
+		code, out, errOut := runCLI(t, "", append([]string{"solve"}, c.args...)...)
 		if code != 0 || !strings.HasPrefix(out, c.want+" expanded ") || !regexp.MustCompile(` expanded \d+\n$`).MatchString(out) {
 			t.Errorf("solve %v: exit %d, stdout %q, stderr %q; want %q expanded N", c.args, code, out, errOut, c.want)
 		}
@@ -33,7 +33,7 @@ func TestSolve(t *testing.T) {
 }
 
 func TestSolveJSON(t *testing.T) {
-	code, out, errOut := verifyRun(t, "solve", "-json", "../../testdata/tutorial.json", "g", "f")
+	code, out, errOut := runCLI(t, "", "solve", "-json", "../../testdata/tutorial.json", "g", "f")
 	var got struct {
 		From, To  string
 		Reachable bool
@@ -45,7 +45,7 @@ func TestSolveJSON(t *testing.T) {
 		!got.Reachable || got.Cost != 3 || strings.Join(got.Path, " ") != "g b a f" || got.Expanded < 4 {
 		t.Errorf("exit %d, stdout %q, stderr %q (%v)", code, out, errOut, err)
 	}
-	code, out, _ = verifyRun(t, "solve", "-json", "../../testdata/lecture.gr", "5", "1")
+	code, out, _ = runCLI(t, "", "solve", "-json", "../../testdata/lecture.gr", "5", "1")
 	if code != 0 || out != `{"from":"5","to":"1","reachable":false,"cost":null,"path":[],"expanded":1}`+"\n" {
 		t.Errorf("no path: exit %d, %q", code, out)
 	}
@@ -57,7 +57,7 @@ func TestSolveAStarExpandsLess(t *testing.T) {
 	var cost [2]string
 	var expanded [2]int
 	for i, astar := range []string{"-astar=true", "-astar=false"} {
-		_, out, _ := verifyRun(t, "solve", astar, "../../testdata/maze.grid", "0,0", "11,7")
+		_, out, _ := runCLI(t, "", "solve", astar, "../../testdata/maze.grid", "0,0", "11,7")
 		f := strings.Fields(out)
 		cost[i] = f[4]
 		expanded[i], _ = strconv.Atoi(f[len(f)-1])
@@ -87,7 +87,7 @@ func TestSolveErrors(t *testing.T) {
 		{[]string{td + "missing.map", "1,1", "2,2"}, 1, "no such file"},
 		{[]string{td + "README.txt", "1,1", "2,2"}, 1, "unknown level format"},
 	} {
-		code, out, errOut := verifyRun(t, append([]string{"solve"}, c.args...)...)
+		code, out, errOut := runCLI(t, "", append([]string{"solve"}, c.args...)...)
 		if code != c.code || out != "" || !strings.Contains(errOut, c.msg) {
 			t.Errorf("solve %v: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out, errOut, c.code, c.msg)
 		}

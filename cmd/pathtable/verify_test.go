@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -14,17 +13,6 @@ import (
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
-
-// verifyRun runs one command line with stdout and stderr captured.
-func verifyRun(t *testing.T, args ...string) (code int, out, errOut string) {
-	t.Helper()
-	var o, e bytes.Buffer
-	oldOut, oldErr := stdout, stderr
-	stdout, stderr = &o, &e
-	defer func() { stdout, stderr = oldOut, oldErr }()
-	code = run(context.Background(), args)
-	return code, o.String(), e.String()
-}
 
 // verifyCopy copies a testdata level into a fresh folder and builds its
 // table there with the given build flags; it returns both paths.
@@ -40,7 +28,7 @@ func verifyCopy(t *testing.T, name string, flags ...string) (level, tab string) 
 		t.Fatal(err)
 	}
 	args := append(append([]string{"build", "-quiet", "-o", tab}, flags...), level)
-	if code, _, errOut := verifyRun(t, args...); code != 0 {
+	if code, _, errOut := runCLI(t, "", args...); code != 0 {
 		t.Fatalf("%v: exit %d: %s", args, code, errOut)
 	}
 	return level, tab
@@ -80,12 +68,12 @@ func TestVerifyFreshTables(t *testing.T) {
 			level, tab := verifyCopy(t, l.name, f...)
 			for _, extra := range [][]string{nil, {"-pairs", "all", "-workers", "1"}, {"-pairs", "300", "-seed", "5"}} {
 				args := append(append([]string{"verify"}, extra...), tab, level)
-				code, out, errOut := verifyRun(t, args...)
+				code, out, errOut := runCLI(t, "", args...)
 				if code != 0 || !strings.Contains(out, " 0 mismatches, ") || errOut != "" {
 					t.Errorf("%s %v: exit %d, stdout %q, stderr %q", l.name, args, code, out, errOut)
 				}
 			}
-			code, out, _ := verifyRun(t, "verify", "-json", tab, level)
+			code, out, _ := runCLI(t, "", "verify", "-json", tab, level)
 			var sum verifySummary
 			if err := json.Unmarshal([]byte(out), &sum); err != nil || code != 0 || !sum.OK || sum.Stale || !sum.AllPairs ||
 				sum.Pairs != int64(sum.Nodes)*int64(sum.Nodes) || sum.Mismatches != 0 || strings.Count(out, "\n") != 1 {
@@ -102,11 +90,11 @@ func TestVerifyStale(t *testing.T) {
 	if err := os.WriteFile(level, changed, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := verifyRun(t, "verify", tab, level)
+	code, out, errOut := runCLI(t, "", "verify", tab, level)
 	if code != 1 || out != "" || !strings.Contains(errOut, "stale table") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and a stale table", code, out, errOut)
 	}
-	code, out, _ = verifyRun(t, "verify", "-json", tab, level)
+	code, out, _ = runCLI(t, "", "verify", "-json", tab, level)
 	var sum verifySummary
 	if err := json.Unmarshal([]byte(out), &sum); err != nil || code != 1 || !sum.Stale || sum.OK || !strings.Contains(sum.Error, "stale") {
 		t.Errorf("-json: exit %d, %q", code, out)
@@ -115,7 +103,7 @@ func TestVerifyStale(t *testing.T) {
 	// the level with the table's options, so another table is needed.
 	_, tab4 := verifyCopy(t, "small.map", "-connect", "4")
 	os.WriteFile(level, data, 0o644)
-	if code, _, errOut := verifyRun(t, "verify", tab4, level); code != 0 {
+	if code, _, errOut := runCLI(t, "", "verify", tab4, level); code != 0 {
 		t.Errorf("4-connected table of the same level: exit %d: %s", code, errOut)
 	}
 }
@@ -161,7 +149,7 @@ func TestVerifyChangedCell(t *testing.T) {
 		t.Fatal(err)
 	}
 	verifyRehash(t, tab, level)
-	code, out, errOut := verifyRun(t, "verify", tab, level)
+	code, out, errOut := runCLI(t, "", "verify", tab, level)
 	ms := verifyMismatchLines(out)
 	if code != 1 || len(ms) == 0 || len(ms) > 11 || errOut != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q; want exit 1 and mismatches", code, out, errOut)
@@ -173,8 +161,8 @@ func TestVerifyChangedCell(t *testing.T) {
 	// level and look it up in the table.
 	var from, to string
 	fmt.Sscanf(strings.ReplaceAll(ms[0], ":", " "), "%s -> %s", &from, &to)
-	_, live, _ := verifyRun(t, "solve", "-diagonal", "10/14", level, from, to)
-	_, fromTable, _ := verifyRun(t, "path", tab, from, to)
+	_, live, _ := runCLI(t, "", "solve", "-diagonal", "10/14", level, from, to)
+	_, fromTable, _ := runCLI(t, "", "path", tab, from, to)
 	liveCost, tableCost := strings.Fields(live)[4], strings.Fields(fromTable)[4]
 	if liveCost == tableCost || !strings.Contains(ms[0], "table cost "+tableCost+", live cost "+liveCost) {
 		t.Errorf("mismatch %q: solve says %q, path says %q", ms[0], live, fromTable)
@@ -238,13 +226,13 @@ func TestVerifyAlteredTable(t *testing.T) {
 		}
 		g, _, _ := maps.Load(level, maps.Options{})
 		pair := g.NodeName(int32(s)) + " -> " + g.NodeName(int32(target))
-		code, out, errOut := verifyRun(t, "verify", tab, level)
+		code, out, errOut := runCLI(t, "", "verify", tab, level)
 		ms := verifyMismatchLines(out)
 		if code != 1 || len(ms) == 0 || !strings.HasPrefix(ms[0], pair+": table cost ") {
 			t.Errorf("%s, %s of %s altered: exit %d, stdout %q, stderr %q", c.level, c.what, pair, code, out, errOut)
 		}
 		// JSON names it too.
-		code, out, _ = verifyRun(t, "verify", "-json", tab, level)
+		code, out, _ = runCLI(t, "", "verify", "-json", tab, level)
 		var sum verifySummary
 		if err := json.Unmarshal([]byte(out), &sum); err != nil || code != 1 || sum.OK || sum.Mismatches == 0 ||
 			len(sum.First) == 0 || sum.First[0].From+" -> "+sum.First[0].To != pair {
@@ -271,7 +259,7 @@ func TestVerifyUsage(t *testing.T) {
 		{[]string{"verify", tab, "missing.json"}, 1, "no such file"},
 		{[]string{"verify", "-h"}, 0, ""},
 	} {
-		code, _, errOut := verifyRun(t, c.args...)
+		code, _, errOut := runCLI(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.msg) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errOut, c.code, c.msg)
 		}
@@ -287,10 +275,10 @@ func TestVerifyScenarios(t *testing.T) {
 	}
 	dir := t.TempDir()
 	tab := filepath.Join(dir, "lak110d.ptab")
-	if code, _, errOut := verifyRun(t, "build", "-quiet", "-o", tab, path); code != 0 {
+	if code, _, errOut := runCLI(t, "", "build", "-quiet", "-o", tab, path); code != 0 {
 		t.Fatalf("build: %s", errOut)
 	}
-	code, out, errOut := verifyRun(t, "verify", "-scen", path+".scen", tab, path)
+	code, out, errOut := runCLI(t, "", "verify", "-scen", path+".scen", tab, path)
 	if code != 0 || !strings.Contains(out, "and 70 scenarios checked, 0 mismatches") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
@@ -302,15 +290,15 @@ func TestVerifyScenarios(t *testing.T) {
 	lines[5] = strings.Join(f, "\t")
 	bad := filepath.Join(dir, "bad.scen")
 	os.WriteFile(bad, []byte(strings.Join(lines, "\n")), 0o644)
-	code, out, _ = verifyRun(t, "verify", "-scen", bad, tab, path)
+	code, out, _ = runCLI(t, "", "verify", "-scen", bad, tab, path)
 	pair := f[4] + "," + f[5] + " -> " + f[6] + "," + f[7]
 	if ms := verifyMismatchLines(out); code != 1 || len(ms) != 1 || !strings.HasPrefix(ms[0], pair) || !strings.Contains(ms[0], "published 1234.5") {
 		t.Errorf("wrong length: exit %d, stdout %q", code, out)
 	}
 	// Scenarios assume the Moving AI model.
 	tab4 := filepath.Join(dir, "lak110d-4.ptab")
-	verifyRun(t, "build", "-quiet", "-connect", "4", "-o", tab4, path)
-	if code, _, errOut := verifyRun(t, "verify", "-scen", path+".scen", tab4, path); code != 1 || !strings.Contains(errOut, "8-connected") {
+	runCLI(t, "", "build", "-quiet", "-connect", "4", "-o", tab4, path)
+	if code, _, errOut := runCLI(t, "", "verify", "-scen", path+".scen", tab4, path); code != 1 || !strings.Contains(errOut, "8-connected") {
 		t.Errorf("4-connected table: exit %d, stderr %q", code, errOut)
 	}
 }
