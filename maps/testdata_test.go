@@ -60,7 +60,7 @@ func TestTestdataContents(t *testing.T) {
 			t.Errorf("g->f costs %v, want 3", d)
 		}
 	})
-	for _, name := range []string{"lecture.gr", "lecture.json"} {
+	for _, name := range []string{"lecture.gr", "lecture-directed.json"} {
 		t.Run(name, func(t *testing.T) {
 			g := loadTestdata(t, name, Options{})
 			if g.Nodes() != 6 || g.Edges() != 6 || g.Metric != MetricInt {

@@ -60,7 +60,7 @@ var testGraphs = []testGraph{
 		unreachable: [][2]string{{"5", "1"}, {"6", "2"}, {"5", "4"}},
 	},
 	{
-		name: "lecture.json", file: "lecture.json",
+		name: "lecture-directed.json", file: "lecture-directed.json",
 		queries:     []query{{"0", "4", 10, []string{"0", "1", "2", "3", "4"}}},
 		unreachable: [][2]string{{"4", "0"}},
 	},

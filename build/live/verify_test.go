@@ -125,7 +125,7 @@ func TestVerifyChangedLevel(t *testing.T) {
 func TestVerifyOtherNodes(t *testing.T) {
 	g := graphNamed(t, "tutorial")
 	tab := buildTable(t, g)
-	other := graphNamed(t, "lecture.json")
+	other := graphNamed(t, "lecture-directed.json")
 	if _, err := Verify(context.Background(), tab, other, VerifyOptions{}); err == nil {
 		t.Errorf("verified a table against another level")
 	}

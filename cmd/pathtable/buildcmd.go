@@ -71,7 +71,12 @@ func runBuild(ctx context.Context, args []string) error {
 	}
 	failed := 0
 	for _, j := range jobs {
-		res := buildOne(ctx, j.input, j.output, &cfg)
+		res := buildResult{Input: j.input, Output: j.output, Status: "failed"}
+		if j.err != nil {
+			res.Error = j.err.Error()
+		} else {
+			res = buildOne(ctx, j.input, j.output, &cfg)
+		}
 		if errors.Is(ctx.Err(), context.Canceled) {
 			return ctx.Err()
 		}
@@ -89,7 +94,10 @@ func runBuild(ctx context.Context, args []string) error {
 	return nil
 }
 
-type buildJob struct{ input, output string }
+type buildJob struct {
+	input, output string
+	err           error // why this input cannot be built, found while planning
+}
 
 // planOutputs expands folders into the level files they hold (sorted, not
 // recursive) and names each output. Several inputs, or a folder, need -o to
@@ -129,7 +137,7 @@ func planOutputs(args []string, out string) ([]buildJob, error) {
 		}
 	}
 	jobs := make([]buildJob, 0, len(inputs))
-	seen := map[string]string{}
+	seen := map[string]int{}
 	for _, in := range inputs {
 		o := strings.TrimSuffix(in, filepath.Ext(in)) + ".ptab"
 		switch {
@@ -138,11 +146,13 @@ func planOutputs(args []string, out string) ([]buildJob, error) {
 		case out != "":
 			o = out
 		}
-		if prev, dup := seen[o]; dup {
-			return nil, usagef("%s and %s would both write %s", prev, in, o)
+		jobs = append(jobs, buildJob{input: in, output: o})
+		seen[o]++
+	}
+	for i, j := range jobs {
+		if seen[j.output] > 1 { // fail these inputs, build the others
+			jobs[i].err = fmt.Errorf("%s: %d inputs would write %s; bake them into separate folders", j.input, seen[j.output], j.output)
 		}
-		seen[o] = in
-		jobs = append(jobs, buildJob{in, o})
 	}
 	slices.SortStableFunc(jobs, func(a, b buildJob) int { return strings.Compare(a.input, b.input) })
 	return jobs, nil

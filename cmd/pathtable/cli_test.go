@@ -92,6 +92,7 @@ func TestBuildBatch(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(levels, "broken.grid"), []byte("...\n..x\n"), 0o644)
 	os.WriteFile(filepath.Join(levels, "notes.txt"), []byte("not a level"), 0o644)
+	os.WriteFile(filepath.Join(levels, "lecture.json"), []byte(`{"nodes":[]}`), 0o644) // same output name as lecture.gr
 	out := filepath.Join(t.TempDir(), "tables")
 
 	statuses := func(stdout string) map[string]string {
@@ -106,16 +107,24 @@ func TestBuildBatch(t *testing.T) {
 		return got
 	}
 	code, stdout, errOut := runCLI(t, "", "build", "-json", "-quiet", "-o", out, levels)
-	want := map[string]string{"tutorial.json": "built", "maze.grid": "built", "small.map": "built", "lecture.gr": "built", "broken.grid": "failed"}
-	if got := statuses(stdout); code != 1 || !equalMaps(got, want) || !strings.Contains(errOut, "broken.grid:2:3") {
+	want := map[string]string{"tutorial.json": "built", "maze.grid": "built", "small.map": "built",
+		"lecture.gr": "failed", "lecture.json": "failed", "broken.grid": "failed"}
+	if got := statuses(stdout); code != 1 || !equalMaps(got, want) || !strings.Contains(errOut, "broken.grid:2:3") ||
+		!strings.Contains(errOut, "2 inputs would write") {
 		t.Fatalf("first bake: exit %d, %v, stderr %q", code, got, errOut)
 	}
 	os.Remove(filepath.Join(levels, "broken.grid"))
+	os.Remove(filepath.Join(levels, "lecture.json"))
+	delete(want, "lecture.json")
+	delete(want, "broken.grid")
+	code, stdout, _ = runCLI(t, "", "build", "-json", "-quiet", "-o", out, levels)
+	if got := statuses(stdout); code != 0 || got["lecture.gr"] != "built" || got["maze.grid"] != "up-to-date" {
+		t.Fatalf("bake after fixing: exit %d, %v", code, got)
+	}
 	code, stdout, _ = runCLI(t, "", "build", "-json", "-quiet", "-o", out, levels)
 	for k := range want {
 		want[k] = "up-to-date"
 	}
-	delete(want, "broken.grid")
 	if got := statuses(stdout); code != 0 || !equalMaps(got, want) {
 		t.Fatalf("second bake: exit %d, %v", code, got)
 	}

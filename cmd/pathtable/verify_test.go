@@ -46,7 +46,7 @@ var verifyLevels = []verifyLevel{
 	{"maze.grid", [][]string{nil, {"-diagonal", "10/14"}, {"-connect", "4", "-diagonal", "10/14"}}},
 	{"unreachable.grid", [][]string{nil, {"-connect", "4"}}},
 	{"lecture.gr", nil},
-	{"lecture.json", nil},
+	{"lecture-directed.json", nil},
 	{"tutorial.json", nil},
 	{"waypoints.json", nil},
 	{"zero.json", nil},
