@@ -371,6 +371,9 @@ func TestSharedMapsScenarios(t *testing.T) {
 				if s < 0 || tg < 0 || !ok || math.Abs(got-want) > 1e-3 {
 					t.Fatalf("scenario line %d: %d,%d -> %d,%d = %v (ok %v), want %v", i+2, sx, sy, gx, gy, got, ok, want)
 				}
+				if walked := walkFirstMoves(t, g, tab, s, tg); math.Abs(walked-got) > 1e-9*got {
+					t.Fatalf("scenario line %d: the table's path costs %v, its distance %v", i+2, walked, got)
+				}
 				checked++
 			}
 			if checked == 0 {
@@ -415,4 +418,23 @@ func TestPruningChangesNothing(t *testing.T) {
 	if pruned < len(levels)/2 {
 		t.Errorf("only %d of %d levels got skip masks", pruned, len(levels))
 	}
+}
+
+// walkFirstMoves follows the table's first moves from s to t along the
+// level's own edges and returns the summed cost; it fails the test if a
+// move is not an edge or the walk does not arrive within n steps.
+func walkFirstMoves(t *testing.T, g *maps.Graph, tab *table.Table, s, target int32) float64 {
+	t.Helper()
+	row := tab.FirstRow(int(target))
+	var cost float64
+	for u, steps := s, 0; u != target; steps++ {
+		m := row[u]
+		if int(m) >= g.OutDegree(u) || steps > g.Nodes() {
+			t.Fatalf("walk %d->%d: bad move %d at %s after %d steps", s, target, m, g.NodeName(u), steps)
+		}
+		e := g.Offsets[u] + int32(m)
+		cost += g.Weights[e]
+		u = g.Targets[e]
+	}
+	return cost
 }
