@@ -1,6 +1,7 @@
 package live
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/maps"
 )
 
@@ -189,12 +191,19 @@ func checkLevel(t *testing.T, label string, g *maps.Graph, exp *expansions) {
 	if u, v, h, want, ok := overestimate(g, a.h, fw); ok {
 		fail("heuristic %v from %s to %s is %v, above the true cost %v", a.h.kind, g.NodeName(u), g.NodeName(v), h, want)
 	}
+	tab, err := build.Build(context.Background(), g, build.Options{Workers: 1})
+	if err != nil {
+		t.Fatalf("%s: building the table: %v", label, err)
+	}
 	n := int32(g.Nodes())
 	for to := range n {
 		rev := ts.Run(to)
 		for from := range n {
 			want := fw[from][to]
 			reach := !math.IsInf(want, 1)
+			if td, ok := tab.Distance(int(from), int(to)); ok != reach || reach && !near(g.Metric, td, want) {
+				fail("table %s -> %s: %v (reachable %v), Floyd–Warshall %v", g.NodeName(from), g.NodeName(to), td, ok, want)
+			}
 			ra, rd := a.Solve(from, to), d.Solve(from, to)
 			exp.astar += ra.Expanded
 			exp.dijkstra += rd.Expanded
