@@ -70,3 +70,28 @@ func edgeCost(g *maps.Graph, u, v int32) (float64, bool) {
 	}
 	return math.Inf(1), false
 }
+
+// gatherNear copies each node's in-edges and skip masks into one record,
+// for levels with skip masks, so that expanding a node reads one place
+// instead of three arrays. It runs once the edges are final.
+func (r *reverse) gatherNear() {
+	if r.skip == nil {
+		return
+	}
+	r.near = make([]nearNode, len(r.offsets)-1)
+	for u := range r.near {
+		nn := &r.near[u]
+		in := r.edges[r.offsets[u]:r.offsets[u+1]]
+		nn.deg = uint8(len(in))
+		copy(nn.edges[:], in)
+		copy(nn.skip[:], r.skip[u*maxPruneDegree:(u+1)*maxPruneDegree])
+	}
+}
+
+// nearNode is everything the search reads about a node of degree at most
+// maxPruneDegree: its in-edges and its skip masks.
+type nearNode struct {
+	edges [maxPruneDegree]revEdge
+	skip  [maxPruneDegree]uint8
+	deg   uint8
+}

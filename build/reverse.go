@@ -38,6 +38,9 @@ type reverse struct {
 	// the search need not relax when u's first move is slot; nil when
 	// some degree is too large (see computeSkips).
 	skip []uint8
+	// near gathers the in-edges and skip masks of each node, when there
+	// are skip masks.
+	near []nearNode
 }
 
 // revEdge packs one reversed edge into 32 bits, so that a node's in-edges
@@ -103,6 +106,7 @@ func newReverse(g *maps.Graph, prune bool) *reverse {
 				r.exact[c] = packOctile(w)
 			}
 		}
+		r.gatherNear()
 		return r
 	}
 	r.cost = weights

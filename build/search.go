@@ -75,11 +75,16 @@ func (s *search) runBuckets(t int32, first []byte) {
 		if key > dist[u] {
 			continue // superseded by a shorter path found later
 		}
-		edges := r.edges[r.offsets[u]:r.offsets[u+1]]
-		// The two loops differ only in which edges they visit; the body is
-		// written out twice because a call per edge costs more than it does.
-		if r.skip == nil {
-			for _, e := range edges {
+		// The two loops differ only in where the edges come from; the body
+		// is written out twice because a call per edge costs more than it.
+		if r.near != nil {
+			nn := &r.near[u]
+			todo := uint32(1)<<nn.deg - 1
+			if m := first[u]; m != table.NoMove {
+				todo &^= uint32(nn.skip[m%maxPruneDegree])
+			}
+			for ; todo != 0; todo &= todo - 1 {
+				e := nn.edges[bits.TrailingZeros32(todo)%maxPruneDegree]
 				v, k := e.from(), e.class()
 				if d := key + costs[k]; d < dist[v] {
 					dist[v] = d
@@ -92,8 +97,7 @@ func (s *search) runBuckets(t int32, first []byte) {
 			}
 			continue
 		}
-		for todo := r.todo(u, first[u], len(edges)); todo != 0; todo &= todo - 1 {
-			e := edges[bits.TrailingZeros32(todo)]
+		for _, e := range r.edges[r.offsets[u]:r.offsets[u+1]] {
 			v, k := e.from(), e.class()
 			if d := key + costs[k]; d < dist[v] {
 				dist[v] = d
