@@ -6,6 +6,7 @@ package build
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"sync/atomic"
 
@@ -63,13 +64,44 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, prune bool) (*t
 	}
 	t.X, t.Y = g.X, g.Y
 
+	if err := fillRows(ctx, g, h, opt, prune, 0, h.Nodes, t.First, t.Dist); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// BuildRows computes only the rows of targets from..to-1 into first and
+// dist, which must hold exactly those rows: (to-from)·n bytes of first
+// moves and (to-from)·n distances of h.DistKind, h being Plan(g). The rows
+// of a table are contiguous and each is computed alone, so shards built
+// apart (by a batch engine, on other machines) and concatenated in target
+// order are byte for byte the table Build makes. Time is that of Build,
+// scaled by the share of targets.
+func BuildRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, from, to int, first, dist []byte) error {
+	n := h.Nodes
+	if from < 0 || to > n || from > to {
+		return fmt.Errorf("target range [%d, %d) is not within the %d nodes", from, to, n)
+	}
+	if len(first) != (to-from)*n || len(dist) != (to-from)*n*h.DistKind.Width() {
+		return fmt.Errorf("row buffers hold %d and %d bytes, want %d and %d for %d rows",
+			len(first), len(dist), (to-from)*n, (to-from)*n*h.DistKind.Width(), to-from)
+	}
+	return fillRows(ctx, g, h, opt, true, from, to, first, dist)
+}
+
+// fillRows runs the searches for targets from..to-1 over the worker pool,
+// each writing its rows in place into first and dist (which start at row
+// from).
+func fillRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, prune bool, from, to int, first, dist []byte) error {
+	n, width := h.Nodes, h.DistKind.Width()
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = max(1, min(workers, h.Nodes))
+	workers = max(1, min(workers, to-from))
 	rev := newReverse(g, prune)
-	var next atomic.Int64
+	next := atomic.Int64{}
+	next.Store(int64(from))
 	eg, ctx := errgroup.WithContext(ctx)
 	for range workers {
 		eg.Go(func() error {
@@ -79,19 +111,17 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, prune bool) (*t
 					return err
 				}
 				target := int(next.Add(1) - 1)
-				if target >= h.Nodes {
+				if target >= to {
 					return nil
 				}
-				s.run(int32(target), t.FirstRow(target))
-				t.DistKind.PutRow(t.DistRow(target), s.dist, s.exact)
+				row := target - from
+				s.run(int32(target), first[row*n:(row+1)*n])
+				h.DistKind.PutRow(dist[row*n*width:(row+1)*n*width], s.dist, s.exact)
 				if opt.Progress != nil {
 					opt.Progress.Add(1)
 				}
 			}
 		})
 	}
-	if err := eg.Wait(); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return eg.Wait()
 }
