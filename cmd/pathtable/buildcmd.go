@@ -46,7 +46,7 @@ func runBuild(ctx context.Context, args []string) error {
 	var cfg buildConfig
 	fs.IntVar(&cfg.build.Workers, "workers", 0, "concurrent searches (0: one per core); the output does not depend on it")
 	maxBytes := bytesFlag{defaultMaxBytes()}
-	fs.Var(&maxBytes, "max-bytes", "refuse a table larger than this `size` (e.g. 512MB, 2GiB); default half the machine's memory")
+	fs.Var(&maxBytes, "max-bytes", "refuse a table larger than this `size` (e.g. 512MB, 2GiB); half the machine's memory by default")
 	fs.BoolVar(&cfg.force, "force", false, "rebuild tables that are up to date")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object per input")
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -111,7 +112,7 @@ func parseBytes(s string) (int64, error) {
 // bytesFlag is a flag.Value for sizes.
 type bytesFlag struct{ n int64 }
 
-func (b *bytesFlag) String() string { return strconv.FormatInt(b.n, 10) }
+func (b *bytesFlag) String() string { return build.MB(b.n) }
 func (b *bytesFlag) Set(s string) error {
 	n, err := parseBytes(s)
 	b.n = n
