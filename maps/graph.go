@@ -3,6 +3,8 @@ package maps
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // Graph is a level in compressed sparse row (CSR) form: the out-edges of node
@@ -69,6 +71,34 @@ func (g *Graph) NodeName(u int32) string {
 		return fmt.Sprintf("%d,%d", x, y)
 	}
 	return g.Names[u]
+}
+
+// Node parses a node id as users write it: "x,y" on grids (0-based, x is
+// the column), the node's id on graphs; the error says why a cell is not a
+// node. O(1) on grids, O(V) on graphs.
+func (g *Graph) Node(id string) (int32, error) {
+	if gr := g.Grid; gr != nil {
+		xs, ys, found := strings.Cut(id, ",")
+		x, errX := strconv.Atoi(strings.TrimSpace(xs))
+		y, errY := strconv.Atoi(strings.TrimSpace(ys))
+		if !found || errX != nil || errY != nil {
+			return -1, fmt.Errorf("bad cell %q: want x,y", id)
+		}
+		if x < 0 || y < 0 || x >= gr.Width || y >= gr.Height {
+			return -1, fmt.Errorf("cell %d,%d is outside the %dx%d grid", x, y, gr.Width, gr.Height)
+		}
+		u := gr.NodeAt(x, y)
+		if u < 0 {
+			return -1, fmt.Errorf("cell %d,%d is a wall", x, y)
+		}
+		return u, nil
+	}
+	for u, name := range g.Names {
+		if name == id {
+			return int32(u), nil
+		}
+	}
+	return -1, fmt.Errorf("no node %q in this graph", id)
 }
 
 // Validate checks the structural invariants that every loader guarantees and

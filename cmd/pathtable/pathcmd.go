@@ -93,18 +93,20 @@ func runQuery(ctx context.Context, args []string) error {
 	return nil
 }
 
-// pathAnswer is one answered query.
+// pathAnswer is one answered query, from a table or a live search.
 type pathAnswer struct {
-	lt        *lookup.Table
+	name      func(node int) string // prints a node of nodes
 	from, to  string
 	reachable bool
 	cost      float64
 	nodes     []int
+	live      bool // made by a live search, which reports expanded
+	expanded  int  // nodes the live search expanded
 }
 
 // answer resolves FROM and TO and walks the path, appending to buf.
 func answer(lt *lookup.Table, from, to string, buf []int) (pathAnswer, error) {
-	a := pathAnswer{lt: lt, from: from, to: to}
+	a := pathAnswer{name: lt.Name, from: from, to: to}
 	s, err := lt.Node(from)
 	if err != nil {
 		return a, fmt.Errorf("FROM: %v", err)
@@ -120,41 +122,48 @@ func answer(lt *lookup.Table, from, to string, buf []int) (pathAnswer, error) {
 	return a, nil
 }
 
-// writeAnswer prints one answer as a line of text or JSON:
+// writeAnswer prints one answer as a line of text or JSON, with the
+// nodes expanded when a live search made it:
 //
 //	3,4 -> 10,12 cost 12.485281374238571 path 3,4 4,5 ... 10,12
 //	3,4 -> 10,12 no path
+//	3,4 -> 10,12 cost 12.485281374238571 path 3,4 4,5 ... 10,12 expanded 57
 func writeAnswer(w *bufio.Writer, a *pathAnswer, asJSON bool) {
 	if asJSON {
 		w.WriteString(`{"from":`)
 		writeJSONString(w, a.from)
 		w.WriteString(`,"to":`)
 		writeJSONString(w, a.to)
-		if !a.reachable {
-			w.WriteString(`,"reachable":false,"cost":null,"path":[]}` + "\n")
-			return
-		}
-		w.WriteString(`,"reachable":true,"cost":`)
-		w.WriteString(formatCost(a.cost))
-		w.WriteString(`,"path":[`)
-		for i, u := range a.nodes {
-			if i > 0 {
-				w.WriteByte(',')
+		if a.reachable {
+			w.WriteString(`,"reachable":true,"cost":` + formatCost(a.cost) + `,"path":[`)
+			for i, u := range a.nodes {
+				if i > 0 {
+					w.WriteByte(',')
+				}
+				writeJSONString(w, a.name(u))
 			}
-			writeJSONString(w, a.lt.Name(u))
+			w.WriteString("]")
+		} else {
+			w.WriteString(`,"reachable":false,"cost":null,"path":[]`)
 		}
-		w.WriteString("]}\n")
+		if a.live {
+			w.WriteString(`,"expanded":` + strconv.Itoa(a.expanded))
+		}
+		w.WriteString("}\n")
 		return
 	}
 	w.WriteString(a.from + " -> " + a.to)
-	if !a.reachable {
-		w.WriteString(" no path\n")
-		return
+	if a.reachable {
+		w.WriteString(" cost " + formatCost(a.cost) + " path")
+		for _, u := range a.nodes {
+			w.WriteByte(' ')
+			w.WriteString(a.name(u))
+		}
+	} else {
+		w.WriteString(" no path")
 	}
-	w.WriteString(" cost " + formatCost(a.cost) + " path")
-	for _, u := range a.nodes {
-		w.WriteByte(' ')
-		w.WriteString(a.lt.Name(u))
+	if a.live {
+		w.WriteString(" expanded " + strconv.Itoa(a.expanded))
 	}
 	w.WriteByte('\n')
 }
