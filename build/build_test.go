@@ -411,7 +411,7 @@ func TestPruningChangesNothing(t *testing.T) {
 		if !bytes.Equal(a.First, b.First) || !bytes.Equal(a.Dist, b.Dist) {
 			t.Errorf("%s: pruning changed the table", lv.name)
 		}
-		if newReverse(lv.g, true).skip != nil {
+		if newReverse(lv.g, true).near != nil {
 			pruned++
 		}
 	}

@@ -4,15 +4,16 @@ import (
 	"math"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
 )
 
 // maxPruneDegree is the largest degree for which the search keeps skip
 // masks: grids have at most 8 moves, so a mask is one byte.
 const maxPruneDegree = 8
 
-// computeSkips fills r.skip: for each node u and each way the search can
-// reach it (the slot of u's first move toward its parent p), the in-edges
-// of u whose relaxation can never improve anything. The in-edge from v is
+// computeSkips fills r.near: each node u's in-edges and, for each way the
+// search can reach u (the slot of u's first move toward its parent p), the
+// in-edges of u whose relaxation can never improve anything. The in-edge from v is
 // dominated when p has an edge from v too and
 //
 //	w(v→p) + margin < w(v→u) + w(u→p)
@@ -38,9 +39,12 @@ func (r *reverse) computeSkips(g *maps.Graph) {
 		maxW = max(maxW, w)
 	}
 	margin := 1e-9 * max(1, float64(n)*maxW)
-	r.skip = make([]uint8, n*maxPruneDegree)
+	r.near = make([]nearNode, n)
 	for u := int32(0); int(u) < n; u++ {
 		in := r.edges[r.offsets[u]:r.offsets[u+1]]
+		nn := &r.near[u]
+		nn.deg = uint8(len(in))
+		copy(nn.edges[:], in)
 		for slot := int32(0); slot < g.Offsets[u+1]-g.Offsets[u]; slot++ {
 			out := g.Offsets[u] + slot
 			p, wUP := g.Targets[out], g.Weights[out]
@@ -56,7 +60,7 @@ func (r *reverse) computeSkips(g *maps.Graph) {
 					mask |= 1 << i
 				}
 			}
-			r.skip[int(u)*maxPruneDegree+int(slot)] = mask
+			nn.skip[slot] = mask
 		}
 	}
 }
@@ -71,27 +75,23 @@ func edgeCost(g *maps.Graph, u, v int32) (float64, bool) {
 	return math.Inf(1), false
 }
 
-// gatherNear copies each node's in-edges and skip masks into one record,
-// for levels with skip masks, so that expanding a node reads one place
-// instead of three arrays. It runs once the edges are final.
-func (r *reverse) gatherNear() {
-	if r.skip == nil {
-		return
-	}
-	r.near = make([]nearNode, len(r.offsets)-1)
-	for u := range r.near {
-		nn := &r.near[u]
-		in := r.edges[r.offsets[u]:r.offsets[u+1]]
-		nn.deg = uint8(len(in))
-		copy(nn.edges[:], in)
-		copy(nn.skip[:], r.skip[u*maxPruneDegree:(u+1)*maxPruneDegree])
-	}
-}
-
 // nearNode is everything the search reads about a node of degree at most
-// maxPruneDegree: its in-edges and its skip masks.
+// maxPruneDegree, in one record so that expanding the node reads one place:
+// its in-edges (as in reverse.edges) and, for each first move it may have,
+// the mask of in-edges not to relax.
 type nearNode struct {
 	edges [maxPruneDegree]revEdge
 	skip  [maxPruneDegree]uint8
 	deg   uint8
+}
+
+// todo returns the mask of the in-edges to relax when the node was
+// reached with first move slot: all of them, less those computeSkips
+// proved useless.
+func (nn *nearNode) todo(slot uint8) uint32 {
+	all := uint32(1)<<nn.deg - 1
+	if slot == table.NoMove {
+		return all
+	}
+	return all &^ uint32(nn.skip[slot%maxPruneDegree])
 }

@@ -34,12 +34,8 @@ type reverse struct {
 	// faster than a loop that stores one value.
 	unreached []float64
 	noMoves   []byte
-	// skip holds, at u*maxPruneDegree + slot, a mask of u's in-edges that
-	// the search need not relax when u's first move is slot; nil when
-	// some degree is too large (see computeSkips).
-	skip []uint8
-	// near gathers the in-edges and skip masks of each node, when there
-	// are skip masks.
+	// near holds each node's in-edges and skip masks (see computeSkips),
+	// for levels whose degrees are at most maxPruneDegree; nil otherwise.
 	near []nearNode
 }
 
@@ -87,10 +83,6 @@ func newReverse(g *maps.Graph, prune bool) *reverse {
 		}
 	}
 	octile := g.Metric == maps.MetricOctile
-	if prune {
-		r.computeSkips(g)
-	}
-
 	costs := slices.Clone(weights)
 	slices.Sort(costs)
 	costs = slices.Compact(costs)
@@ -106,15 +98,17 @@ func newReverse(g *maps.Graph, prune bool) *reverse {
 				r.exact[c] = packOctile(w)
 			}
 		}
-		r.gatherNear()
-		return r
-	}
-	r.cost = weights
-	if octile {
-		r.costExact = make([]uint64, len(weights))
-		for i, w := range weights {
-			r.costExact[i] = packOctile(w)
+	} else {
+		r.cost = weights
+		if octile {
+			r.costExact = make([]uint64, len(weights))
+			for i, w := range weights {
+				r.costExact[i] = packOctile(w)
+			}
 		}
+	}
+	if prune {
+		r.computeSkips(g) // after the classes, which it copies with the edges
 	}
 	return r
 }

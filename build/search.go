@@ -3,8 +3,6 @@ package build
 import (
 	"math"
 	"math/bits"
-
-	"github.com/pathtable/pathtable/table"
 )
 
 // search is one worker's scratch for single-target Dijkstra runs on the
@@ -79,11 +77,7 @@ func (s *search) runBuckets(t int32, first []byte) {
 		// is written out twice because a call per edge costs more than it.
 		if r.near != nil {
 			nn := &r.near[u]
-			todo := uint32(1)<<nn.deg - 1
-			if m := first[u]; m != table.NoMove {
-				todo &^= uint32(nn.skip[m%maxPruneDegree])
-			}
-			for ; todo != 0; todo &= todo - 1 {
+			for todo := nn.todo(first[u]); todo != 0; todo &= todo - 1 {
 				e := nn.edges[bits.TrailingZeros32(todo)%maxPruneDegree]
 				v, k := e.from(), e.class()
 				if d := key + costs[k]; d < dist[v] {
@@ -111,17 +105,6 @@ func (s *search) runBuckets(t int32, first []byte) {
 	}
 }
 
-// todo returns the mask of u's in-edges to relax when u was reached with
-// first move slot: all of them, less those computeSkips proved useless.
-// Only for levels with skip masks, whose degrees are at most 8.
-func (r *reverse) todo(u int32, slot uint8, degree int) uint32 {
-	all := uint32(1)<<degree - 1
-	if slot == table.NoMove {
-		return all
-	}
-	return all &^ uint32(r.skip[int(u)*maxPruneDegree+int(slot)])
-}
-
 func (s *search) runHeap(t int32, first []byte) {
 	h := &s.heap
 	h.reset()
@@ -133,13 +116,13 @@ func (s *search) runHeap(t int32, first []byte) {
 			continue
 		}
 		lo, hi := r.offsets[u], r.offsets[u+1]
-		if r.skip == nil {
+		if r.near == nil {
 			for i := lo; i < hi; i++ {
 				s.relaxHeap(u, i, key, first)
 			}
 			continue
 		}
-		for todo := r.todo(u, first[u], int(hi-lo)); todo != 0; todo &= todo - 1 {
+		for todo := r.near[u].todo(first[u]); todo != 0; todo &= todo - 1 {
 			s.relaxHeap(u, lo+int32(bits.TrailingZeros32(todo)), key, first)
 		}
 	}
