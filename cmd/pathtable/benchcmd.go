@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -25,7 +26,7 @@ type benchReport struct {
 }
 
 func runBench(ctx context.Context, args []string) error {
-	fs := newFlagSet("bench", "[-scen FILE] [-pairs N] [-seed S] [-json] TABLE LEVEL")
+	fs := newFlagSet("bench", "[-scen FILE] [-pairs N] [-seed S] [-time D] [-json] TABLE LEVEL")
 	scen := fs.String("scen", "", "Moving AI scenario `file` to take the queries from (grids)")
 	pairs := fs.Int("pairs", 1000, "number of random queries when there is no -scen")
 	seed := fs.Uint64("seed", 1, "seed for the random queries")
@@ -146,11 +147,7 @@ func runBench(ctx context.Context, args []string) error {
 	return nil
 }
 
-// sameCost compares a table distance with a live one: 1e-9 relative.
+// sameCost compares a table distance with a live one, as verify does.
 func sameCost(a, b float64) bool {
-	d := a - b
-	if d < 0 {
-		d = -d
-	}
-	return d <= 1e-9*max(1, b)
+	return math.Abs(a-b) <= live.RelTolerance*max(1, math.Abs(b))
 }

@@ -19,7 +19,7 @@ Commands:
 		Answer one "FROM TO" query per line of standard input.
 	info [-json] TABLE
 		Describe a table: format, kind, nodes, geometry, model, sizes.
-	bench [-scen FILE] [-pairs N] [-seed S] [-json] TABLE LEVEL
+	bench [-scen FILE] [-pairs N] [-seed S] [-time D] [-json] TABLE LEVEL
 		Time whole-path queries through the table and through a live A*
 		search of the level, and print per-query times and the speed-up.
 	solve [-astar=true|false] [-json] [-connect 4|8] [-diagonal sqrt2|10/14] LEVEL FROM TO
