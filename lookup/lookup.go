@@ -25,10 +25,18 @@ type Table struct {
 	n      int
 	byName map[string]int32 // graph id → node
 	byCell []int32          // grid cell → node, -1 where blocked
+
+	// hops[u<<hopShift | m] is the node that first move m leads to from u,
+	// or -1 where m names no edge: a path step is then two dependent loads
+	// (the row, then this) instead of three through the CSR. Its stride is
+	// the largest degree rounded up to a power of two, so it takes at most
+	// twice the CSR's targets: 32 bytes a node on 8-connected grids.
+	hops     []int32
+	hopShift uint
 }
 
-// New wraps a decoded or freshly built table. It builds the id index in
-// O(V) (O(W·H) on grids).
+// New wraps a decoded or freshly built table. It builds the id index and
+// the hop array in O(V·d) for d the largest degree (O(W·H) more on grids).
 func New(t *table.Table) *Table {
 	lt := &Table{t: t, n: t.Nodes}
 	if t.Kind == table.KindGrid {
@@ -45,7 +53,31 @@ func New(t *table.Table) *Table {
 			lt.byName[id] = int32(u)
 		}
 	}
+	lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
 	return lt
+}
+
+// hopArray lays out each node's out-edge targets at a fixed power-of-two
+// stride, -1 past the node's degree. O(V·stride).
+func hopArray(offsets, targets []int32) ([]int32, uint) {
+	n := len(offsets) - 1
+	maxDeg := int32(0)
+	for u := range n {
+		maxDeg = max(maxDeg, offsets[u+1]-offsets[u])
+	}
+	shift := uint(0)
+	for 1<<shift < maxDeg {
+		shift++
+	}
+	hops := make([]int32, n<<shift)
+	for u := range n {
+		slots := hops[u<<shift : (u+1)<<shift]
+		for m := range slots {
+			slots[m] = -1
+		}
+		copy(slots, targets[offsets[u]:offsets[u+1]])
+	}
+	return hops, shift
 }
 
 // Load reads a table from r (see table.ReadFrom).
@@ -86,12 +118,11 @@ func (lt *Table) Next(from, to int) int {
 // step follows one first move within a row; -1 when there is none or the
 // stored move does not name an out-edge (a table altered behind its checksum).
 func (lt *Table) step(row []byte, u int) int {
-	m := int(row[u])
-	lo, hi := int(lt.t.Offsets[u]), int(lt.t.Offsets[u+1])
-	if m >= hi-lo {
+	m := uint(row[u])
+	if m >= uint(1)<<lt.hopShift {
 		return -1
 	}
-	return int(lt.t.Targets[lo+m])
+	return int(lt.hops[uint(u)<<lt.hopShift|m])
 }
 
 // Dist returns the cost of a shortest path from from to to, and false when
@@ -112,16 +143,21 @@ func (lt *Table) AppendPath(buf []int, from, to int) ([]int, bool) {
 	if !lt.valid(from) || !lt.valid(to) {
 		return buf, false
 	}
-	row, offsets, targets := lt.t.FirstRow(to), lt.t.Offsets, lt.t.Targets
+	row := lt.t.FirstRow(to)
 	start := len(buf)
 	limit := start + lt.n // a path has at most n nodes; more means a cycle
+	hops, shift, stride := lt.hops, lt.hopShift, uint(1)<<lt.hopShift
 	buf = append(buf, from)
 	for u := from; u != to; {
-		m, lo := int(row[u]), int(offsets[u])
-		if m >= int(offsets[u+1])-lo || len(buf) >= limit {
-			return buf[:start], false // no path; or a corrupt table's bad move or cycle
+		m := uint(row[u])
+		if m >= stride || len(buf) >= limit {
+			return buf[:start], false // a corrupt table's bad move, or a cycle
 		}
-		u = int(targets[lo+m])
+		v := hops[uint(u)<<shift|m]
+		if v < 0 {
+			return buf[:start], false // no path, or a move that names no edge
+		}
+		u = int(v)
 		buf = append(buf, u)
 	}
 	return buf, true
