@@ -29,8 +29,9 @@ type Table struct {
 	// hops[u<<hopShift | m] is the node that first move m leads to from u,
 	// or -1 where m names no edge: a path step is then two dependent loads
 	// (the row, then this) instead of three through the CSR. Its stride is
-	// the largest degree rounded up to a power of two, so it takes at most
-	// twice the CSR's targets: 32 bytes a node on 8-connected grids.
+	// the largest degree rounded up to a power of two: 32 bytes a node on
+	// 8-connected grids, at most 1 KiB a node (degree 255), which is small
+	// beside the n bytes a node of first moves on any level worth a table.
 	hops     []int32
 	hopShift uint
 }
