@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -112,32 +113,6 @@ func randomGraph(r *rand.Rand, n int, ints bool) *maps.Graph {
 	return g
 }
 
-// floydWarshall is the brute-force reference: O(V³).
-func floydWarshall(g *maps.Graph) [][]float64 {
-	n := g.Nodes()
-	d := make([][]float64, n)
-	for i := range d {
-		d[i] = make([]float64, n)
-		for j := range d[i] {
-			d[i][j] = math.Inf(1)
-		}
-		d[i][i] = 0
-	}
-	for u := 0; u < n; u++ {
-		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
-			d[u][g.Targets[e]] = min(d[u][g.Targets[e]], g.Weights[e])
-		}
-	}
-	for k := 0; k < n; k++ {
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				d[i][j] = min(d[i][j], d[i][k]+d[k][j])
-			}
-		}
-	}
-	return d
-}
-
 func closeEnough(a, b float64) bool {
 	if math.IsInf(a, 1) || math.IsInf(b, 1) {
 		return a == b
@@ -155,7 +130,7 @@ func TestBuildMatchesFloydWarshall(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := floydWarshall(lv.g)
+			want := mapstest.FloydWarshall(lv.g)
 			n := lv.g.Nodes()
 			for s := 0; s < n; s++ {
 				for tg := 0; tg < n; tg++ {

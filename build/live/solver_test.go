@@ -12,6 +12,7 @@ import (
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 )
 
 // algorithms are the solvers every test graph runs against. "reverse" is
@@ -138,40 +139,6 @@ func randomGraph(rng *rand.Rand) string {
 	return b.String()
 }
 
-// floyd returns all shortest-path costs by Floyd–Warshall: O(V³), shares
-// nothing with the solvers.
-func floyd(g *maps.Graph) [][]float64 {
-	n := g.Nodes()
-	d := make([][]float64, n)
-	for i := range d {
-		d[i] = make([]float64, n)
-		for j := range d[i] {
-			d[i][j] = math.Inf(1)
-		}
-		d[i][i] = 0
-	}
-	for u := range n {
-		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
-			v := g.Targets[e]
-			d[u][v] = min(d[u][v], g.Weights[e])
-		}
-	}
-	for k := range n {
-		for i := range n {
-			dik := d[i][k]
-			if math.IsInf(dik, 1) {
-				continue
-			}
-			for j := range n {
-				if c := dik + d[k][j]; c < d[i][j] {
-					d[i][j] = c
-				}
-			}
-		}
-	}
-	return d
-}
-
 // expansions totals the nodes each algorithm expanded.
 type expansions struct{ astar, dijkstra, queries int }
 
@@ -180,7 +147,7 @@ type expansions struct{ astar, dijkstra, queries int }
 // overestimates.
 func checkLevel(t *testing.T, label string, g *maps.Graph, exp *expansions) {
 	t.Helper()
-	fw := floyd(g)
+	fw := mapstest.FloydWarshall(g)
 	a, d, ts := NewSolver(g, AStar), NewSolver(g, Dijkstra), NewTargetSearch(g)
 	bad := 0
 	fail := func(format string, args ...any) {
@@ -342,7 +309,7 @@ func TestOverestimateCaught(t *testing.T) {
 				h := *s.h
 				m.mutate(&h)
 				s.h = &h
-				fw := floyd(g)
+				fw := mapstest.FloydWarshall(g)
 				if _, _, _, _, bad := overestimate(g, s.h, fw); bad {
 					caught++
 				}

@@ -1,0 +1,43 @@
+// Package mapstest holds reference algorithms for testing code that solves
+// maps.Graph levels, written for obviousness rather than speed.
+package mapstest
+
+import (
+	"math"
+
+	"github.com/pathtable/pathtable/maps"
+)
+
+// FloydWarshall returns the cost of a shortest path between every ordered
+// pair of g's nodes, d[from][to], +Inf where there is none. It shares no
+// code with the builder or the live solvers, which is what makes it a
+// reference. O(V³) time, O(V²) memory.
+func FloydWarshall(g *maps.Graph) [][]float64 {
+	n := g.Nodes()
+	d := make([][]float64, n)
+	for i := range d {
+		d[i] = make([]float64, n)
+		for j := range d[i] {
+			d[i][j] = math.Inf(1)
+		}
+		d[i][i] = 0
+	}
+	for u := range n {
+		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+			v := g.Targets[e]
+			d[u][v] = min(d[u][v], g.Weights[e])
+		}
+	}
+	for k := range n {
+		for i := range n {
+			dik := d[i][k]
+			if math.IsInf(dik, 1) {
+				continue
+			}
+			for j := range n {
+				d[i][j] = min(d[i][j], dik+d[k][j])
+			}
+		}
+	}
+	return d
+}
