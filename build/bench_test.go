@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
 )
 
 // sharedMaps is where the Moving AI benchmark maps live beside a checkout.
@@ -88,7 +89,7 @@ func BenchmarkBuild(b *testing.B) {
 func BenchmarkSearch(b *testing.B) {
 	for _, lv := range loadBenchLevels(b) {
 		b.Run(lv.name, func(b *testing.B) {
-			rev := newReverse(lv.g, true)
+			rev := newReverse(lv.g, mustPlan(b, lv.g).DistKind, true)
 			s := newSearch(rev)
 			row := make([]byte, lv.g.Nodes())
 			b.ReportAllocs()
@@ -99,4 +100,13 @@ func BenchmarkSearch(b *testing.B) {
 			}
 		})
 	}
+}
+
+func mustPlan(t testing.TB, g *maps.Graph) table.Header {
+	t.Helper()
+	h, err := Plan(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }

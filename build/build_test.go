@@ -375,18 +375,18 @@ func TestPruningChangesNothing(t *testing.T) {
 	}
 	pruned := 0
 	for _, lv := range levels {
-		a, err := buildTable(context.Background(), lv.g, Options{}, true)
+		a, err := buildTable(context.Background(), lv.g, Options{}, shortcuts{prune: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := buildTable(context.Background(), lv.g, Options{}, false)
+		b, err := buildTable(context.Background(), lv.g, Options{}, shortcuts{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.First, b.First) || !bytes.Equal(a.Dist, b.Dist) {
 			t.Errorf("%s: pruning changed the table", lv.name)
 		}
-		if newReverse(lv.g, true).near != nil {
+		if newReverse(lv.g, mustPlan(t, lv.g).DistKind, true).near != nil {
 			pruned++
 		}
 	}

@@ -18,12 +18,16 @@ const maxQueues = 32
 type reverse struct {
 	offsets []int32
 	edges   []revEdge
-	// costs holds the distinct edge costs in increasing order when there
-	// are at most maxQueues of them; revEdge.class indexes it.
+	// costs holds the search keys of the distinct edge costs in
+	// increasing order when there are at most maxQueues of them;
+	// revEdge.class indexes it. A key is the cost itself, or its exact
+	// integer form on keyed octile levels (see octileKey).
 	costs []float64
-	// exact is each entry of costs on octile levels, a + b·√2, packed as
-	// a<<32 | b: the search adds these up beside the float64 sums, so
-	// every distance is stored exactly.
+	// keyed reports exact octile keys.
+	keyed bool
+	// exact is each entry of costs on octile levels too large for keys,
+	// a + b·√2 packed as a<<32 | b: the search adds these up beside the
+	// float64 sums, so every distance is stored exactly.
 	exact []uint64
 	// cost and costExact are the same per edge, for levels with too many
 	// distinct costs for buckets.
@@ -55,9 +59,10 @@ func (e revEdge) slot() uint8  { return uint8(e >> 16) }
 func (e revEdge) class() uint8 { return uint8(e >> 24) }
 
 // newReverse builds the reversed graph in O(V + E), and its skip masks
-// when prune is set. In-edges of each node are ordered by tail, then slot,
-// which fixes the searches' tie-breaking.
-func newReverse(g *maps.Graph, prune bool) *reverse {
+// when prune is set, for a table whose distances are of the given kind.
+// In-edges of each node are ordered by tail, then slot, which fixes the
+// searches' tie-breaking.
+func newReverse(g *maps.Graph, kind table.DistKind, prune bool) *reverse {
 	n := g.Nodes()
 	r := &reverse{offsets: make([]int32, n+1), edges: make([]revEdge, g.Edges())}
 	for _, v := range g.Targets {
@@ -83,24 +88,25 @@ func newReverse(g *maps.Graph, prune bool) *reverse {
 		}
 	}
 	octile := g.Metric == maps.MetricOctile
+	r.keyed = keyedOctile(octile, kind)
 	costs := slices.Clone(weights)
 	slices.Sort(costs)
 	costs = slices.Compact(costs)
 	if len(costs) > 0 && len(costs) <= maxQueues {
-		r.costs = costs
 		for i, w := range weights {
 			c, _ := slices.BinarySearch(costs, w)
 			r.edges[i] |= revEdge(c) << 24
 		}
-		if octile {
+		r.costs = r.keys(costs)
+		if octile && !r.keyed {
 			r.exact = make([]uint64, len(costs))
 			for c, w := range costs {
 				r.exact[c] = packOctile(w)
 			}
 		}
 	} else {
-		r.cost = weights
-		if octile {
+		r.cost = r.keys(weights)
+		if octile && !r.keyed {
 			r.costExact = make([]uint64, len(weights))
 			for i, w := range weights {
 				r.costExact[i] = packOctile(w)
@@ -111,6 +117,17 @@ func newReverse(g *maps.Graph, prune bool) *reverse {
 		r.computeSkips(g) // after the classes, which it copies with the edges
 	}
 	return r
+}
+
+// keys returns the search key of each cost in costs, which it may reuse.
+func (r *reverse) keys(costs []float64) []float64 {
+	if r.keyed {
+		for i, w := range costs {
+			a, b, _ := splitOctile(w) // Plan checked every cost
+			costs[i] = octileKey(uint64(a), uint64(b))
+		}
+	}
+	return costs
 }
 
 // packOctile packs an octile edge cost a + b·√2 as a<<32 | b. Sums of

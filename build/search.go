@@ -3,6 +3,8 @@ package build
 import (
 	"math"
 	"math/bits"
+
+	"github.com/pathtable/pathtable/table"
 )
 
 // search is one worker's scratch for single-target Dijkstra runs on the
@@ -39,7 +41,17 @@ func newSearch(r *reverse) *search {
 func (s *search) run(t int32, first []byte) {
 	copy(s.dist, s.r.unreached)
 	copy(first, s.r.noMoves)
+	s.solve(t, first)
+}
+
+// solve runs the search from t over whatever s.dist and first hold: +Inf
+// and no moves for a fresh search, or a seed (see seed) whose every finite
+// entry is the cost of a real walk to t starting with that first move. It
+// only lowers entries, so it settles just the nodes whose seed was not
+// already a shortest path.
+func (s *search) solve(t int32, first []byte) {
 	s.dist[t] = 0
+	first[t] = table.NoMove
 	if s.exact != nil {
 		s.exact[t] = 0
 	}

@@ -1,0 +1,110 @@
+package build
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/pathtable/pathtable/table"
+)
+
+// A finished row seeds the rows of its neighbours. If p has an edge to t,
+// then d(s,p) + w(p→t) is the cost of a real walk from s to t that starts
+// with s's first move toward p, so the least of these over the finished
+// in-neighbours p of t bounds row t from above. The bound is exact for
+// every s with a shortest path through one of them, and a node on a
+// shortest path of an exact node is exact too, so a search from t that
+// only follows strict improvements (solve) settles just the inexact
+// nodes: about 40% of a maze instead of all of them.
+
+// parentRow is a finished row of an in-neighbour p of the target: its
+// stored first moves and distances, and the edge p→t.
+type parentRow struct {
+	first []byte
+	dist  []byte  // in the table's encoding
+	node  int32   // p
+	slot  uint8   // p's first move toward t: the slot of p→t
+	key   float64 // search key of the cost of p→t
+}
+
+// seedable reports whether rows of kind, read back, give keys equal to
+// the ones the search makes: exact integers, or keyed octile costs.
+func (r *reverse) seedable(kind table.DistKind) bool {
+	switch kind {
+	case table.DistU16, table.DistU32, table.DistU64:
+		return true
+	case table.DistOctile16:
+		return r.keyed
+	}
+	return false
+}
+
+// seed fills s.dist and first with the bound from the parents' rows, for
+// solve to finish. O(V) per parent.
+func (s *search) seed(t int32, first []byte, kind table.DistKind, parents []parentRow) {
+	copy(s.dist, s.r.unreached)
+	copy(first, s.r.noMoves)
+	for _, p := range parents {
+		s.offer(p, first, kind)
+	}
+	// Each parent's own entry came from its row's 0 and NoMove: the walk
+	// is the edge to t itself.
+	for _, p := range parents {
+		if first[p.node] == table.NoMove {
+			first[p.node] = p.slot
+		}
+	}
+}
+
+// offer lowers s.dist and first to the walks through p where they are
+// shorter. Ties keep the earlier parent, so the seed depends only on the
+// order of t's in-edges. O(V), one branch per node that rarely changes
+// direction along a row.
+func (s *search) offer(p parentRow, first []byte, kind table.DistKind) {
+	dist, pf := s.dist, p.first[:len(s.dist)]
+	switch kind {
+	case table.DistOctile16:
+		pd := p.dist[:4*len(dist)]
+		for i := range dist {
+			x := binary.LittleEndian.Uint32(pd[4*i:])
+			if x&0xFFFF == math.MaxUint16 {
+				continue
+			}
+			if d := octileKey(uint64(x&0xFFFF), uint64(x>>16)) + p.key; d < dist[i] {
+				dist[i], first[i] = d, pf[i]
+			}
+		}
+	case table.DistU16:
+		pd := p.dist[:2*len(dist)]
+		for i := range dist {
+			x := binary.LittleEndian.Uint16(pd[2*i:])
+			if x == math.MaxUint16 {
+				continue
+			}
+			if d := float64(x) + p.key; d < dist[i] {
+				dist[i], first[i] = d, pf[i]
+			}
+		}
+	case table.DistU32:
+		pd := p.dist[:4*len(dist)]
+		for i := range dist {
+			x := binary.LittleEndian.Uint32(pd[4*i:])
+			if x == math.MaxUint32 {
+				continue
+			}
+			if d := float64(x) + p.key; d < dist[i] {
+				dist[i], first[i] = d, pf[i]
+			}
+		}
+	case table.DistU64:
+		pd := p.dist[:8*len(dist)]
+		for i := range dist {
+			x := binary.LittleEndian.Uint64(pd[8*i:])
+			if x == math.MaxUint64 {
+				continue
+			}
+			if d := float64(x) + p.key; d < dist[i] {
+				dist[i], first[i] = d, pf[i]
+			}
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pathtable/pathtable/maps"
+)
+
+// multiBlockLevels are grids of a few blocks of targets, so that rows are
+// seeded across block boundaries and shards start inside blocks.
+func multiBlockLevels(t *testing.T) []testLevel {
+	t.Helper()
+	r := rand.New(rand.NewPCG(5, 6))
+	var levels []testLevel
+	for i, m := range []maps.Moves{{Connect: 8, Diagonal: maps.DiagonalSqrt2}, {Connect: 8, Diagonal: maps.Diagonal1014}, {Connect: 4}} {
+		for _, costs := range []bool{false, true} {
+			text := randomGridText(r, 31, 23, 0.25, costs)
+			g, err := maps.ParseFormat(maps.FormatGrid, "r.grid", []byte(text), maps.Options{Moves: m})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Nodes() <= blockRows {
+				t.Fatalf("level %d has %d nodes, not more than a block", i, g.Nodes())
+			}
+			levels = append(levels, testLevel{fmt.Sprintf("31x23-%v-costs=%v", m, costs), g})
+		}
+	}
+	return levels
+}
+
+// TestSeedingKeepsDistances checks seeded rows against plain searches:
+// every distance byte equal, and every first move, where the two differ
+// on ties, still the start of a shortest path.
+func TestSeedingKeepsDistances(t *testing.T) {
+	for _, lv := range multiBlockLevels(t) {
+		seeded, err := buildTable(context.Background(), lv.g, Options{}, allShortcuts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := buildTable(context.Background(), lv.g, Options{}, shortcuts{prune: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(seeded.Dist, plain.Dist) {
+			t.Fatalf("%s: seeding changed a distance", lv.name)
+		}
+		n := lv.g.Nodes()
+		for tg := int32(0); int(tg) < n; tg++ {
+			for s := int32(0); int(s) < n; s++ {
+				want, ok := seeded.Distance(int(s), int(tg))
+				if !ok || s == tg {
+					if m := seeded.FirstRow(int(tg))[s]; m != plain.FirstRow(int(tg))[s] {
+						t.Fatalf("%s: %d->%d has move %d, want none", lv.name, s, tg, m)
+					}
+					continue
+				}
+				if got := walkFirstMoves(t, lv.g, seeded, s, tg); !closeEnough(got, want) {
+					t.Fatalf("%s: walk %d->%d costs %v, distance %v", lv.name, s, tg, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestShardsInsideBlocks checks ranges that start and end inside blocks.
+func TestShardsInsideBlocks(t *testing.T) {
+	for _, lv := range multiBlockLevels(t)[:2] {
+		whole, err := Build(context.Background(), lv.g, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := Plan(lv.g)
+		n, w := h.Nodes, h.DistKind.Width()
+		var first, dist []byte
+		for _, r := range [][2]int{{0, 100}, {100, blockRows + 7}, {blockRows + 7, blockRows + 8}, {blockRows + 8, n}} {
+			f, d := make([]byte, (r[1]-r[0])*n), make([]byte, (r[1]-r[0])*n*w)
+			if err := BuildRows(context.Background(), lv.g, h, Options{Workers: 2}, r[0], r[1], f, d); err != nil {
+				t.Fatal(err)
+			}
+			first, dist = append(first, f...), append(dist, d...)
+		}
+		if !bytes.Equal(first, whole.First) || !bytes.Equal(dist, whole.Dist) {
+			t.Errorf("%s: shards differ from the whole table", lv.name)
+		}
+	}
+}
