@@ -36,8 +36,9 @@ func newSearch(r *reverse) *search {
 // it takes O(E + V·C): each cost has its own FIFO, whose keys arrive in
 // increasing order because nodes settle in increasing order, so the next
 // node to settle is at the head of one of them. Other levels take
-// O((V + E) log V) with a binary heap. Ties go to the first-relaxed edge:
-// the result depends only on the graph, never on the worker.
+// O((V + E) log V) with a binary heap. Ties go to the first-relaxed edge
+// (after a seed, to the seed): the result depends only on the graph and
+// the seed, never on the worker.
 func (s *search) run(t int32, first []byte) {
 	copy(s.dist, s.r.unreached)
 	copy(first, s.r.noMoves)
