@@ -70,14 +70,29 @@ type jpath struct {
 }
 
 func (p jpath) String() string {
-	s := p.list
+	s := pathName(p.list)
 	if p.index >= 0 {
 		s += "[" + strconv.Itoa(p.index) + "]"
 	}
 	if p.field != "" {
-		s += "." + p.field
+		s += "." + pathName(p.field)
 	}
 	return s
+}
+
+// pathName is a field name as a path shows it: bare when it is a short
+// word, else quoted, so that a key holding a newline or a megabyte of text
+// cannot break or flood a one-line error.
+func pathName(name string) string {
+	if len(name) > maxShown {
+		return quoteStr(name)
+	}
+	for _, c := range []byte(name) {
+		if !(c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return quoteStr(name)
+		}
+	}
+	return name
 }
 
 // errAt returns a *ParseError at byte offset off of the document.

@@ -133,6 +133,8 @@ func TestJSONErrors(t *testing.T) {
 		{"missing nodes", `{"edges": []}`, nil, []string{"j.json: nodes: missing field"}},
 		{"unknown field", `{"nodes": [], "colour": "red"}`, nil, []string{"j.json:1:15: colour: unknown field \"colour\""}},
 		{"case matters", `{"Nodes": []}`, nil, []string{"j.json:1:2: Nodes: unknown field"}},
+		{"newline in a key", `{"a\nb": 1}`, nil, []string{`j.json:1:2: "a\nb": unknown field "a\nb"`}},
+		{"space in a node key", `{"nodes": [{"id": "a", "x y": 1}]}`, nil, []string{`nodes[0]."x y": unknown field`}},
 		{"repeated field", `{"nodes": [], "nodes": []}`, nil, []string{"j.json:1:15: nodes: repeated field"}},
 		{"directed not bool", `{"directed": "yes", "nodes": []}`, nil, []string{"j.json:1:14: directed: want a boolean, got a string"}},
 		{"nodes not a list", `{"nodes": {"a": 1}}`, nil, []string{"j.json:1:11: nodes: want an array"}},
