@@ -110,3 +110,36 @@ func mustPlan(t testing.TB, g *maps.Graph) table.Header {
 	}
 	return h
 }
+
+// BenchmarkSeed measures seeding one row from its finished in-neighbours'
+// rows (the search that follows is BenchmarkSearch's, on fewer nodes), in
+// ns per entry per neighbour row merged.
+func BenchmarkSeed(b *testing.B) {
+	for _, lv := range loadBenchLevels(b) {
+		b.Run(lv.name, func(b *testing.B) {
+			h := mustPlan(b, lv.g)
+			n, w := h.Nodes, h.DistKind.Width()
+			rows := min(n, blockRows)
+			first, dist := make([]byte, rows*n), make([]byte, rows*n*w)
+			if err := BuildRows(context.Background(), lv.g, h, Options{}, 0, rows, first, dist); err != nil {
+				b.Fatal(err)
+			}
+			rev := newReverse(lv.g, h.DistKind, true)
+			s := newSearch(rev)
+			row := make([]byte, n)
+			rowFirst := func(t int) []byte { return first[t*n : (t+1)*n] }
+			rowDist := func(t int) []byte { return dist[t*n*w : (t+1)*n*w] }
+			var parents []parentRow
+			merged := 0
+			b.ReportAllocs()
+			t := int32(0)
+			for b.Loop() {
+				parents = rev.parents(t, 0, parents[:0], rowFirst, rowDist)
+				s.seed(t, row, h.DistKind, parents)
+				merged += len(parents)
+				t = (t + 1) % int32(rows)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(merged, 1))/float64(n), "ns/entry/row")
+		})
+	}
+}
