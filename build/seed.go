@@ -73,38 +73,27 @@ func (s *search) offer(p parentRow, first []byte, kind table.DistKind) {
 				dist[i], first[i] = d, pf[i]
 			}
 		}
-	case table.DistU16:
-		pd := p.dist[:2*len(dist)]
+	case table.DistU16, table.DistU32, table.DistU64:
+		w := kind.Width()
+		none := uint64(math.MaxUint64) >> (64 - 8*w) // all ones: unreachable
+		pd := p.dist[:w*len(dist)]
 		for i := range dist {
-			x := binary.LittleEndian.Uint16(pd[2*i:])
-			if x == math.MaxUint16 {
-				continue
-			}
-			if d := float64(x) + p.key; d < dist[i] {
-				dist[i], first[i] = d, pf[i]
-			}
-		}
-	case table.DistU32:
-		pd := p.dist[:4*len(dist)]
-		for i := range dist {
-			x := binary.LittleEndian.Uint32(pd[4*i:])
-			if x == math.MaxUint32 {
-				continue
-			}
-			if d := float64(x) + p.key; d < dist[i] {
-				dist[i], first[i] = d, pf[i]
-			}
-		}
-	case table.DistU64:
-		pd := p.dist[:8*len(dist)]
-		for i := range dist {
-			x := binary.LittleEndian.Uint64(pd[8*i:])
-			if x == math.MaxUint64 {
-				continue
-			}
-			if d := float64(x) + p.key; d < dist[i] {
-				dist[i], first[i] = d, pf[i]
+			if x := readUint(pd[w*i:], w); x != none {
+				if d := float64(x) + p.key; d < dist[i] {
+					dist[i], first[i] = d, pf[i]
+				}
 			}
 		}
 	}
+}
+
+// readUint reads a little-endian unsigned integer of w = 2, 4 or 8 bytes.
+func readUint(b []byte, w int) uint64 {
+	switch w {
+	case 2:
+		return uint64(binary.LittleEndian.Uint16(b))
+	case 4:
+		return uint64(binary.LittleEndian.Uint32(b))
+	}
+	return binary.LittleEndian.Uint64(b)
 }

@@ -8,10 +8,12 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
 )
 
 // multiBlockLevels are grids of a few blocks of targets, so that rows are
-// seeded across block boundaries and shards start inside blocks.
+// seeded across block boundaries and shards start inside blocks, and two
+// graphs with wide integer distances.
 func multiBlockLevels(t *testing.T) []testLevel {
 	t.Helper()
 	r := rand.New(rand.NewPCG(5, 6))
@@ -29,6 +31,14 @@ func multiBlockLevels(t *testing.T) []testLevel {
 			levels = append(levels, testLevel{fmt.Sprintf("31x23-%v-costs=%v", m, costs), g})
 		}
 	}
+	// Integer graphs whose distances need 32 and 64 bits.
+	for _, scale := range []float64{1e4, 1.5e8} {
+		g := randomGraph(r, 60, true)
+		for i := range g.Weights {
+			g.Weights[i] *= scale
+		}
+		levels = append(levels, testLevel{fmt.Sprintf("graph-costs-x%g", scale), g})
+	}
 	return levels
 }
 
@@ -36,6 +46,14 @@ func multiBlockLevels(t *testing.T) []testLevel {
 // every distance byte equal, and every first move, where the two differ
 // on ties, still the start of a shortest path.
 func TestSeedingKeepsDistances(t *testing.T) {
+	kinds := map[table.DistKind]bool{}
+	defer func() {
+		for _, k := range []table.DistKind{table.DistOctile16, table.DistU16, table.DistU32, table.DistU64} {
+			if !kinds[k] {
+				t.Errorf("no level with %s distances", k)
+			}
+		}
+	}()
 	for _, lv := range multiBlockLevels(t) {
 		seeded, err := buildTable(context.Background(), lv.g, Options{}, allShortcuts)
 		if err != nil {
@@ -48,6 +66,7 @@ func TestSeedingKeepsDistances(t *testing.T) {
 		if !bytes.Equal(seeded.Dist, plain.Dist) {
 			t.Fatalf("%s: seeding changed a distance", lv.name)
 		}
+		kinds[seeded.DistKind] = true
 		n := lv.g.Nodes()
 		for tg := int32(0); int(tg) < n; tg++ {
 			for s := int32(0); int(s) < n; s++ {
@@ -73,16 +92,8 @@ func TestShardsInsideBlocks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, _ := Plan(lv.g)
-		n, w := h.Nodes, h.DistKind.Width()
-		var first, dist []byte
-		for _, r := range [][2]int{{0, 100}, {100, blockRows + 7}, {blockRows + 7, blockRows + 8}, {blockRows + 8, n}} {
-			f, d := make([]byte, (r[1]-r[0])*n), make([]byte, (r[1]-r[0])*n*w)
-			if err := BuildRows(context.Background(), lv.g, h, Options{Workers: 2}, r[0], r[1], f, d); err != nil {
-				t.Fatal(err)
-			}
-			first, dist = append(first, f...), append(dist, d...)
-		}
+		n := lv.g.Nodes()
+		first, dist := buildShards(t, lv.g, [][2]int{{0, 100}, {100, blockRows + 7}, {blockRows + 7, blockRows + 8}, {blockRows + 8, n}})
 		if !bytes.Equal(first, whole.First) || !bytes.Equal(dist, whole.Dist) {
 			t.Errorf("%s: shards differ from the whole table", lv.name)
 		}
