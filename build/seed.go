@@ -11,10 +11,11 @@ import (
 // then d(s,p) + w(p→t) is the cost of a real walk from s to t that starts
 // with s's first move toward p, so the least of these over the finished
 // in-neighbours p of t bounds row t from above. The bound is exact for
-// every s with a shortest path through one of them, and a node on a
-// shortest path of an exact node is exact too, so a search from t that
-// only follows strict improvements (solve) settles just the inexact
-// nodes: about 40% of a maze instead of all of them.
+// every s with a shortest path through one of them, and so for every s
+// with a shortest path through a node where it is exact. So an inexact
+// node's shortest path runs through inexact nodes only, and a search from
+// t that follows only strict improvements (solve) finds them all while
+// settling nothing else: about half of a maze instead of all of it.
 
 // parentRow is a finished row of an in-neighbour p of the target: its
 // stored first moves and distances, and the edge p→t.
