@@ -32,12 +32,8 @@ func runBench(ctx context.Context, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed for the random queries")
 	minTime := fs.Duration("time", 300*time.Millisecond, "run each side at least this long")
 	jsonOut := fs.Bool("json", false, "print the report as one JSON object")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseArgs(fs, args, 2, "bench needs TABLE LEVEL"); err != nil {
 		return err
-	}
-	if fs.NArg() != 2 {
-		fs.Usage()
-		return usagef("bench needs TABLE LEVEL")
 	}
 	if *pairs <= 0 {
 		return usagef("-pairs must be positive")
@@ -51,8 +47,8 @@ func runBench(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if lv.graph.Nodes() != lt.Len() {
-		return fmt.Errorf("%s has %d nodes, the table %d: not the same level", fs.Arg(1), lv.graph.Nodes(), lt.Len())
+	if err := staleError(fs.Arg(0), &t.Header, lv); err != nil {
+		return err
 	}
 	if lt.Len() == 0 {
 		return fmt.Errorf("%s: the table has no nodes to query", fs.Arg(0))

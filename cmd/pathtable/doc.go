@@ -22,6 +22,7 @@ Commands:
 	bench [-scen FILE] [-pairs N] [-seed S] [-time D] [-json] TABLE LEVEL
 		Time whole-path queries through the table and through a live A*
 		search of the level, and print per-query times and the speed-up.
+		A table not built from the level as it is now is refused.
 	solve [-astar=true|false] [-json] [-connect 4|8] [-diagonal sqrt2|10/14] LEVEL FROM TO
 		Solve one query on a level file, with no table: A* with the
 		model's admissible heuristic, or Dijkstra with -astar=false.

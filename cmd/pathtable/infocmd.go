@@ -38,12 +38,8 @@ type tableInfo struct {
 func runInfo(ctx context.Context, args []string) error {
 	fs := newFlagSet("info", "[-json] TABLE")
 	jsonOut := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseArgs(fs, args, 1, "info needs TABLE"); err != nil {
 		return err
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return usagef("info needs TABLE")
 	}
 	path := fs.Arg(0)
 	t, err := table.Open(path)

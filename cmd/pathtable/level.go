@@ -71,9 +71,20 @@ func loadLevel(path string, opt maps.Options) (*level, error) {
 	return &level{path: path, format: format, graph: g, hash: inputHash(data, format, opt)}, nil
 }
 
+// staleError returns nil when the table at tablePath was built from lvl as
+// it is now, else the error that says so and what to do.
+func staleError(tablePath string, h *table.Header, lvl *level) error {
+	if lvl.hash == h.InputHash {
+		return nil
+	}
+	return fmt.Errorf("stale table: %s was not built from %s as it is now (input hash %.12s, the level's %.12s); rebuild it with 'pathtable build'",
+		tablePath, lvl.path, h.InputHash, lvl.hash)
+}
+
 // inputHash identifies a table's inputs: the level's bytes, its format, the
 // options that shape the graph (grids only) and the table format version.
-// Equal hashes mean a rebuild would write the same bytes.
+// Equal hashes mean the table was built from these inputs; the same
+// pathtable rebuilding them writes the same bytes.
 func inputHash(data []byte, format maps.Format, opt maps.Options) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "pathtable table v%d\nformat %s\n", table.Version, format)

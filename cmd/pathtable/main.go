@@ -148,6 +148,19 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return fs.Parse(append([]string{"--"}, positional...))
 }
 
+// parseArgs is parseFlags followed by the check that exactly n positional
+// arguments remain; need says which, as in "path needs TABLE FROM TO".
+func parseArgs(fs *flag.FlagSet, args []string, n int, need string) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != n {
+		fs.Usage()
+		return usagef("%s", need)
+	}
+	return nil
+}
+
 // looksNegative reports whether arg is a negative number or cell rather
 // than a flag: "-1" or "-1,0".
 func looksNegative(arg string) bool {

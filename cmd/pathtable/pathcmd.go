@@ -15,12 +15,8 @@ import (
 func runPath(ctx context.Context, args []string) error {
 	fs := newFlagSet("path", "[-json] TABLE FROM TO")
 	jsonOut := fs.Bool("json", false, "print the answer as one JSON object")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseArgs(fs, args, 3, "path needs TABLE FROM TO"); err != nil {
 		return err
-	}
-	if fs.NArg() != 3 {
-		fs.Usage()
-		return usagef("path needs TABLE FROM TO")
 	}
 	lt, err := lookup.Open(fs.Arg(0))
 	if err != nil {
@@ -38,12 +34,8 @@ func runPath(ctx context.Context, args []string) error {
 func runQuery(ctx context.Context, args []string) error {
 	fs := newFlagSet("query", "[-json] TABLE < queries")
 	jsonOut := fs.Bool("json", false, "print each answer as one JSON object")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseArgs(fs, args, 1, "query needs TABLE, and reads FROM TO lines from standard input"); err != nil {
 		return err
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return usagef("query needs TABLE, and reads FROM TO lines from standard input")
 	}
 	lt, err := lookup.Open(fs.Arg(0))
 	if err != nil {

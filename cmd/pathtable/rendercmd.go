@@ -47,13 +47,10 @@ func runRender(ctx context.Context, args []string) error {
 	heat := fs.String("heat", "", "colour every node by the cost of its shortest path to this `node`")
 	scale := fs.Int("scale", 0, "pixels per grid cell, or per coordinate unit on graphs (0: the longer side 512-1024 px)")
 	out := fs.String("o", "", "write the PNG to this `file` (required)")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseArgs(fs, args, 1, "render needs one TABLE"); err != nil {
 		return err
 	}
 	switch {
-	case fs.NArg() != 1:
-		fs.Usage()
-		return usagef("render needs one TABLE")
 	case *out == "":
 		fs.Usage()
 		return usagef("render needs -o OUT.png")

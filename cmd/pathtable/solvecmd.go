@@ -14,12 +14,8 @@ func runSolve(ctx context.Context, args []string) error {
 	jsonOut := fs.Bool("json", false, "print the answer as one JSON object")
 	var lf levelFlags
 	lf.register(fs)
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseArgs(fs, args, 3, "solve needs LEVEL FROM TO"); err != nil {
 		return err
-	}
-	if fs.NArg() != 3 {
-		fs.Usage()
-		return usagef("solve needs LEVEL FROM TO")
 	}
 	opt, err := lf.options()
 	if err != nil {

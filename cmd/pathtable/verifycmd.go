@@ -49,12 +49,8 @@ func runVerify(ctx context.Context, args []string) error {
 	scen := fs.String("scen", "", "also check the table against the optimal lengths of this Moving AI scenario `file` (grids only)")
 	workers := fs.Int("workers", 0, "concurrent checkers (0: one per core)")
 	jsonOut := fs.Bool("json", false, "print the summary as one JSON object")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseArgs(fs, args, 2, "verify needs TABLE LEVEL"); err != nil {
 		return err
-	}
-	if fs.NArg() != 2 {
-		fs.Usage()
-		return usagef("verify needs TABLE LEVEL")
 	}
 	opt := live.VerifyOptions{Seed: *seed, Workers: *workers}
 	switch *pairs {
@@ -83,9 +79,7 @@ func runVerify(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if lvl.hash != t.InputHash {
-		err := fmt.Errorf("stale table: %s was not built from %s as it is now (input hash %.12s, the level's %.12s); rebuild it with 'pathtable build'",
-			tablePath, levelPath, t.InputHash, lvl.hash)
+	if err := staleError(tablePath, &t.Header, lvl); err != nil {
 		if *jsonOut {
 			sum.Stale, sum.Error, sum.Nodes = true, err.Error(), t.Nodes
 			writeVerifyJSON(&sum)
