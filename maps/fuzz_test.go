@@ -8,8 +8,12 @@ import (
 	"testing"
 )
 
-// addTestdata seeds f with the ../testdata files whose names end in ext.
-func addTestdata(f *testing.F, ext string) {
+// addSeeds seeds f with the ../testdata files whose names end in ext and
+// with each of texts.
+func addSeeds(f *testing.F, ext string, texts ...string) {
+	for _, s := range texts {
+		f.Add([]byte(s))
+	}
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "*"+ext))
 	for _, path := range files {
 		data, err := os.ReadFile(path)
@@ -42,8 +46,7 @@ func checkParsed(t *testing.T, g *Graph, err error) {
 }
 
 func FuzzMovingAI(f *testing.F) {
-	addTestdata(f, ".map")
-	for _, s := range []string{
+	addSeeds(f, ".map",
 		tinyMap,
 		strings.ReplaceAll(tinyMap, "\n", "\r\n"),
 		"type octile\nheight 1\nwidth 1\nmap\n.",
@@ -51,9 +54,7 @@ func FuzzMovingAI(f *testing.F) {
 		"type octile\nheight 2\nwidth 2\nmap\n..\n\n..\n",
 		"type octile\nheight 32768\nwidth 512\nmap\n",
 		"",
-	} {
-		f.Add([]byte(s))
-	}
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, mv := range []Moves{DefaultMoves, {4, Diagonal1014}} {
 			g, err := parseMovingAI("f.map", data, Options{Moves: mv})
@@ -63,17 +64,14 @@ func FuzzMovingAI(f *testing.F) {
 }
 
 func FuzzGrid(f *testing.F) {
-	addTestdata(f, ".grid")
-	for _, s := range []string{
+	addSeeds(f, ".grid",
 		"; c\n.3#\n9.1\n",
 		"..\r\n#.\r\n",
 		"1\n",
 		"#",
 		"..\n\n..\n",
 		"\n\n;\n",
-	} {
-		f.Add([]byte(s))
-	}
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, mv := range []Moves{DefaultMoves, {8, Diagonal1014}, {4, DiagonalSqrt2}} {
 			g, err := parseGrid("f.grid", data, Options{Moves: mv})
@@ -83,16 +81,13 @@ func FuzzGrid(f *testing.F) {
 }
 
 func FuzzDIMACS(f *testing.F) {
-	addTestdata(f, ".gr")
-	for _, s := range []string{
+	addSeeds(f, ".gr",
 		"p sp 2 3\na 1 2 5\na 1 2 3\na 2 2 1\n",
 		"p sp 0 0\n",
 		"c\r\np sp 2 1\r\na 2 1 2147483647\r\n",
 		"p sp 2 1\na 1 2 -1\n",
 		"a 1 2 3\n",
-	} {
-		f.Add([]byte(s))
-	}
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := parseDIMACS("f.gr", data)
 		checkParsed(t, g, err)
@@ -103,8 +98,7 @@ func FuzzDIMACS(f *testing.F) {
 }
 
 func FuzzJSON(f *testing.F) {
-	addTestdata(f, ".json")
-	for _, s := range []string{
+	addSeeds(f, ".json",
 		`{"nodes": [], "edges": []}`,
 		`{"nodes": [{"id": "a", "x": 1, "y": 2}, {"id": "b", "x": 0, "y": 0}], "edges": [{"from": "a", "to": "b", "cost": 1.5}, {"from": "b", "to": "a", "cost": 0.5}]}`,
 		`{"directed": true, "nodes": [{"id": "a"}], "edges": [{"from": "a", "to": "a", "cost": -0}]}`,
@@ -113,9 +107,7 @@ func FuzzJSON(f *testing.F) {
 		`{"nodes": [{"id": "a", "z": {"q": [[[]]]}}]}`,
 		`{"nodes": [}`,
 		`[`,
-	} {
-		f.Add([]byte(s))
-	}
+	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := parseJSON("f.json", data)
 		checkParsed(t, g, err)

@@ -378,6 +378,20 @@ func testMaps(t testing.TB) []string {
 // bigMap is the map too slow for -short and -race.
 const bigMap = "maze-128-128-2.map"
 
+// loadTestMap loads a Moving AI map and its scenario file.
+func loadTestMap(t *testing.T, path string) (*maps.Graph, []Scenario) {
+	t.Helper()
+	g, _, err := maps.Load(path, maps.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scen, err := ReadScenarios(path + ".scen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, scen
+}
+
 func TestVerifyTestMaps(t *testing.T) {
 	for _, path := range testMaps(t) {
 		name := filepath.Base(path)
@@ -385,14 +399,7 @@ func TestVerifyTestMaps(t *testing.T) {
 			if name == bigMap && (testing.Short() || raceEnabled) {
 				t.Skip("big map: not with -short or -race")
 			}
-			g, _, err := maps.Load(path, maps.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			scen, err := ReadScenarios(path + ".scen")
-			if err != nil {
-				t.Fatal(err)
-			}
+			g, scen := loadTestMap(t, path)
 			opt := VerifyOptions{Scenarios: scen}
 			if raceEnabled && g.Nodes() > 200 {
 				opt.Pairs = 2000 // all pairs of the small maps run without -race
@@ -412,14 +419,7 @@ func TestVerifyTestMaps(t *testing.T) {
 func TestScenariosLive(t *testing.T) {
 	for _, path := range testMaps(t) {
 		name := filepath.Base(path)
-		g, _, err := maps.Load(path, maps.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		scen, err := ReadScenarios(path + ".scen")
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, scen := loadTestMap(t, path)
 		if (testing.Short() || raceEnabled) && len(scen) > 100 {
 			scen = scen[:100]
 		}
