@@ -143,3 +143,23 @@ func BenchmarkSeed(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHierarchy measures contracting a level, which a build does
+// once before its sweeps, and reports the up arcs per node that each
+// sweep then reads.
+func BenchmarkHierarchy(b *testing.B) {
+	for _, lv := range loadBenchLevels(b) {
+		b.Run(lv.name, func(b *testing.B) {
+			kind := mustPlan(b, lv.g).DistKind
+			var h *hierarchy
+			for b.Loop() {
+				h = exactHierarchy(lv.g, kind)
+			}
+			if h == nil {
+				b.Skip("not contracted")
+			}
+			b.ReportMetric(float64(len(h.up))/float64(len(h.node)), "up/node")
+			b.ReportMetric(float64(len(h.down))/float64(len(h.node)), "down/node")
+		})
+	}
+}

@@ -125,39 +125,60 @@ func closeEnough(a, b float64) bool {
 // path (its edge cost plus the rest equals the distance).
 func TestBuildMatchesFloydWarshall(t *testing.T) {
 	for _, lv := range smallLevels(t) {
-		t.Run(lv.name, func(t *testing.T) {
-			tab, err := Build(context.Background(), lv.g, Options{Workers: 2})
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := mapstest.FloydWarshall(lv.g)
-			n := lv.g.Nodes()
-			for s := 0; s < n; s++ {
-				for tg := 0; tg < n; tg++ {
-					got, ok := tab.Distance(s, tg)
-					if ok != !math.IsInf(want[s][tg], 1) || (ok && !closeEnough(got, want[s][tg])) {
-						t.Fatalf("dist %s->%s = %v (reachable %v), want %v", lv.g.NodeName(int32(s)), lv.g.NodeName(int32(tg)), got, ok, want[s][tg])
-					}
-					if lv.g.Metric == maps.MetricInt && ok && got != math.Round(want[s][tg]) {
-						t.Fatalf("dist %d->%d = %v, not exact (%v)", s, tg, got, want[s][tg])
-					}
-					m := tab.FirstRow(tg)[s]
-					if s == tg || !ok {
-						if m != table.NoMove {
-							t.Fatalf("first %d->%d = %d, want none", s, tg, m)
-						}
-						continue
-					}
-					if int(m) >= lv.g.OutDegree(int32(s)) {
-						t.Fatalf("first %d->%d = slot %d of %d", s, tg, m, lv.g.OutDegree(int32(s)))
-					}
-					e := lv.g.Offsets[s] + int32(m)
-					if rest := lv.g.Weights[e] + want[lv.g.Targets[e]][tg]; !closeEnough(rest, want[s][tg]) {
-						t.Fatalf("first %d->%d goes via %d: %v, want %v", s, tg, lv.g.Targets[e], rest, want[s][tg])
-					}
+		for _, b := range builders {
+			t.Run(lv.name+"/"+b.name, func(t *testing.T) {
+				tab, err := buildTable(context.Background(), lv.g, Options{Workers: 2}, b.cuts)
+				if err != nil {
+					t.Fatal(err)
 				}
+				checkFloydWarshall(t, lv, tab)
+			})
+		}
+	}
+}
+
+// builders are the builder's plans, each of which every level must give
+// the same distances with: plain searches, searches seeded from finished
+// rows, and sweeps of a contraction hierarchy, forced here onto levels
+// too small to get it by default.
+var builders = []struct {
+	name string
+	cuts shortcuts
+}{
+	{"plain", shortcuts{}},
+	{"seeded", shortcuts{prune: true, seed: true}},
+	{"swept", shortcuts{prune: true, seed: true, sweepFrom: 1}},
+}
+
+// checkFloydWarshall checks every pair of tab against Floyd-Warshall.
+func checkFloydWarshall(t *testing.T, lv testLevel, tab *table.Table) {
+	t.Helper()
+	want := mapstest.FloydWarshall(lv.g)
+	n := lv.g.Nodes()
+	for s := 0; s < n; s++ {
+		for tg := 0; tg < n; tg++ {
+			got, ok := tab.Distance(s, tg)
+			if ok != !math.IsInf(want[s][tg], 1) || (ok && !closeEnough(got, want[s][tg])) {
+				t.Fatalf("dist %s->%s = %v (reachable %v), want %v", lv.g.NodeName(int32(s)), lv.g.NodeName(int32(tg)), got, ok, want[s][tg])
 			}
-		})
+			if lv.g.Metric == maps.MetricInt && ok && got != math.Round(want[s][tg]) {
+				t.Fatalf("dist %d->%d = %v, not exact (%v)", s, tg, got, want[s][tg])
+			}
+			m := tab.FirstRow(tg)[s]
+			if s == tg || !ok {
+				if m != table.NoMove {
+					t.Fatalf("first %d->%d = %d, want none", s, tg, m)
+				}
+				continue
+			}
+			if int(m) >= lv.g.OutDegree(int32(s)) {
+				t.Fatalf("first %d->%d = slot %d of %d", s, tg, m, lv.g.OutDegree(int32(s)))
+			}
+			e := lv.g.Offsets[s] + int32(m)
+			if rest := lv.g.Weights[e] + want[lv.g.Targets[e]][tg]; !closeEnough(rest, want[s][tg]) {
+				t.Fatalf("first %d->%d goes via %d: %v, want %v", s, tg, lv.g.Targets[e], rest, want[s][tg])
+			}
+		}
 	}
 }
 
@@ -185,21 +206,30 @@ func TestOctileExact(t *testing.T) {
 
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	for _, lv := range smallLevels(t) {
-		var first []byte
-		for _, workers := range []int{1, 2, 3, 8} {
-			tab, err := Build(context.Background(), lv.g, Options{Workers: workers})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var buf bytes.Buffer
-			if _, err := tab.WriteTo(&buf); err != nil {
-				t.Fatal(err)
-			}
-			if first == nil {
-				first = buf.Bytes()
-			} else if !bytes.Equal(first, buf.Bytes()) {
-				t.Fatalf("%s: bytes differ with %d workers", lv.name, workers)
-			}
+		for _, b := range builders[1:] {
+			checkDeterministic(t, lv, b.cuts)
+		}
+	}
+}
+
+// checkDeterministic checks that the table's bytes do not depend on the
+// number of workers.
+func checkDeterministic(t *testing.T, lv testLevel, cuts shortcuts) {
+	t.Helper()
+	var first []byte
+	for _, workers := range []int{1, 2, 3, 8} {
+		tab, err := buildTable(context.Background(), lv.g, Options{Workers: workers}, cuts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if _, err := tab.WriteTo(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = buf.Bytes()
+		} else if !bytes.Equal(first, buf.Bytes()) {
+			t.Fatalf("%s: bytes differ with %d workers", lv.name, workers)
 		}
 	}
 }
@@ -414,14 +444,21 @@ func walkFirstMoves(t *testing.T, g *maps.Graph, tab *table.Table, s, target int
 	return cost
 }
 
-// buildShards builds the rows of each range apart and joins them.
-func buildShards(t *testing.T, g *maps.Graph, ranges [][2]int) (first, dist []byte) {
+// buildShards builds the rows of each range apart, with BuildRows or,
+// with other shortcuts, its core, and joins them.
+func buildShards(t *testing.T, g *maps.Graph, cuts shortcuts, ranges [][2]int) (first, dist []byte) {
 	t.Helper()
 	h := mustPlan(t, g)
 	n, w := h.Nodes, h.DistKind.Width()
 	for _, r := range ranges {
 		f, d := make([]byte, (r[1]-r[0])*n), make([]byte, (r[1]-r[0])*n*w)
-		if err := BuildRows(context.Background(), g, h, Options{Workers: 2}, r[0], r[1], f, d); err != nil {
+		var err error
+		if cuts == allShortcuts {
+			err = BuildRows(context.Background(), g, h, Options{Workers: 2}, r[0], r[1], f, d)
+		} else {
+			err = fillRows(context.Background(), g, h, Options{Workers: 2}, cuts, r[0], r[1], f, d)
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
 		first, dist = append(first, f...), append(dist, d...)
@@ -441,7 +478,7 @@ func TestShardsConcatenate(t *testing.T) {
 		for from := 0; from < lv.g.Nodes(); from += 3 {
 			ranges = append(ranges, [2]int{from, min(from+3, lv.g.Nodes())})
 		}
-		if first, dist := buildShards(t, lv.g, ranges); !bytes.Equal(first, whole.First) || !bytes.Equal(dist, whole.Dist) {
+		if first, dist := buildShards(t, lv.g, allShortcuts, ranges); !bytes.Equal(first, whole.First) || !bytes.Equal(dist, whole.Dist) {
 			t.Errorf("%s: shards differ from the whole table", lv.name)
 		}
 	}

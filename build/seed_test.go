@@ -42,10 +42,10 @@ func multiBlockLevels(t *testing.T) []testLevel {
 	return levels
 }
 
-// TestSeedingKeepsDistances checks seeded rows against plain searches:
-// every distance byte equal, and every first move, where the two differ
-// on ties, still the start of a shortest path.
-func TestSeedingKeepsDistances(t *testing.T) {
+// TestPlansKeepDistances checks seeded and swept rows against plain
+// searches: every distance byte equal, and every first move, where they
+// differ on ties, still the start of a shortest path.
+func TestPlansKeepDistances(t *testing.T) {
 	kinds := map[table.DistKind]bool{}
 	defer func() {
 		for _, k := range []table.DistKind{table.DistOctile16, table.DistU16, table.DistU32, table.DistU64} {
@@ -55,47 +55,58 @@ func TestSeedingKeepsDistances(t *testing.T) {
 		}
 	}()
 	for _, lv := range multiBlockLevels(t) {
-		seeded, err := buildTable(context.Background(), lv.g, Options{}, allShortcuts)
-		if err != nil {
-			t.Fatal(err)
-		}
 		plain, err := buildTable(context.Background(), lv.g, Options{}, shortcuts{prune: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(seeded.Dist, plain.Dist) {
-			t.Fatalf("%s: seeding changed a distance", lv.name)
+		for _, b := range builders[1:] {
+			tab, err := buildTable(context.Background(), lv.g, Options{}, b.cuts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSameDistances(t, lv, b.name, tab, plain)
 		}
-		kinds[seeded.DistKind] = true
-		n := lv.g.Nodes()
-		for tg := int32(0); int(tg) < n; tg++ {
-			for s := int32(0); int(s) < n; s++ {
-				want, ok := seeded.Distance(int(s), int(tg))
-				if !ok || s == tg {
-					if m := seeded.FirstRow(int(tg))[s]; m != plain.FirstRow(int(tg))[s] {
-						t.Fatalf("%s: %d->%d has move %d, want none", lv.name, s, tg, m)
-					}
-					continue
+		kinds[plain.DistKind] = true
+	}
+}
+
+// checkSameDistances checks tab against plain, a table of plain searches.
+func checkSameDistances(t *testing.T, lv testLevel, plan string, tab, plain *table.Table) {
+	t.Helper()
+	if !bytes.Equal(tab.Dist, plain.Dist) {
+		t.Fatalf("%s: %s rows changed a distance", lv.name, plan)
+	}
+	n := lv.g.Nodes()
+	for tg := int32(0); int(tg) < n; tg++ {
+		for s := int32(0); int(s) < n; s++ {
+			want, ok := tab.Distance(int(s), int(tg))
+			if !ok || s == tg {
+				if m := tab.FirstRow(int(tg))[s]; m != plain.FirstRow(int(tg))[s] {
+					t.Fatalf("%s: %d->%d has move %d, want none", lv.name, s, tg, m)
 				}
-				if got := walkFirstMoves(t, lv.g, seeded, s, tg); !closeEnough(got, want) {
-					t.Fatalf("%s: walk %d->%d costs %v, distance %v", lv.name, s, tg, got, want)
-				}
+				continue
+			}
+			if got := walkFirstMoves(t, lv.g, tab, s, tg); !closeEnough(got, want) {
+				t.Fatalf("%s: %s walk %d->%d costs %v, distance %v", lv.name, plan, s, tg, got, want)
 			}
 		}
 	}
 }
 
-// TestShardsInsideBlocks checks ranges that start and end inside blocks.
+// TestShardsInsideBlocks checks ranges that start and end inside blocks
+// of seeded rows and batches of swept ones.
 func TestShardsInsideBlocks(t *testing.T) {
 	for _, lv := range multiBlockLevels(t)[:2] {
-		whole, err := Build(context.Background(), lv.g, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := lv.g.Nodes()
-		first, dist := buildShards(t, lv.g, [][2]int{{0, 100}, {100, blockRows + 7}, {blockRows + 7, blockRows + 8}, {blockRows + 8, n}})
-		if !bytes.Equal(first, whole.First) || !bytes.Equal(dist, whole.Dist) {
-			t.Errorf("%s: shards differ from the whole table", lv.name)
+		for _, b := range builders[1:] {
+			whole, err := buildTable(context.Background(), lv.g, Options{}, b.cuts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := lv.g.Nodes()
+			first, dist := buildShards(t, lv.g, b.cuts, [][2]int{{0, 100}, {100, blockRows + 7}, {blockRows + 7, blockRows + 8}, {blockRows + 8, n}})
+			if !bytes.Equal(first, whole.First) || !bytes.Equal(dist, whole.Dist) {
+				t.Errorf("%s: %s shards differ from the whole table", lv.name, b.name)
+			}
 		}
 	}
 }

@@ -1,0 +1,47 @@
+package build
+
+import (
+	"testing"
+
+	"github.com/pathtable/pathtable/table"
+)
+
+// TestHierarchyRefuses checks the levels that get no hierarchy: float
+// distances, whose sums depend on the order of addition, and levels whose
+// arcs would outgrow the cap.
+func TestHierarchyRefuses(t *testing.T) {
+	for _, lv := range smallLevels(t) {
+		kind := mustPlan(t, lv.g).DistKind
+		exact := kind == table.DistU16 || kind == table.DistU32 || kind == table.DistU64 || kind == table.DistOctile16
+		if got := exactHierarchy(lv.g, kind) != nil; got != exact {
+			t.Errorf("%s (%s): contracted %v, want %v", lv.name, kind, got, exact)
+		}
+		if lv.g.Edges() > 0 && newHierarchy(lv.g, func(e int) float64 { return lv.g.Weights[e] }, lv.g.Edges()/2) != nil {
+			t.Errorf("%s: contracted past a cap of %d arcs", lv.name, lv.g.Edges()/2)
+		}
+	}
+}
+
+// TestHierarchyArcsPointUp checks the layout a sweep relies on: every up
+// arc's head and every down arc's tail sits at a smaller position, and
+// positions and nodes are inverse permutations.
+func TestHierarchyArcsPointUp(t *testing.T) {
+	for _, lv := range smallLevels(t) {
+		h := exactHierarchy(lv.g, mustPlan(t, lv.g).DistKind)
+		if h == nil {
+			continue
+		}
+		for p, x := range h.node {
+			if h.pos[x] != int32(p) {
+				t.Fatalf("%s: node %d at position %d has pos %d", lv.name, x, p, h.pos[x])
+			}
+			for _, arcs := range [][]hArc{h.up[h.upOff[p]:h.upOff[p+1]], h.down[h.downOff[p]:h.downOff[p+1]]} {
+				for _, a := range arcs {
+					if a.at >= int32(p) {
+						t.Fatalf("%s: arc at position %d leads to position %d", lv.name, p, a.at)
+					}
+				}
+			}
+		}
+	}
+}
