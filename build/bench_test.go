@@ -144,6 +144,37 @@ func BenchmarkSeed(b *testing.B) {
 	}
 }
 
+// BenchmarkSweep measures one sweep of eight target rows over a
+// level's hierarchy, and writing them out: the swept builder's inner loop.
+func BenchmarkSweep(b *testing.B) {
+	for _, lv := range loadBenchLevels(b) {
+		b.Run(lv.name, func(b *testing.B) {
+			kind := mustPlan(b, lv.g).DistKind
+			h := exactHierarchy(lv.g, kind)
+			if h == nil {
+				b.Skip("not contracted")
+			}
+			n := lv.g.Nodes()
+			s := newSweep(h)
+			first, dist := make([]byte, n), make([]byte, n*kind.Width())
+			var targets [sweepRows]int32
+			b.ReportAllocs()
+			t := 0
+			for b.Loop() {
+				for j := range targets {
+					targets[j] = int32((t + j) % n)
+				}
+				s.run(&targets)
+				for j := range sweepRows {
+					s.put(j, kind, first, dist)
+				}
+				t = (t + 7919) % n
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sweepRows*n), "ns/pair")
+		})
+	}
+}
+
 // BenchmarkHierarchy measures contracting a level, which a build does
 // once before its sweeps, and reports the up arcs per node that each
 // sweep then reads.
