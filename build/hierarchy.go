@@ -69,12 +69,11 @@ type contractor struct {
 	wdist    []float64
 	touched  []int32
 	heap     minHeap
-	arcs     int     // live arcs
-	kept     int     // arcs kept in the hierarchy
-	maxArcs  int     // cap on both
-	shortcut []chArc // scratch: shortcuts of the node being contracted
-	from     []int32 // their tails
-	settle   int
+	arcs     int      // live arcs
+	kept     int      // arcs kept in the hierarchy
+	maxArcs  int      // cap on both
+	shortcut []chArc  // scratch: shortcuts of the node being contracted
+	from     []int32  // their tails
 	wanted   []uint32 // c.round on the nodes a witness search looks for
 	round    uint32
 }
@@ -91,7 +90,7 @@ func newHierarchy(g *maps.Graph, key func(e int) float64, maxArcs int) *hierarch
 	c := &contractor{
 		out: make([][]chArc, n), in: make([][]chArc, n),
 		done: make([]bool, n), deleted: make([]int32, n),
-		wdist: make([]float64, n), settle: prioritySettle, wanted: make([]uint32, n),
+		wdist: make([]float64, n), wanted: make([]uint32, n),
 		maxArcs: maxArcs,
 	}
 	for i := range c.wdist {
@@ -207,24 +206,23 @@ func (c *contractor) addArc(u, v int32, key float64, hop uint8) {
 // removes, plus its contracted neighbours, which spreads contraction
 // evenly over the level.
 func (c *contractor) priority(x int32) float64 {
-	added := c.shortcuts(x)
+	added := c.shortcuts(x, prioritySettle)
 	removed := len(c.out[x]) + len(c.in[x])
 	return float64(2*(added-removed)) + float64(c.deleted[x])
 }
 
 // contract adds the shortcuts that removing x needs.
 func (c *contractor) contract(x int32) {
-	c.settle = witnessSettle
-	c.shortcuts(x)
-	c.settle = prioritySettle
+	c.shortcuts(x, witnessSettle)
 	for i, s := range c.shortcut {
 		c.addArc(c.from[i], s.node, s.key, s.hop)
 	}
 }
 
 // shortcuts collects in c.shortcut and c.from the shortcuts removing x
-// needs and returns how many.
-func (c *contractor) shortcuts(x int32) int {
+// needs, by witness searches that settle at most settle nodes, and
+// returns how many.
+func (c *contractor) shortcuts(x int32, settle int) int {
 	c.shortcut, c.from = c.shortcut[:0], c.from[:0]
 	for _, in := range c.in[x] {
 		u := in.node
@@ -240,7 +238,7 @@ func (c *contractor) shortcuts(x int32) int {
 		if wanted == 0 {
 			continue
 		}
-		c.witness(u, x, limit, wanted)
+		c.witness(u, x, limit, wanted, settle)
 		for _, out := range c.out[x] {
 			v := out.node
 			if v == u {
@@ -261,14 +259,14 @@ func (c *contractor) shortcuts(x int32) int {
 
 // witness fills c.wdist with distances from u avoiding x, until it has
 // settled the wanted nodes (marked with c.round), or passed limit, or
-// settled c.settle nodes.
-func (c *contractor) witness(u, x int32, limit float64, wanted int) {
+// settled settle nodes.
+func (c *contractor) witness(u, x int32, limit float64, wanted, settle int) {
 	h := &c.heap
 	h.reset()
 	c.wdist[u] = 0
 	c.touched = append(c.touched, u)
 	h.push(u, 0)
-	for settled := 0; h.len() > 0 && settled < c.settle; {
+	for settled := 0; h.len() > 0 && settled < settle; {
 		v, d := h.pop()
 		if d > c.wdist[v] {
 			continue
