@@ -150,7 +150,7 @@ func BenchmarkSweep(b *testing.B) {
 	for _, lv := range loadBenchLevels(b) {
 		b.Run(lv.name, func(b *testing.B) {
 			kind := mustPlan(b, lv.g).DistKind
-			h := exactHierarchy(lv.g, kind)
+			h, _ := exactHierarchy(context.Background(), lv.g, kind)
 			if h == nil {
 				b.Skip("not contracted")
 			}
@@ -184,7 +184,7 @@ func BenchmarkHierarchy(b *testing.B) {
 			kind := mustPlan(b, lv.g).DistKind
 			var h *hierarchy
 			for b.Loop() {
-				h = exactHierarchy(lv.g, kind)
+				h, _ = exactHierarchy(context.Background(), lv.g, kind)
 			}
 			if h == nil {
 				b.Skip("not contracted")

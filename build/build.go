@@ -139,7 +139,11 @@ func fillRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, c
 		workers = runtime.GOMAXPROCS(0)
 	}
 	if cuts.sweepFrom > 0 && n >= cuts.sweepFrom {
-		if hier := exactHierarchy(g, h.DistKind); hier != nil {
+		hier, err := exactHierarchy(ctx, g, h.DistKind)
+		if err != nil {
+			return err
+		}
+		if hier != nil {
 			return sweepAll(ctx, hier, h.DistKind, workers, opt.Progress, from, to, first, dist)
 		}
 	}

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -81,11 +82,12 @@ type contractor struct {
 // newHierarchy contracts g with the given search key per edge. It returns
 // nil when the graph being contracted would grow past maxArcs arcs, or
 // the hierarchy past twice that: on levels that dense a plain search per
-// row is the better plan. The
+// row is the better plan. It stops early, returning ctx.Err(), when ctx is
+// cancelled. The
 // result depends only on g. Each contraction runs a bounded witness search
 // per in-neighbour, so it takes about O(V·d·witnessSettle·d·log) for
 // degree d: 40-60 ms for the 10,858 nodes of maze-128-128-2.
-func newHierarchy(g *maps.Graph, key func(e int) float64, maxArcs int) *hierarchy {
+func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, maxArcs int) (*hierarchy, error) {
 	n := g.Nodes()
 	c := &contractor{
 		out: make([][]chArc, n), in: make([][]chArc, n),
@@ -115,6 +117,11 @@ func newHierarchy(g *maps.Graph, key func(e int) float64, maxArcs int) *hierarch
 	upOut := make([][]chArc, n)
 	upIn := make([][]chArc, n)
 	for queue.len() > 0 {
+		if rank%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		x, p := queue.pop()
 		if c.done[x] || p != prio[x] {
 			continue // stale entry
@@ -129,7 +136,7 @@ func newHierarchy(g *maps.Graph, key func(e int) float64, maxArcs int) *hierarch
 		c.kept += len(upOut[x]) + len(upIn[x])
 		c.contract(x)
 		if c.arcs > c.maxArcs || c.kept > 2*c.maxArcs {
-			return nil
+			return nil, nil
 		}
 		c.done[x] = true
 		c.detach(x)
@@ -159,7 +166,7 @@ func newHierarchy(g *maps.Graph, key func(e int) float64, maxArcs int) *hierarch
 		}
 		h.upOff[p+1], h.downOff[p+1] = int32(len(h.up)), int32(len(h.down))
 	}
-	return h
+	return h, nil
 }
 
 // packKey packs an integer key below 2^53 and a first move.
@@ -297,7 +304,7 @@ func (c *contractor) witness(u, x int32, limit float64, wanted, settle int) {
 // integer keys (integer costs, or keyed octile costs), and returns nil for
 // other kinds, whose float sums depend on the order of addition, and for
 // levels too dense to contract.
-func exactHierarchy(g *maps.Graph, kind table.DistKind) *hierarchy {
+func exactHierarchy(ctx context.Context, g *maps.Graph, kind table.DistKind) (*hierarchy, error) {
 	var key func(e int) float64
 	switch {
 	case kind == table.DistU16 || kind == table.DistU32 || kind == table.DistU64:
@@ -308,7 +315,7 @@ func exactHierarchy(g *maps.Graph, kind table.DistKind) *hierarchy {
 			return octileKey(uint64(a), uint64(b))
 		}
 	default:
-		return nil
+		return nil, nil
 	}
-	return newHierarchy(g, key, 4*(g.Edges()+g.Nodes()))
+	return newHierarchy(ctx, g, key, 4*(g.Edges()+g.Nodes()))
 }

@@ -1,6 +1,8 @@
 package build
 
 import (
+	"context"
+	"errors"
 	"testing"
 
 	"github.com/pathtable/pathtable/table"
@@ -13,11 +15,24 @@ func TestHierarchyRefuses(t *testing.T) {
 	for _, lv := range smallLevels(t) {
 		kind := mustPlan(t, lv.g).DistKind
 		exact := kind == table.DistU16 || kind == table.DistU32 || kind == table.DistU64 || kind == table.DistOctile16
-		if got := exactHierarchy(lv.g, kind) != nil; got != exact {
-			t.Errorf("%s (%s): contracted %v, want %v", lv.name, kind, got, exact)
+		if h, _ := exactHierarchy(context.Background(), lv.g, kind); (h != nil) != exact {
+			t.Errorf("%s (%s): contracted %v, want %v", lv.name, kind, h != nil, exact)
 		}
-		if lv.g.Edges() > 0 && newHierarchy(lv.g, func(e int) float64 { return lv.g.Weights[e] }, lv.g.Edges()/2) != nil {
+		weight := func(e int) float64 { return lv.g.Weights[e] }
+		if h, err := newHierarchy(context.Background(), lv.g, weight, lv.g.Edges()/2); lv.g.Edges() > 0 && (h != nil || err != nil) {
 			t.Errorf("%s: contracted past a cap of %d arcs", lv.name, lv.g.Edges()/2)
+		}
+	}
+}
+
+// TestHierarchyCancelled checks that contracting stops on a cancelled
+// context, as the rows do.
+func TestHierarchyCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, lv := range smallLevels(t)[:3] {
+		if h, err := exactHierarchy(ctx, lv.g, mustPlan(t, lv.g).DistKind); h != nil || !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: contracting after cancel = %v, %v, want nil, context.Canceled", lv.name, h, err)
 		}
 	}
 }
@@ -27,7 +42,7 @@ func TestHierarchyRefuses(t *testing.T) {
 // positions and nodes are inverse permutations.
 func TestHierarchyArcsPointUp(t *testing.T) {
 	for _, lv := range smallLevels(t) {
-		h := exactHierarchy(lv.g, mustPlan(t, lv.g).DistKind)
+		h, _ := exactHierarchy(context.Background(), lv.g, mustPlan(t, lv.g).DistKind)
 		if h == nil {
 			continue
 		}
