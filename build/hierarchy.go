@@ -150,8 +150,7 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 		}
 	}
 
-	h := &hierarchy{node: make([]int32, n), upOff: make([]int32, n+1), downOff: make([]int32, n+1)}
-	h.pos = make([]int32, n)
+	h := &hierarchy{node: make([]int32, n), pos: make([]int32, n), upOff: make([]int32, n+1), downOff: make([]int32, n+1)}
 	pos := h.pos
 	for r, x := range order {
 		p := int32(n - 1 - r)
@@ -301,21 +300,15 @@ func (c *contractor) witness(u, x int32, limit float64, wanted, settle int) {
 }
 
 // exactHierarchy contracts g for a table whose distances are exact
-// integer keys (integer costs, or keyed octile costs), and returns nil for
-// other kinds, whose float sums depend on the order of addition, and for
-// levels too dense to contract.
+// integer keys (exactKeys), and returns nil for other kinds, whose float
+// sums depend on the order of addition, and for levels too dense to
+// contract.
 func exactHierarchy(ctx context.Context, g *maps.Graph, kind table.DistKind) (*hierarchy, error) {
-	var key func(e int) float64
-	switch {
-	case kind == table.DistU16 || kind == table.DistU32 || kind == table.DistU64:
-		key = func(e int) float64 { return g.Weights[e] }
-	case keyedOctile(g.Metric == maps.MetricOctile, kind):
-		key = func(e int) float64 {
-			a, b, _ := splitOctile(g.Weights[e]) // Plan checked every cost
-			return octileKey(uint64(a), uint64(b))
-		}
-	default:
+	octile := g.Metric == maps.MetricOctile
+	if !exactKeys(octile, kind) {
 		return nil, nil
 	}
+	keyed := keyedOctile(octile, kind)
+	key := func(e int) float64 { return searchKey(g.Weights[e], keyed) }
 	return newHierarchy(ctx, g, key, 4*(g.Edges()+g.Nodes()))
 }

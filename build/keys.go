@@ -41,6 +41,28 @@ func keyedOctile(octile bool, kind table.DistKind) bool {
 	return octile && kind == table.DistOctile16
 }
 
+// exactKeys reports whether a table of kind is searched on exact integer
+// keys, which add up without rounding in any order: integer costs, or
+// keyed octile costs. Rows of such tables read back into the search's own
+// keys (seeding) and may be summed over shortcuts (sweeping).
+func exactKeys(octile bool, kind table.DistKind) bool {
+	switch kind {
+	case table.DistU16, table.DistU32, table.DistU64:
+		return true
+	}
+	return keyedOctile(octile, kind)
+}
+
+// searchKey is the search key of an edge cost w: the cost itself, or its
+// exact integer form on keyed octile levels.
+func searchKey(w float64, keyed bool) float64 {
+	if !keyed {
+		return w
+	}
+	a, b, _ := splitOctile(w) // Plan checked every cost
+	return octileKey(uint64(a), uint64(b))
+}
+
 // putOctileKeys writes a row of octile keys (+Inf for unreachable) in the
 // DistOctile16 layout: a, then b, as little-endian uint16. O(n).
 func putOctileKeys(dst []byte, keys []float64) {

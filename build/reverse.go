@@ -121,11 +121,8 @@ func newReverse(g *maps.Graph, kind table.DistKind, prune bool) *reverse {
 
 // keys returns the search key of each cost in costs, which it may reuse.
 func (r *reverse) keys(costs []float64) []float64 {
-	if r.keyed {
-		for i, w := range costs {
-			a, b, _ := splitOctile(w) // Plan checked every cost
-			costs[i] = octileKey(uint64(a), uint64(b))
-		}
+	for i, w := range costs {
+		costs[i] = searchKey(w, r.keyed)
 	}
 	return costs
 }

@@ -28,15 +28,9 @@ type parentRow struct {
 }
 
 // seedable reports whether rows of kind, read back, give keys equal to
-// the ones the search makes: exact integers, or keyed octile costs.
+// the ones the search makes.
 func (r *reverse) seedable(kind table.DistKind) bool {
-	switch kind {
-	case table.DistU16, table.DistU32, table.DistU64:
-		return true
-	case table.DistOctile16:
-		return r.keyed
-	}
-	return false
+	return exactKeys(r.keyed, kind)
 }
 
 // seed fills s.dist and first with the bound from the parents' rows, for

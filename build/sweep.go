@@ -2,6 +2,7 @@ package build
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 
 	"github.com/pathtable/pathtable/table"
@@ -109,7 +110,7 @@ func (s *sweep) climbFrom(j int, pt int32) {
 func (s *sweep) put(j int, kind table.DistKind, first, dist []byte) {
 	width := kind.Width()
 	first, dist = first[:len(s.h.node)], dist[:width*len(s.h.node)]
-	none := uint64(1)<<(8*width) - 1 // all ones; wraps to all ones for 8 bytes
+	none := uint64(math.MaxUint64) >> (64 - 8*width) // all ones: unreachable
 	octile := kind == table.DistOctile16
 	for p, x := range s.h.node {
 		v, move, d := s.dist[p][j], byte(table.NoMove), none
