@@ -6,7 +6,6 @@ package compare
 import (
 	"context"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -119,10 +118,18 @@ func TestToGonum(t *testing.T) {
 	}
 }
 
-// BenchmarkQuery times one shortest-path query with its path: gonum's A*
-// against a walk of a prebuilt table, over the map's scenarios.
+// queryMaps are the shared levels with a scenario file, smallest first.
+var queryMaps = []string{
+	"maze-32-32-2", "random-32-32-10", "room-32-32-4", "den009d",
+	"lak110d", "arena", "den312d", "maze-128-128-2",
+}
+
+// BenchmarkQuery times whole-path queries over every scenario of a map:
+// gonum's A*, our own A* (build/live) and a walk of a prebuilt table. One
+// op is a pass over the whole scenario file, so that every side answers
+// the same queries whatever the run length; ns/query is per scenario.
 func BenchmarkQuery(b *testing.B) {
-	for _, name := range []string{"maze-128-128-2", "den312d"} {
+	for _, name := range queryMaps {
 		b.Run(name, func(b *testing.B) {
 			g := load(b, name)
 			qs := loadQueries(b, g, name)
@@ -133,11 +140,10 @@ func BenchmarkQuery(b *testing.B) {
 				b.Fatal(err)
 			}
 			lt := lookup.New(tab)
+			solver := live.NewSolver(g, live.AStar)
 
-			// Check the first scenarios of the file, then time them all in
-			// a fixed shuffled order, so that a short run (-benchtime 20x)
-			// samples every difficulty bucket rather than the easiest.
-			for i, q := range qs[:min(checkQueries, len(qs))] {
+			// Every scenario is checked once against gonum before timing.
+			for i, q := range qs {
 				sp, _ := path.AStar(simple.Node(q.from), simple.Node(q.to), gg, h)
 				nodes, want := sp.To(int64(q.to))
 				got, ok := lt.Dist(q.from, q.to)
@@ -145,39 +151,47 @@ func BenchmarkQuery(b *testing.B) {
 					b.Fatalf("scenario %d (%d->%d): gonum A* cost %v (%d nodes), table %v (%v)", i, q.from, q.to, want, len(nodes), got, ok)
 				}
 			}
-			rand.New(rand.NewPCG(1, 2)).Shuffle(len(qs), func(i, j int) { qs[i], qs[j] = qs[j], qs[i] })
+			perQuery := func(b *testing.B) {
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(qs)), "ns/query")
+			}
 
 			b.Run("gonum-astar", func(b *testing.B) {
 				b.ReportAllocs()
-				i := 0
 				for b.Loop() {
-					q := qs[i]
-					if i++; i == len(qs) {
-						i = 0
-					}
-					sp, _ := path.AStar(simple.Node(q.from), simple.Node(q.to), gg, h)
-					if nodes, _ := sp.To(int64(q.to)); len(nodes) == 0 {
-						b.Fatalf("gonum A*: no path %d->%d", q.from, q.to)
+					for _, q := range qs {
+						sp, _ := path.AStar(simple.Node(q.from), simple.Node(q.to), gg, h)
+						if nodes, _ := sp.To(int64(q.to)); len(nodes) == 0 {
+							b.Fatalf("gonum A*: no path %d->%d", q.from, q.to)
+						}
 					}
 				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/query")
+				perQuery(b)
+			})
+
+			b.Run("live-astar", func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					for _, q := range qs {
+						if r := solver.Solve(int32(q.from), int32(q.to)); !r.Reachable {
+							b.Fatalf("live A*: no path %d->%d", q.from, q.to)
+						}
+					}
+				}
+				perQuery(b)
 			})
 
 			b.Run("table", func(b *testing.B) {
 				b.ReportAllocs()
 				buf := make([]int, 0, g.Nodes())
-				i := 0
 				for b.Loop() {
-					q := qs[i]
-					if i++; i == len(qs) {
-						i = 0
-					}
-					var ok bool
-					if buf, ok = lt.AppendPath(buf[:0], q.from, q.to); !ok {
-						b.Fatalf("table: no path %d->%d", q.from, q.to)
+					for _, q := range qs {
+						var ok bool
+						if buf, ok = lt.AppendPath(buf[:0], q.from, q.to); !ok {
+							b.Fatalf("table: no path %d->%d", q.from, q.to)
+						}
 					}
 				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/query")
+				perQuery(b)
 			})
 		})
 	}
