@@ -28,7 +28,6 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	cw := &countingWriter{w: w}
 	bw := bufio.NewWriterSize(cw, 1<<20)
 	enc := msgpack.NewEncoder(bw)
-	crc := crc32.New(castagnoli)
 
 	header, err := msgpack.Marshal(&t.Header)
 	if err != nil {
@@ -45,6 +44,21 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 		t.First,
 		t.Dist,
 	}
+	// The checksum reads the payloads on another core while they are
+	// written: writing maze-128-128-2's 563 MiB into the page cache took
+	// 150-170 ms so, 230-245 ms after it. It is waited for on every
+	// return, so that nothing reads t once WriteTo has returned.
+	var sum uint32
+	summed := make(chan struct{})
+	defer func() { <-summed }()
+	go func() {
+		defer close(summed)
+		crc := crc32.New(castagnoli)
+		for _, b := range bins {
+			crc.Write(b)
+		}
+		sum = crc.Sum32()
+	}()
 	if err := enc.EncodeArrayLen(documentLen); err != nil {
 		return cw.n, err
 	}
@@ -62,10 +76,10 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 		if _, err := bw.Write(b); err != nil {
 			return cw.n, err
 		}
-		crc.Write(b)
 	}
+	<-summed
 	// EncodeUint32 always writes the fixed 5-byte form (0xce + 4 bytes).
-	if err := enc.EncodeUint32(crc.Sum32()); err != nil {
+	if err := enc.EncodeUint32(sum); err != nil {
 		return cw.n, err
 	}
 	err = bw.Flush()
