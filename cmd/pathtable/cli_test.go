@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pathtable/pathtable/lookup"
 )
 
 // runCLI runs one command line against buffers and returns its exit status
@@ -217,6 +219,28 @@ func TestParseBytes(t *testing.T) {
 	for _, bad := range []string{"", "x", "-1", "1XB"} {
 		if _, err := parseBytes(bad); err == nil {
 			t.Errorf("parseBytes(%q) gave no error", bad)
+		}
+	}
+}
+
+// TestReachablePairs checks the byte count against the distances, pair by
+// pair, on levels with and without unreachable pairs.
+func TestReachablePairs(t *testing.T) {
+	for _, level := range []string{"unreachable.grid", "lecture-directed.json", "small.map"} {
+		lt, err := lookup.Open(buildTestTable(t, level))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want int64
+		for s := range lt.Len() {
+			for u := range lt.Len() {
+				if _, ok := lt.Dist(s, u); ok && s != u {
+					want++
+				}
+			}
+		}
+		if got := reachablePairs(lt.Table()); got != want {
+			t.Errorf("%s: reachablePairs = %d, want %d", level, got, want)
 		}
 	}
 }
