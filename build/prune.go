@@ -1,8 +1,6 @@
 package build
 
 import (
-	"math"
-
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -56,23 +54,13 @@ func (r *reverse) computeSkips(g *maps.Graph) {
 					continue
 				}
 				wVU := g.Weights[g.Offsets[v]+int32(e.slot())]
-				if wVP, ok := edgeCost(g, v, p); ok && wVP+margin < wVU+wUP {
+				if wVP, ok := g.EdgeCost(v, p); ok && wVP+margin < wVU+wUP {
 					mask |= 1 << i
 				}
 			}
 			nn.skip[slot] = mask
 		}
 	}
-}
-
-// edgeCost returns the cost of the edge u→v, if there is one. O(degree).
-func edgeCost(g *maps.Graph, u, v int32) (float64, bool) {
-	for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
-		if g.Targets[e] == v {
-			return g.Weights[e], true
-		}
-	}
-	return math.Inf(1), false
 }
 
 // nearNode is everything the search reads about a node of degree at most

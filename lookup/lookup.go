@@ -186,22 +186,13 @@ func (lt *Table) Cost(path []int) (float64, bool) {
 		if !lt.valid(u) || !lt.valid(v) {
 			return 0, false
 		}
-		w, ok := lt.edgeCost(u, v)
+		w, ok := lt.t.EdgeCost(u, v)
 		if !ok {
 			return 0, false
 		}
 		sum += w
 	}
 	return sum, true
-}
-
-func (lt *Table) edgeCost(u, v int) (float64, bool) {
-	for e := lt.t.Offsets[u]; e < lt.t.Offsets[u+1]; e++ {
-		if int(lt.t.Targets[e]) == v {
-			return lt.t.Weights[e], true
-		}
-	}
-	return 0, false
 }
 
 // NodeAt returns the node at grid cell (x, y), and false when the cell is

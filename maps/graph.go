@@ -63,6 +63,19 @@ func (g *Graph) Edges() int { return len(g.Targets) }
 // OutDegree returns the number of out-edges of node u. O(1).
 func (g *Graph) OutDegree(u int32) int { return int(g.Offsets[u+1] - g.Offsets[u]) }
 
+// EdgeCost returns the cost of the cheapest edge u→v, and false when there
+// is none. Loaders merge parallel edges, so on their graphs it is the one
+// edge u→v. O(degree of u).
+func (g *Graph) EdgeCost(u, v int32) (float64, bool) {
+	best, ok := math.Inf(1), false
+	for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+		if g.Targets[e] == v && g.Weights[e] < best {
+			best, ok = g.Weights[e], true
+		}
+	}
+	return best, ok
+}
+
 // NodeName returns the printable id of node u: "x,y" on grids, the node's id
 // on graphs. O(1).
 func (g *Graph) NodeName(u int32) string {

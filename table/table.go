@@ -135,5 +135,18 @@ func (t *Table) Distance(s, target int) (float64, bool) {
 // Degree returns the out-degree of node u. O(1).
 func (t *Table) Degree(u int) int { return int(t.Offsets[u+1] - t.Offsets[u]) }
 
+// EdgeCost returns the cost of the cheapest edge u→v of the table's level,
+// and false when there is none; the same answer as maps.Graph.EdgeCost on
+// the level the table was built from. O(degree of u).
+func (t *Table) EdgeCost(u, v int) (float64, bool) {
+	best, ok := math.Inf(1), false
+	for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+		if int(t.Targets[e]) == v && t.Weights[e] < best {
+			best, ok = t.Weights[e], true
+		}
+	}
+	return best, ok
+}
+
 // Unreachable is the distance reported for pairs with no path.
 var Unreachable = math.Inf(1)
