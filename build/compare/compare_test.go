@@ -15,9 +15,9 @@ import (
 	"gonum.org/v1/gonum/graph/simple"
 
 	"github.com/pathtable/pathtable/build"
-	"github.com/pathtable/pathtable/build/live"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/solve"
 )
 
 // mapDir holds the Moving AI levels and their scenario files.
@@ -80,7 +80,7 @@ type query struct{ from, to int }
 // blocked.
 func loadQueries(tb testing.TB, g *maps.Graph, name string) []query {
 	tb.Helper()
-	scens, err := live.ReadScenarios(filepath.Join(mapDir, name+".map.scen"))
+	scens, err := maps.ReadScenarios(filepath.Join(mapDir, name+".map.scen"))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -125,7 +125,7 @@ var queryMaps = []string{
 }
 
 // BenchmarkQuery times whole-path queries over every scenario of a map:
-// gonum's A*, our own A* (build/live) and a walk of a prebuilt table. One
+// gonum's A*, our own A* (package solve) and a walk of a prebuilt table. One
 // op is a pass over the whole scenario file, so that every side answers
 // the same queries whatever the run length; ns/query is per scenario.
 func BenchmarkQuery(b *testing.B) {
@@ -140,7 +140,7 @@ func BenchmarkQuery(b *testing.B) {
 				b.Fatal(err)
 			}
 			lt := lookup.New(tab)
-			solver := live.NewSolver(g, live.AStar)
+			solver := solve.NewSolver(g, solve.AStar)
 
 			// Every scenario is checked once against gonum before timing.
 			for i, q := range qs {

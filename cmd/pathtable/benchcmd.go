@@ -8,8 +8,10 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/pathtable/pathtable/build/live"
 	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/solve"
+	"github.com/pathtable/pathtable/verify"
 )
 
 // benchReport is what bench prints with -json.
@@ -56,7 +58,7 @@ func runBench(ctx context.Context, args []string) error {
 
 	var queries [][2]int
 	if *scen != "" {
-		scens, err := live.ReadScenarios(*scen)
+		scens, err := maps.ReadScenarios(*scen)
 		if err != nil {
 			return err
 		}
@@ -104,7 +106,7 @@ func runBench(ctx context.Context, args []string) error {
 	}
 
 	// The live side: A* with paths, once over the set, more if quick.
-	solver := live.NewSolver(lv.graph, live.AStar)
+	solver := solve.NewSolver(lv.graph, solve.AStar)
 	var expanded int
 	rounds, start = 0, time.Now()
 	for time.Since(start) < *minTime || rounds == 0 {
@@ -145,5 +147,5 @@ func runBench(ctx context.Context, args []string) error {
 
 // sameCost compares a table distance with a live one, as verify does.
 func sameCost(a, b float64) bool {
-	return math.Abs(a-b) <= live.RelTolerance*max(1, math.Abs(b))
+	return math.Abs(a-b) <= verify.RelTolerance*max(1, math.Abs(b))
 }

@@ -5,7 +5,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/pathtable/pathtable/build/live"
+	"github.com/pathtable/pathtable/solve"
 )
 
 func runSolve(ctx context.Context, args []string) error {
@@ -34,11 +34,11 @@ func runSolve(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("TO: %v", err)
 	}
-	alg := live.AStar
+	alg := solve.AStar
 	if !*astar {
-		alg = live.Dijkstra
+		alg = solve.Dijkstra
 	}
-	r := live.NewSolver(g, alg).Solve(from, to)
+	r := solve.NewSolver(g, alg).Solve(from, to)
 	a := pathAnswer{
 		name: func(u int) string { return g.NodeName(int32(u)) },
 		from: fs.Arg(1), to: fs.Arg(2), reachable: r.Reachable, cost: r.Cost, live: true, expanded: r.Expanded,

@@ -9,8 +9,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/pathtable/pathtable/build/live"
+	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
+	"github.com/pathtable/pathtable/verify"
 )
 
 // verifySummary is what verify -json prints: one object.
@@ -52,11 +53,11 @@ func runVerify(ctx context.Context, args []string) error {
 	if err := parseArgs(fs, args, 2, "verify needs TABLE LEVEL"); err != nil {
 		return err
 	}
-	opt := live.VerifyOptions{Seed: *seed, Workers: *workers}
+	opt := verify.Options{Seed: *seed, Workers: *workers}
 	switch *pairs {
 	case "":
 	case "all":
-		opt.Pairs = live.AllPairs
+		opt.Pairs = verify.AllPairs
 	default:
 		n, err := strconv.Atoi(*pairs)
 		if err != nil || n <= 0 {
@@ -90,11 +91,11 @@ func runVerify(ctx context.Context, args []string) error {
 		if t.Kind != table.KindGrid {
 			return usagef("-scen needs a grid level; %s is a graph", levelPath)
 		}
-		if opt.Scenarios, err = live.ReadScenarios(*scen); err != nil {
+		if opt.Scenarios, err = maps.ReadScenarios(*scen); err != nil {
 			return err
 		}
 	}
-	rep, err := live.Verify(ctx, t, lvl.graph, opt)
+	rep, err := verify.Table(ctx, t, lvl.graph, opt)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return err
@@ -137,7 +138,7 @@ func writeVerifyJSON(sum *verifySummary) {
 //	maze.ptab: 117896164 pairs (all) checked, 0 mismatches, 9.6s (checking 9.1s), 12955622 pairs/s
 //	small.ptab: 1296 pairs (all) checked, 3 mismatches, 1.1ms (checking 0.6ms), 2160000 pairs/s
 //	  1,1 -> 3,4: table cost 5, live cost 6 (distance differs: off by -1)
-func writeVerifyText(sum *verifySummary, rep *live.Report) {
+func writeVerifyText(sum *verifySummary, rep *verify.Report) {
 	what := "all"
 	if !sum.AllPairs {
 		what = "sampled"

@@ -1,5 +1,18 @@
-// Package mapstest holds reference algorithms for testing code that solves
-// maps.Graph levels, written for obviousness rather than speed.
+// Package mapstest holds what tests of code that solves maps.Graph levels
+// share: reference algorithms written for obviousness rather than speed
+// (FloydWarshall), a table of small levels with known answers (TestGraphs)
+// that every solver runs, and the Moving AI benchmark maps beside the
+// checkout (MovingAIMaps, LoadMovingAI), skipped where they are absent.
+//
+// A solver's test runs every test graph:
+//
+//	for _, tg := range mapstest.TestGraphs {
+//		g := tg.Load(t)
+//		for _, q := range tg.Queries {
+//			from, to := mapstest.Node(t, g, q.From), mapstest.Node(t, g, q.To)
+//			// solve from -> to; want q.Cost, and q.Path where it is set
+//		}
+//	}
 package mapstest
 
 import (

@@ -1,4 +1,4 @@
-package live
+package verify
 
 import (
 	"context"
@@ -13,11 +13,10 @@ import (
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
+	"github.com/pathtable/pathtable/solve"
 	"github.com/pathtable/pathtable/table"
 )
-
-// testmaps is where the Moving AI maps live, beside the project.
-const testmaps = "../../../shared/testmaps"
 
 // buildTable builds the table of g the way the CLI does, minus the file.
 func buildTable(t testing.TB, g *maps.Graph) *table.Table {
@@ -29,10 +28,10 @@ func buildTable(t testing.TB, g *maps.Graph) *table.Table {
 	return tab
 }
 
-// mustVerify runs Verify and fails the test on an error.
-func mustVerify(t testing.TB, tab *table.Table, g *maps.Graph, opt VerifyOptions) *Report {
+// mustVerify runs Table and fails the test on an error.
+func mustVerify(t testing.TB, tab *table.Table, g *maps.Graph, opt Options) *Report {
 	t.Helper()
-	rep, err := Verify(context.Background(), tab, g, opt)
+	rep, err := Table(context.Background(), tab, g, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,11 +39,11 @@ func mustVerify(t testing.TB, tab *table.Table, g *maps.Graph, opt VerifyOptions
 }
 
 func TestVerifyFreshTables(t *testing.T) {
-	for _, tg := range testGraphs {
-		t.Run(tg.name, func(t *testing.T) {
-			g := tg.load(t)
+	for _, tg := range mapstest.TestGraphs {
+		t.Run(tg.Name, func(t *testing.T) {
+			g := tg.Load(t)
 			tab := buildTable(t, g)
-			for _, opt := range []VerifyOptions{{}, {Pairs: 300, Seed: 7}, {Workers: 1}} {
+			for _, opt := range []Options{{}, {Pairs: 300, Seed: 7}, {Workers: 1}} {
 				rep := mustVerify(t, tab, g, opt)
 				if !rep.OK() {
 					t.Fatalf("%+v: %d mismatches, first %v", opt, rep.Failed, rep.Mismatches)
@@ -81,11 +80,11 @@ func changeCell(t *testing.T, text string, x, y int, c byte) string {
 }
 
 func TestVerifyChangedLevel(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(testdataDir, "maze.grid"))
+	data, err := os.ReadFile(filepath.Join(mapstest.TestdataDir, "maze.grid"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, opt := range []maps.Options{m1014x8, octileX8, sqrt2x4} {
+	for _, opt := range []maps.Options{mapstest.M1014x8, mapstest.OctileX8, mapstest.Sqrt2x4} {
 		g, err := maps.Parse("maze.grid", data, opt)
 		if err != nil {
 			t.Fatal(err)
@@ -97,7 +96,7 @@ func TestVerifyChangedLevel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, vo := range []VerifyOptions{{}, {Pairs: 2000, Seed: 1}} {
+		for _, vo := range []Options{{}, {Pairs: 2000, Seed: 1}} {
 			rep := mustVerify(t, tab, changed, vo)
 			if rep.OK() || len(rep.Mismatches) == 0 || len(rep.Mismatches) > DefaultMaxMismatches {
 				t.Fatalf("%s %+v: %d failed, %d listed; want failures", opt.Moves, vo, rep.Failed, len(rep.Mismatches))
@@ -109,9 +108,9 @@ func TestVerifyChangedLevel(t *testing.T) {
 			}
 			// Each listed mismatch is genuine.
 			for _, m := range rep.Mismatches {
-				live := NewSolver(changed, Dijkstra).Solve(m.From, m.To)
+				live := solve.NewSolver(changed, solve.Dijkstra).Solve(m.From, m.To)
 				d, _ := tab.Distance(int(m.From), int(m.To))
-				if !near(changed.Metric, live.Cost, m.Live) || d != m.Table || m.Problem <= ProblemDistance && near(changed.Metric, d, live.Cost) {
+				if !mapstest.Near(changed.Metric, live.Cost, m.Live) || d != m.Table || m.Problem <= ProblemDistance && mapstest.Near(changed.Metric, d, live.Cost) {
 					t.Errorf("%s: %s: the table says %v, a live solve %v", opt.Moves, &m, d, live.Cost)
 				}
 				if !strings.Contains(m.String(), m.FromName+" -> "+m.ToName) {
@@ -123,25 +122,25 @@ func TestVerifyChangedLevel(t *testing.T) {
 }
 
 func TestVerifyOtherNodes(t *testing.T) {
-	g := graphNamed(t, "tutorial")
+	g := mapstest.GraphNamed(t, "tutorial")
 	tab := buildTable(t, g)
-	other := graphNamed(t, "lecture-directed.json")
-	if _, err := Verify(context.Background(), tab, other, VerifyOptions{}); err == nil {
+	other := mapstest.GraphNamed(t, "lecture-directed.json")
+	if _, err := Table(context.Background(), tab, other, Options{}); err == nil {
 		t.Errorf("verified a table against another level")
 	}
-	grid := graphNamed(t, "small.map")
+	grid := mapstest.GraphNamed(t, "small.map")
 	wall, err := maps.Parse("small.map", []byte(strings.Replace(mustRead(t, "small.map"), "@....T", "@@...T", 1)), maps.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Verify(context.Background(), buildTable(t, grid), wall, VerifyOptions{}); err == nil || !strings.Contains(err.Error(), "nodes") {
+	if _, err := Table(context.Background(), buildTable(t, grid), wall, Options{}); err == nil || !strings.Contains(err.Error(), "nodes") {
 		t.Errorf("a level with a new wall: err %v, want a node count error", err)
 	}
 }
 
 func mustRead(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(testdataDir, name))
+	b, err := os.ReadFile(filepath.Join(mapstest.TestdataDir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +196,7 @@ func worseMove(g *maps.Graph, tab *table.Table) (s, t int32, slot byte, ok bool)
 
 func TestVerifyAlteredTable(t *testing.T) {
 	for _, name := range []string{"small.map", "maze.grid/10-14", "waypoints", "lecture.gr", "unreachable.grid"} {
-		g := graphNamed(t, name)
+		g := mapstest.GraphNamed(t, name)
 		tab := buildTable(t, g)
 		n := g.Nodes()
 		s, target, slot, ok := worseMove(g, tab)
@@ -228,9 +227,9 @@ func TestVerifyAlteredTable(t *testing.T) {
 		}
 		for _, c := range cases {
 			bad := rewritten(t, tab, c.alter)
-			opts := []VerifyOptions{{}, {Workers: 3}}
+			opts := []Options{{}, {Workers: 3}}
 			if n <= 60 { // enough samples to draw every pair
-				opts = append(opts, VerifyOptions{Pairs: 10 * n * n, Seed: 9})
+				opts = append(opts, Options{Pairs: 10 * n * n, Seed: 9})
 			}
 			for _, vo := range opts {
 				rep := mustVerify(t, bad, g, vo)
@@ -250,10 +249,10 @@ func TestVerifyAlteredTable(t *testing.T) {
 
 // TestVerifyLoop makes the first moves of a row run in a circle.
 func TestVerifyLoop(t *testing.T) {
-	g := graphNamed(t, "tutorial") // g-b, b-a both ways
+	g := mapstest.GraphNamed(t, "tutorial") // g-b, b-a both ways
 	tab := buildTable(t, g)
 	n := g.Nodes()
-	gn, bn, fn := node(t, g, "g"), node(t, g, "b"), node(t, g, "f")
+	gn, bn, fn := mapstest.Node(t, g, "g"), mapstest.Node(t, g, "b"), mapstest.Node(t, g, "f")
 	slotTo := func(u, v int32) byte {
 		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
 			if g.Targets[e] == v {
@@ -266,7 +265,7 @@ func TestVerifyLoop(t *testing.T) {
 	bad := rewritten(t, tab, func(tab *table.Table) {
 		tab.First[int(fn)*n+int(bn)] = slotTo(bn, gn) // b goes back to g, g goes to b
 	})
-	for _, vo := range []VerifyOptions{{}, {Pairs: 2000}} {
+	for _, vo := range []Options{{}, {Pairs: 2000}} {
 		rep := mustVerify(t, bad, g, vo)
 		i := slices.IndexFunc(rep.Mismatches, func(m Mismatch) bool { return m.FromName == "g" && m.ToName == "f" })
 		if rep.OK() || i < 0 || rep.Mismatches[i].Problem != ProblemPath || !strings.Contains(rep.Mismatches[i].Detail, "loops") {
@@ -277,13 +276,13 @@ func TestVerifyLoop(t *testing.T) {
 
 func TestVerifySameForAnyWorkers(t *testing.T) {
 	data := mustRead(t, "maze.grid")
-	g, _ := maps.Parse("maze.grid", []byte(data), octileX8)
-	changed, _ := maps.Parse("maze.grid", []byte(changeCell(t, data, 5, 2, '7')), octileX8)
+	g, _ := maps.Parse("maze.grid", []byte(data), mapstest.OctileX8)
+	changed, _ := maps.Parse("maze.grid", []byte(changeCell(t, data, 5, 2, '7')), mapstest.OctileX8)
 	tab := buildTable(t, g)
 	for _, pairs := range []int{0, 5000} {
 		var first *Report
 		for _, w := range []int{1, 2, 5} {
-			rep := mustVerify(t, tab, changed, VerifyOptions{Pairs: pairs, Workers: w, Seed: 3, MaxMismatches: 25})
+			rep := mustVerify(t, tab, changed, Options{Pairs: pairs, Workers: w, Seed: 3, MaxMismatches: 25})
 			if len(rep.Mismatches) != 25 {
 				t.Errorf("listed %d mismatches, want 25", len(rep.Mismatches))
 			}
@@ -299,53 +298,25 @@ func TestVerifySameForAnyWorkers(t *testing.T) {
 }
 
 func TestVerifyCancel(t *testing.T) {
-	g := graphNamed(t, "small.map")
+	g := mapstest.GraphNamed(t, "small.map")
 	tab := buildTable(t, g)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, pairs := range []int{AllPairs, 1000} {
-		if _, err := Verify(ctx, tab, g, VerifyOptions{Pairs: pairs}); !errors.Is(err, context.Canceled) {
+		if _, err := Table(ctx, tab, g, Options{Pairs: pairs}); !errors.Is(err, context.Canceled) {
 			t.Errorf("pairs %d: err %v, want context.Canceled", pairs, err)
 		}
 	}
 }
 
-func TestParseScenarios(t *testing.T) {
-	good := "version 1\n0\tmaps/dao/x.map\t4\t3\t0\t0\t3\t2\t3.82842\n\n1\tx.map\t4\t3\t1\t1\t1\t2\t1\r\n"
-	scen, err := ParseScenarios("x.scen", []byte(good))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []Scenario{
-		{Line: 2, Bucket: 0, Map: "maps/dao/x.map", Width: 4, Height: 3, GoalX: 3, GoalY: 2, Optimal: 3.82842},
-		{Line: 4, Bucket: 1, Map: "x.map", Width: 4, Height: 3, StartX: 1, StartY: 1, GoalX: 1, GoalY: 2, Optimal: 1},
-	}
-	if !slices.Equal(scen, want) {
-		t.Errorf("got %+v, want %+v", scen, want)
-	}
-	for _, bad := range []string{
-		"", "version 2\n", "0\tx.map\t4\t3\t0\t0\t3\t2\t3\n",
-		"version 1\n0\tx.map\t4\t3\t0\t0\t3\t2\n",
-		"version 1\n0\tx.map\t4\t3\t0\t0\t3\t2\tnan\n",
-		"version 1\n0\tx.map\t4\t3\t0\t0\t4\t2\t3\n",
-		"version 1\n0\tx.map\t4\tthree\t0\t0\t3\t2\t3\n",
-	} {
-		if _, err := ParseScenarios("bad.scen", []byte(bad)); err == nil {
-			t.Errorf("%q: no error", bad)
-		} else if !strings.HasPrefix(err.Error(), "bad.scen:") {
-			t.Errorf("%q: error %q does not name the file", bad, err)
-		}
-	}
-}
-
 func TestVerifyScenarioModel(t *testing.T) {
-	sc := []Scenario{{Line: 2, Width: 10, Height: 8, StartX: 1, StartY: 1, GoalX: 4, GoalY: 1, Optimal: 3}}
+	sc := []maps.Scenario{{Line: 2, Width: 10, Height: 8, StartX: 1, StartY: 1, GoalX: 4, GoalY: 1, Optimal: 3}}
 	for _, c := range []struct {
 		tg string
 		ok bool
 	}{{"small.map", true}, {"small.map/4", false}, {"tutorial", false}, {"maze.grid/octile", false}} {
-		g := graphNamed(t, c.tg)
-		rep, err := Verify(context.Background(), buildTable(t, g), g, VerifyOptions{Scenarios: sc})
+		g := mapstest.GraphNamed(t, c.tg)
+		rep, err := Table(context.Background(), buildTable(t, g), g, Options{Scenarios: sc})
 		if (err == nil) != c.ok {
 			t.Errorf("%s: err %v, want ok %v", c.tg, err, c.ok)
 		}
@@ -354,53 +325,29 @@ func TestVerifyScenarioModel(t *testing.T) {
 		}
 	}
 	// A wrong published length and a blocked cell are mismatches.
-	g := graphNamed(t, "small.map")
-	bad := []Scenario{sc[0], sc[0], sc[0]}
+	g := mapstest.GraphNamed(t, "small.map")
+	bad := []maps.Scenario{sc[0], sc[0], sc[0]}
 	bad[1].Optimal = 3.5
 	bad[2].GoalX, bad[2].GoalY, bad[2].Line = 5, 1, 9
-	rep := mustVerify(t, buildTable(t, g), g, VerifyOptions{Scenarios: bad})
+	rep := mustVerify(t, buildTable(t, g), g, Options{Scenarios: bad})
 	if rep.Failed != 2 || len(rep.Mismatches) != 2 || rep.Mismatches[0].Problem != ProblemScenario ||
 		!strings.Contains(rep.Mismatches[1].Detail, "goal cell is blocked") {
 		t.Errorf("%d failed: %v", rep.Failed, rep.Mismatches)
 	}
 }
 
-// testMaps lists the Moving AI maps beside the project, skipping the test
-// when there are none.
-func testMaps(t testing.TB) []string {
-	maps, _ := filepath.Glob(filepath.Join(testmaps, "*.map"))
-	if len(maps) == 0 {
-		t.Skipf("no Moving AI maps in %s", testmaps)
-	}
-	return maps
-}
-
 // bigMap is the map too slow for -short and -race.
 const bigMap = "maze-128-128-2.map"
 
-// loadTestMap loads a Moving AI map and its scenario file.
-func loadTestMap(t *testing.T, path string) (*maps.Graph, []Scenario) {
-	t.Helper()
-	g, _, err := maps.Load(path, maps.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	scen, err := ReadScenarios(path + ".scen")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g, scen
-}
-
 func TestVerifyTestMaps(t *testing.T) {
-	for _, path := range testMaps(t) {
+	for _, path := range mapstest.MovingAIMaps(t) {
 		name := filepath.Base(path)
 		t.Run(name, func(t *testing.T) {
 			if name == bigMap && (testing.Short() || raceEnabled) {
 				t.Skip("big map: not with -short or -race")
 			}
-			g, scen := loadTestMap(t, path)
-			opt := VerifyOptions{Scenarios: scen}
+			g, scen := mapstest.LoadMovingAI(t, path)
+			opt := Options{Scenarios: scen}
 			if raceEnabled && g.Nodes() > 200 {
 				opt.Pairs = 2000 // all pairs of the small maps run without -race
 			}
@@ -411,25 +358,5 @@ func TestVerifyTestMaps(t *testing.T) {
 			t.Logf("%d nodes: %d pairs (all %v) and %d scenarios in %v, %.0f pairs/s",
 				rep.Nodes, rep.Pairs, rep.AllPairs, rep.Scenarios, rep.Elapsed, rep.PairsPerSecond())
 		})
-	}
-}
-
-// TestScenariosLive checks the live solver alone against every published
-// length: A* must find the optimal cost on the benchmark maps too.
-func TestScenariosLive(t *testing.T) {
-	for _, path := range testMaps(t) {
-		name := filepath.Base(path)
-		g, scen := loadTestMap(t, path)
-		if (testing.Short() || raceEnabled) && len(scen) > 100 {
-			scen = scen[:100]
-		}
-		s := NewSolver(g, AStar)
-		for _, sc := range scen {
-			from, to := g.Grid.NodeAt(sc.StartX, sc.StartY), g.Grid.NodeAt(sc.GoalX, sc.GoalY)
-			r := s.SolveCost(from, to)
-			if !r.Reachable || math.Abs(r.Cost-sc.Optimal) > ScenarioTolerance {
-				t.Errorf("%s line %d: A* cost %v, published %v", name, sc.Line, r.Cost, sc.Optimal)
-			}
-		}
 	}
 }

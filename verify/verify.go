@@ -1,8 +1,9 @@
-package live
+package verify
 
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -17,12 +18,13 @@ import (
 
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/solve"
 	"github.com/pathtable/pathtable/table"
 )
 
-// Defaults of VerifyOptions.
+// Defaults of Options.
 const (
-	// AllPairs, as VerifyOptions.Pairs, checks every ordered pair.
+	// AllPairs, as Options.Pairs, checks every ordered pair.
 	AllPairs = -1
 	// DefaultAllPairsNodes is the largest level whose pairs are all checked
 	// by default.
@@ -39,9 +41,9 @@ const (
 	RelTolerance = 1e-9
 )
 
-// VerifyOptions tune Verify. The zero value checks the default pairs on
+// Options tune Table. The zero value checks the default pairs on
 // every core.
-type VerifyOptions struct {
+type Options struct {
 	// Pairs is how many random ordered pairs (s, t), drawn uniformly with
 	// replacement, to check with A*. AllPairs (any negative value) checks
 	// every pair, target by target with one Dijkstra each on the reversed
@@ -56,103 +58,13 @@ type VerifyOptions struct {
 	// Scenarios, when set, are also checked: the table's distance between
 	// each start and goal must be within ScenarioTolerance of the published
 	// optimal length. Grid tables of the Moving AI model only.
-	Scenarios []Scenario
+	Scenarios []maps.Scenario
 	// MaxMismatches is how many mismatches the report lists (the count
 	// covers all of them); 0 means DefaultMaxMismatches.
 	MaxMismatches int
 }
 
-// Problem says what is wrong with a pair. Lower values are more basic: a
-// report lists them first, so that the root cause of a cascade of failures
-// (one bad entry breaks every path through it) comes before its effects.
-type Problem uint8
-
-const (
-	// ProblemReachable: the table and the live solver disagree on whether
-	// there is a path.
-	ProblemReachable Problem = iota
-	// ProblemDistance: the table's distance is not the live cost.
-	ProblemDistance
-	// ProblemStep: the table's first move from the source is not an edge of
-	// the level, or its cost plus the table's distance from the next node
-	// is not the table's distance.
-	ProblemStep
-	// ProblemPath: the table's whole path is not a walk of the level whose
-	// summed cost is the table's distance (it stops, loops, leaves the
-	// level's edges, or sums to something else).
-	ProblemPath
-	// ProblemScenario: the table's distance is not a scenario's published
-	// optimal length.
-	ProblemScenario
-)
-
-func (p Problem) String() string {
-	switch p {
-	case ProblemReachable:
-		return "reachability differs"
-	case ProblemDistance:
-		return "distance differs"
-	case ProblemStep:
-		return "bad first move"
-	case ProblemPath:
-		return "bad path"
-	case ProblemScenario:
-		return "scenario length differs"
-	}
-	return "Problem(" + strconv.Itoa(int(p)) + ")"
-}
-
-// Mismatch is one pair (or scenario) where the table is wrong.
-type Mismatch struct {
-	Problem          Problem
-	From, To         int32   // nodes; -1 for a scenario cell that is not a node
-	FromName, ToName string  // "x,y" on grids, ids on graphs
-	Table            float64 // the table's distance, +Inf when it has none
-	Live             float64 // the live cost (a scenario's published length), +Inf when none
-	Detail           string  // what exactly is wrong
-}
-
-func (m *Mismatch) String() string {
-	live := "live cost"
-	if m.Problem == ProblemScenario {
-		live = "published"
-	}
-	return fmt.Sprintf("%s -> %s: table cost %s, %s %s (%s: %s)",
-		m.FromName, m.ToName, FormatCost(m.Table), live, FormatCost(m.Live), m.Problem, m.Detail)
-}
-
-// FormatCost prints a cost as the shortest decimal that reads back as the
-// same float64, and +Inf as "unreachable".
-func FormatCost(c float64) string {
-	if math.IsInf(c, 1) {
-		return "unreachable"
-	}
-	return strconv.FormatFloat(c, 'f', -1, 64)
-}
-
-// Report is the outcome of Verify.
-type Report struct {
-	Nodes      int
-	AllPairs   bool          // every pair was checked (else a sample)
-	Pairs      int64         // pairs checked
-	Scenarios  int           // scenarios checked
-	Failed     int64         // pairs and scenarios that failed
-	Mismatches []Mismatch    // the first failures, most basic problems first, then in pair order
-	Elapsed    time.Duration // wall time of the whole check
-}
-
-// OK reports whether nothing failed.
-func (r *Report) OK() bool { return r.Failed == 0 }
-
-// PairsPerSecond is the checking rate.
-func (r *Report) PairsPerSecond() float64 {
-	if r.Elapsed <= 0 {
-		return 0
-	}
-	return float64(r.Pairs) / r.Elapsed.Seconds()
-}
-
-// Verify checks table t against live solves on g, the level it claims to
+// Table checks table t against live solves on g, the level it claims to
 // be built from (the caller checks staleness, e.g. by the input hash).
 // For each pair checked:
 //
@@ -166,10 +78,10 @@ func (r *Report) PairsPerSecond() float64 {
 // All pairs cost one Dijkstra per target, O(V·(E + V) log V) in all, and
 // O(V) per row for the paths, whose costs are shared through the row's
 // first-move tree; sampled pairs cost one A* search and one path walk
-// each. Work is spread over opt.Workers goroutines. Verify returns an
+// each. Work is spread over opt.Workers goroutines. Table returns an
 // error, and no report, when the table and the graph do not even have the
 // same nodes, when scenarios do not fit the table, or when ctx is done.
-func Verify(ctx context.Context, t *table.Table, g *maps.Graph, opt VerifyOptions) (*Report, error) {
+func Table(ctx context.Context, t *table.Table, g *maps.Graph, opt Options) (*Report, error) {
 	start := time.Now()
 	if err := sameNodes(t, g); err != nil {
 		return nil, err
@@ -242,23 +154,6 @@ func sameNodes(t *table.Table, g *maps.Graph) error {
 	return nil
 }
 
-// scenariosFit checks that scenarios can be checked against t.
-func scenariosFit(t *table.Table, scen []Scenario) error {
-	if t.Kind != table.KindGrid {
-		return fmt.Errorf("scenarios need a grid table, not a %s", t.Kind)
-	}
-	if t.Connect != 8 || t.Diagonal != string(maps.DiagonalSqrt2) {
-		return fmt.Errorf("%w; the table uses %s", errScenarioModel, t.Model)
-	}
-	for _, s := range scen {
-		if s.Width != t.Width || s.Height != t.Height {
-			return fmt.Errorf("scenario on line %d is for a %dx%d map (%s), the table's grid is %dx%d",
-				s.Line, s.Width, s.Height, s.Map, t.Width, t.Height)
-		}
-	}
-	return nil
-}
-
 // verifier is the state the checkers share.
 type verifier struct {
 	t     *table.Table
@@ -272,11 +167,6 @@ type verifier struct {
 	list   []ranked // the first failures by (problem, seq), at most max
 }
 
-type ranked struct {
-	seq int64
-	m   Mismatch
-}
-
 // equal compares two costs with the level's tolerance.
 func (v *verifier) equal(a, b float64) bool {
 	if v.exact || a == b {
@@ -285,16 +175,99 @@ func (v *verifier) equal(a, b float64) bool {
 	return math.Abs(a-b) <= RelTolerance*max(math.Abs(a), math.Abs(b))
 }
 
-// edge returns the cost of the cheapest edge u→v of the level. O(degree).
-func (v *verifier) edge(u, w int32) (float64, bool) {
-	g := v.g
-	best, ok := math.Inf(1), false
-	for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
-		if g.Targets[e] == w && g.Weights[e] < best {
-			best, ok = g.Weights[e], true
-		}
+// Problem says what is wrong with a pair. Lower values are more basic: a
+// report lists them first, so that the root cause of a cascade of failures
+// (one bad entry breaks every path through it) comes before its effects.
+type Problem uint8
+
+const (
+	// ProblemReachable: the table and the live solver disagree on whether
+	// there is a path.
+	ProblemReachable Problem = iota
+	// ProblemDistance: the table's distance is not the live cost.
+	ProblemDistance
+	// ProblemStep: the table's first move from the source is not an edge of
+	// the level, or its cost plus the table's distance from the next node
+	// is not the table's distance.
+	ProblemStep
+	// ProblemPath: the table's whole path is not a walk of the level whose
+	// summed cost is the table's distance (it stops, loops, leaves the
+	// level's edges, or sums to something else).
+	ProblemPath
+	// ProblemScenario: the table's distance is not a scenario's published
+	// optimal length.
+	ProblemScenario
+)
+
+func (p Problem) String() string {
+	switch p {
+	case ProblemReachable:
+		return "reachability differs"
+	case ProblemDistance:
+		return "distance differs"
+	case ProblemStep:
+		return "bad first move"
+	case ProblemPath:
+		return "bad path"
+	case ProblemScenario:
+		return "scenario length differs"
 	}
-	return best, ok
+	return "Problem(" + strconv.Itoa(int(p)) + ")"
+}
+
+// Mismatch is one pair (or scenario) where the table is wrong.
+type Mismatch struct {
+	Problem          Problem
+	From, To         int32   // nodes; -1 for a scenario cell that is not a node
+	FromName, ToName string  // "x,y" on grids, ids on graphs
+	Table            float64 // the table's distance, +Inf when it has none
+	Live             float64 // the live cost (a scenario's published length), +Inf when none
+	Detail           string  // what exactly is wrong
+}
+
+func (m *Mismatch) String() string {
+	live := "live cost"
+	if m.Problem == ProblemScenario {
+		live = "published"
+	}
+	return fmt.Sprintf("%s -> %s: table cost %s, %s %s (%s: %s)",
+		m.FromName, m.ToName, FormatCost(m.Table), live, FormatCost(m.Live), m.Problem, m.Detail)
+}
+
+// FormatCost prints a cost as the shortest decimal that reads back as the
+// same float64, and +Inf as "unreachable".
+func FormatCost(c float64) string {
+	if math.IsInf(c, 1) {
+		return "unreachable"
+	}
+	return strconv.FormatFloat(c, 'f', -1, 64)
+}
+
+// Report is the outcome of Table.
+type Report struct {
+	Nodes      int
+	AllPairs   bool          // every pair was checked (else a sample)
+	Pairs      int64         // pairs checked
+	Scenarios  int           // scenarios checked
+	Failed     int64         // pairs and scenarios that failed
+	Mismatches []Mismatch    // the first failures, most basic problems first, then in pair order
+	Elapsed    time.Duration // wall time of the whole check
+}
+
+// OK reports whether nothing failed.
+func (r *Report) OK() bool { return r.Failed == 0 }
+
+// PairsPerSecond is the checking rate.
+func (r *Report) PairsPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Pairs) / r.Elapsed.Seconds()
+}
+
+type ranked struct {
+	seq int64
+	m   Mismatch
 }
 
 // record counts a failure and keeps it if it is among the first max;
@@ -427,28 +400,53 @@ func (v *verifier) detail(p Problem, f *facts) string {
 		return fmt.Sprintf("first move %s -> %s costs %s and the table's distance from %s is %s; they do not add up",
 			name(f.s), name(f.next), FormatCost(f.w), name(f.next), FormatCost(f.nextTab))
 	}
-	return v.describePath(f.s, f.t, f.tab, f.tabOK)
+	return v.describePath(f.s, f.t, f.tabOK)
 }
 
 // describePath says what is wrong with the table's path from s to t.
-func (v *verifier) describePath(s, t int32, tab float64, tabOK bool) string {
+func (v *verifier) describePath(s, t int32, tabOK bool) string {
 	name := v.g.NodeName
-	p, ok := v.lt.AppendPath(nil, int(s), int(t))
-	if !ok {
+	w := v.walk(nil, s, t)
+	p := w.nodes
+	switch {
+	case !w.reaches:
 		return "the table's path stops or loops before it reaches " + name(t)
-	}
-	if !tabOK {
+	case !tabOK:
 		return fmt.Sprintf("the table's first moves reach %s in %d steps but its distance says unreachable", name(t), len(p)-1)
+	case w.badStep > 0:
+		return fmt.Sprintf("step %s -> %s of the table's path is not an edge of the level", name(int32(p[w.badStep-1])), name(int32(p[w.badStep])))
 	}
-	sum := 0.0
+	return fmt.Sprintf("the table's path of %d steps costs %s, not its distance", len(p)-1, FormatCost(w.cost))
+}
+
+// tablePath is the table's path from s to t as lookup walks it, measured
+// on the level's edges.
+type tablePath struct {
+	nodes   []int   // s .. t, when lookup reaches t
+	reaches bool    // lookup reaches t: the path neither stops nor loops
+	badStep int     // index in nodes of the head of the first step that is not an edge of the level; 0 when every step is one
+	cost    float64 // summed level cost of the steps, when every step is an edge
+}
+
+// walk follows the table's path from s to t with lookup, appending it to
+// buf, and sums its cost over the level's edges up to the first step that
+// is not one. Sampled pairs and the description of a bad path both walk
+// here. O(path length × degree).
+func (v *verifier) walk(buf []int, s, t int32) tablePath {
+	p, ok := v.lt.AppendPath(buf, int(s), int(t))
+	w := tablePath{nodes: p, reaches: ok}
+	if !ok {
+		return w
+	}
 	for i := 1; i < len(p); i++ {
-		w, ok := v.edge(int32(p[i-1]), int32(p[i]))
+		c, ok := v.g.EdgeCost(int32(p[i-1]), int32(p[i]))
 		if !ok {
-			return fmt.Sprintf("step %s -> %s of the table's path is not an edge of the level", name(int32(p[i-1])), name(int32(p[i])))
+			w.badStep = i
+			return w
 		}
-		sum += w
+		w.cost += c
 	}
-	return fmt.Sprintf("the table's path of %d steps costs %s, not its distance", len(p)-1, FormatCost(sum))
+	return w
 }
 
 // checker is one worker's scratch.
@@ -466,7 +464,7 @@ type checker struct {
 // allPairs checks every pair, one target row per task.
 func (v *verifier) allPairs(ctx context.Context, workers int) error {
 	n := v.g.Nodes()
-	ts := NewTargetSearch(v.g)
+	ts := solve.NewTargetSearch(v.g)
 	var next atomic.Int64
 	eg, ctx := errgroup.WithContext(ctx)
 	for w := range workers {
@@ -504,7 +502,7 @@ func (c *checker) row(t int32, live []float64) {
 		fs.tab, fs.tabOK = v.t.Distance(s, int(t))
 		fs.next = int32(v.lt.Next(s, int(t)))
 		if fs.next >= 0 {
-			fs.w, fs.edgeOK = v.edge(int32(s), fs.next)
+			fs.w, fs.edgeOK = v.g.EdgeCost(int32(s), fs.next)
 		}
 		c.st[s] = pathUnknown
 	}
@@ -566,13 +564,13 @@ func (v *verifier) sampled(ctx context.Context, pairs int, seed uint64, workers 
 	const sampleChunk = 256
 	n := v.g.Nodes()
 	chunks := (pairs + sampleChunk - 1) / sampleChunk
-	solver := NewSolver(v.g, AStar)
+	solver := solve.NewSolver(v.g, solve.AStar)
 	var next atomic.Int64
 	eg, ctx := errgroup.WithContext(ctx)
 	for w := range min(workers, chunks) {
 		s := solver
 		if w > 0 {
-			s = solver.clone()
+			s = solver.Clone()
 		}
 		eg.Go(func() error {
 			c := &checker{v: v}
@@ -596,7 +594,7 @@ func (v *verifier) sampled(ctx context.Context, pairs int, seed uint64, workers 
 }
 
 // pair checks one pair against a live result. O(path length × degree).
-func (c *checker) pair(seq int64, s, t int32, r Result) {
+func (c *checker) pair(seq int64, s, t int32, r solve.Result) {
 	v := c.v
 	f := &c.one
 	*f = facts{s: s, t: t, live: r.Cost, liveOK: r.Reachable, seq: seq, next: -1}
@@ -604,36 +602,44 @@ func (c *checker) pair(seq int64, s, t int32, r Result) {
 	if s != t {
 		f.next = int32(v.lt.Next(int(s), int(t)))
 		if f.next >= 0 {
-			f.w, f.edgeOK = v.edge(s, f.next)
+			f.w, f.edgeOK = v.g.EdgeCost(s, f.next)
 			f.nextTab, f.nextOK = v.t.Distance(int(f.next), int(t))
 		}
-		f.path, f.pathCost = c.walk(s, t)
+		f.path, f.pathCost = c.walkState(s, t)
 	}
 	v.check(f)
 }
 
-// walk follows the table's path from s to t with lookup and sums its cost
-// over the level's edges.
-func (c *checker) walk(s, t int32) (uint8, float64) {
-	v := c.v
-	p, ok := v.lt.AppendPath(c.path[:0], int(s), int(t))
-	c.path = p
-	if !ok {
+// walkState follows the table's path from s to t in the checker's buffer
+// and says whether it reaches t over the level's edges, and at what cost.
+func (c *checker) walkState(s, t int32) (uint8, float64) {
+	w := c.v.walk(c.path[:0], s, t)
+	c.path = w.nodes
+	if !w.reaches || w.badStep > 0 {
 		return pathBroken, 0
 	}
-	sum := 0.0
-	for i := 1; i < len(p); i++ {
-		w, ok := v.edge(int32(p[i-1]), int32(p[i]))
-		if !ok {
-			return pathBroken, 0
-		}
-		sum += w
+	return pathReach, w.cost
+}
+
+// scenariosFit checks that scenarios can be checked against t.
+func scenariosFit(t *table.Table, scen []maps.Scenario) error {
+	if t.Kind != table.KindGrid {
+		return fmt.Errorf("scenarios need a grid table, not a %s", t.Kind)
 	}
-	return pathReach, sum
+	if t.Connect != 8 || t.Diagonal != string(maps.DiagonalSqrt2) {
+		return fmt.Errorf("%w; the table uses %s", errScenarioModel, t.Model)
+	}
+	for _, s := range scen {
+		if s.Width != t.Width || s.Height != t.Height {
+			return fmt.Errorf("scenario on line %d is for a %dx%d map (%s), the table's grid is %dx%d",
+				s.Line, s.Width, s.Height, s.Map, t.Width, t.Height)
+		}
+	}
+	return nil
 }
 
 // scenarios checks the table's distances against published lengths.
-func (v *verifier) scenarios(scen []Scenario) {
+func (v *verifier) scenarios(scen []maps.Scenario) {
 	gr := v.g.Grid
 	for i, sc := range scen {
 		s, t := gr.NodeAt(sc.StartX, sc.StartY), gr.NodeAt(sc.GoalX, sc.GoalY)
@@ -641,7 +647,7 @@ func (v *verifier) scenarios(scen []Scenario) {
 		if s >= 0 && t >= 0 {
 			d, ok = v.t.Distance(int(s), int(t))
 		}
-		if ok && math.Abs(d-sc.Optimal) <= ScenarioTolerance {
+		if ok && math.Abs(d-sc.Optimal) <= maps.ScenarioTolerance {
 			continue
 		}
 		v.record(ProblemScenario, int64(i), s, t, func() Mismatch {
@@ -658,3 +664,7 @@ func (v *verifier) scenarios(scen []Scenario) {
 		})
 	}
 }
+
+// errScenarioModel is returned by Table for scenarios on a table whose
+// movement model is not the one scenario lengths assume.
+var errScenarioModel = errors.New("scenario lengths assume 8-connected moves with sqrt2 diagonals")

@@ -1,11 +1,9 @@
-package live
+package maps
 
 import (
 	"errors"
 	"os"
 	"testing"
-
-	"github.com/pathtable/pathtable/maps"
 )
 
 // FuzzScenarios feeds arbitrary text to the scenario parser: it must not
@@ -17,13 +15,13 @@ func FuzzScenarios(f *testing.F) {
 	f.Add([]byte("version 2\n"))
 	f.Add([]byte("version 1\n0\tm\t1\t1\t0\t0\t0\t0\tNaN\n"))
 	f.Add([]byte(""))
-	if data, err := os.ReadFile("../../../shared/testmaps/lak110d.map.scen"); err == nil {
+	if data, err := os.ReadFile("../../shared/testmaps/lak110d.map.scen"); err == nil {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		scens, err := ParseScenarios("f.scen", data)
 		if err != nil {
-			var pe *maps.ParseError
+			var pe *ParseError
 			if !errors.As(err, &pe) || pe.Line < 1 {
 				t.Fatalf("error without a line: %v", err)
 			}

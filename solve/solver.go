@@ -1,4 +1,4 @@
-package live
+package solve
 
 import (
 	"fmt"
@@ -112,9 +112,9 @@ func components(g *maps.Graph) []int32 {
 	return parent
 }
 
-// clone returns a solver of the same graph and heuristic with its own
+// Clone returns a solver of the same graph and heuristic with its own
 // scratch, for another goroutine. O(V).
-func (s *Solver) clone() *Solver {
+func (s *Solver) Clone() *Solver {
 	n := len(s.node)
 	return &Solver{
 		g: s.g, alg: s.alg, h: s.h, comp: s.comp,
@@ -159,7 +159,7 @@ func (s *Solver) Solve(from, to int32) Result {
 func (s *Solver) SolveCost(from, to int32) Result {
 	n := int32(len(s.node))
 	if from < 0 || from >= n || to < 0 || to >= n {
-		panic(fmt.Sprintf("live: Solve(%d, %d) on a graph of %d nodes", from, to, n))
+		panic(fmt.Sprintf("solve: Solve(%d, %d) on a graph of %d nodes", from, to, n))
 	}
 	if s.comp[from] != s.comp[to] {
 		return Result{Cost: math.Inf(1)}

@@ -1,4 +1,4 @@
-package live
+package solve
 
 // entry is one queued node with its priority f (cost so far plus estimate)
 // and its cost so far g.

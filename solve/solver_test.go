@@ -1,10 +1,11 @@
-package live
+package solve
 
 import (
 	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,29 +33,29 @@ func solveWith(g *maps.Graph, alg string, from, to int32) Result {
 }
 
 func TestTestGraphs(t *testing.T) {
-	for _, tg := range testGraphs {
-		g := tg.load(t)
+	for _, tg := range mapstest.TestGraphs {
+		g := tg.Load(t)
 		for _, alg := range algorithms {
-			t.Run(tg.name+"/"+alg, func(t *testing.T) {
-				for _, q := range tg.queries {
-					from, to := node(t, g, q.from), node(t, g, q.to)
+			t.Run(tg.Name+"/"+alg, func(t *testing.T) {
+				for _, q := range tg.Queries {
+					from, to := mapstest.Node(t, g, q.From), mapstest.Node(t, g, q.To)
 					r := solveWith(g, alg, from, to)
-					if !r.Reachable || !near(g.Metric, r.Cost, q.cost) {
-						t.Errorf("%s -> %s: cost %v reachable %v, want %v", q.from, q.to, r.Cost, r.Reachable, q.cost)
+					if !r.Reachable || !mapstest.Near(g.Metric, r.Cost, q.Cost) {
+						t.Errorf("%s -> %s: cost %v reachable %v, want %v", q.From, q.To, r.Cost, r.Reachable, q.Cost)
 						continue
 					}
 					if alg == "reverse" {
 						continue
 					}
-					if got := names(g, r.Path); q.path != nil && !slices.Equal(got, q.path) {
-						t.Errorf("%s -> %s: path %v, want %v", q.from, q.to, got, q.path)
+					if got := mapstest.Names(g, r.Path); q.Path != nil && !slices.Equal(got, q.Path) {
+						t.Errorf("%s -> %s: path %v, want %v", q.From, q.To, got, q.Path)
 					}
-					if c, err := walkCost(g, r.Path); err != nil || !near(g.Metric, c, r.Cost) || r.Path[0] != from || r.Path[len(r.Path)-1] != to {
-						t.Errorf("%s -> %s: path %v (cost %v, %v) does not match cost %v", q.from, q.to, names(g, r.Path), c, err, r.Cost)
+					if c, err := mapstest.WalkCost(g, r.Path); err != nil || !mapstest.Near(g.Metric, c, r.Cost) || r.Path[0] != from || r.Path[len(r.Path)-1] != to {
+						t.Errorf("%s -> %s: path %v (cost %v, %v) does not match cost %v", q.From, q.To, mapstest.Names(g, r.Path), c, err, r.Cost)
 					}
 				}
-				for _, p := range tg.unreachable {
-					r := solveWith(g, alg, node(t, g, p[0]), node(t, g, p[1]))
+				for _, p := range tg.Unreachable {
+					r := solveWith(g, alg, mapstest.Node(t, g, p[0]), mapstest.Node(t, g, p[1]))
 					if r.Reachable || !math.IsInf(r.Cost, 1) || r.Path != nil {
 						t.Errorf("%s -> %s: got cost %v path %v, want unreachable", p[0], p[1], r.Cost, r.Path)
 					}
@@ -168,7 +169,7 @@ func checkLevel(t *testing.T, label string, g *maps.Graph, exp *expansions) {
 		for from := range n {
 			want := fw[from][to]
 			reach := !math.IsInf(want, 1)
-			if td, ok := tab.Distance(int(from), int(to)); ok != reach || reach && !near(g.Metric, td, want) {
+			if td, ok := tab.Distance(int(from), int(to)); ok != reach || reach && !mapstest.Near(g.Metric, td, want) {
 				fail("table %s -> %s: %v (reachable %v), Floyd–Warshall %v", g.NodeName(from), g.NodeName(to), td, ok, want)
 			}
 			ra, rd := a.Solve(from, to), d.Solve(from, to)
@@ -179,16 +180,16 @@ func checkLevel(t *testing.T, label string, g *maps.Graph, exp *expansions) {
 				alg string
 				Result
 			}{{"A*", ra}, {"Dijkstra", rd}, {"reverse", Result{Cost: rev[from], Reachable: !math.IsInf(rev[from], 1)}}} {
-				if r.Reachable != reach || reach && !near(g.Metric, r.Cost, want) {
+				if r.Reachable != reach || reach && !mapstest.Near(g.Metric, r.Cost, want) {
 					fail("%s %s -> %s: cost %v, Floyd–Warshall %v", r.alg, g.NodeName(from), g.NodeName(to), r.Cost, want)
 					continue
 				}
 				if r.alg == "reverse" || !reach {
 					continue
 				}
-				c, err := walkCost(g, r.Path)
-				if err != nil || r.Path[0] != from || r.Path[len(r.Path)-1] != to || !near(g.Metric, c, r.Cost) {
-					fail("%s %s -> %s: path %v costs %v (%v), reported %v", r.alg, g.NodeName(from), g.NodeName(to), names(g, r.Path), c, err, r.Cost)
+				c, err := mapstest.WalkCost(g, r.Path)
+				if err != nil || r.Path[0] != from || r.Path[len(r.Path)-1] != to || !mapstest.Near(g.Metric, c, r.Cost) {
+					fail("%s %s -> %s: path %v costs %v (%v), reported %v", r.alg, g.NodeName(from), g.NodeName(to), mapstest.Names(g, r.Path), c, err, r.Cost)
 				}
 			}
 		}
@@ -196,14 +197,14 @@ func checkLevel(t *testing.T, label string, g *maps.Graph, exp *expansions) {
 }
 
 // overestimate returns a pair where h is above the true cost, if any. The
-// comparison allows RelTolerance, the float64 rounding of the sums.
+// comparison allows mapstest.RelTolerance, the float64 rounding of the sums.
 func overestimate(g *maps.Graph, h *heuristic, fw [][]float64) (u, v int32, hv, want float64, found bool) {
 	n := int32(g.Nodes())
 	for v := range n {
 		tx, ty := h.target(v)
 		for u := range n {
 			want := fw[u][v]
-			if hv := h.estimate(u, tx, ty); hv > want && !near(maps.MetricFloat, hv, want) {
+			if hv := h.estimate(u, tx, ty); hv > want && !mapstest.Near(maps.MetricFloat, hv, want) {
 				return u, v, hv, want, true
 			}
 		}
@@ -273,12 +274,12 @@ func TestOverestimateCaught(t *testing.T) {
 	}{
 		{"manhattan on 8-connected", func(rng *rand.Rand) *maps.Graph {
 			text, _ := randomGrid(rng)
-			g, _ := maps.Parse("r.grid", []byte(text), octileX8)
+			g, _ := maps.Parse("r.grid", []byte(text), mapstest.OctileX8)
 			return g
 		}, func(h *heuristic) { h.kind = hManhattan }},
 		{"scaled by the dearest cell", func(rng *rand.Rand) *maps.Graph {
 			text, _ := randomGrid(rng)
-			g, _ := maps.Parse("r.grid", []byte(text), m1014x8)
+			g, _ := maps.Parse("r.grid", []byte(text), mapstest.M1014x8)
 			return g
 		}, func(h *heuristic) {
 			if h.kind != hZero {
@@ -287,7 +288,7 @@ func TestOverestimateCaught(t *testing.T) {
 		}},
 		{"10/14 estimate on sqrt2 costs", func(rng *rand.Rand) *maps.Graph {
 			text, _ := randomGrid(rng)
-			g, _ := maps.Parse("r.grid", []byte(text), octileX8)
+			g, _ := maps.Parse("r.grid", []byte(text), mapstest.OctileX8)
 			return g
 		}, func(h *heuristic) { h.card, h.diag = 10, 14 }},
 		{"euclidean not scaled down", func(rng *rand.Rand) *maps.Graph {
@@ -315,7 +316,7 @@ func TestOverestimateCaught(t *testing.T) {
 				}
 				for to := range int32(g.Nodes()) {
 					for from := range int32(g.Nodes()) {
-						if r := s.SolveCost(from, to); r.Reachable && !near(g.Metric, r.Cost, fw[from][to]) {
+						if r := s.SolveCost(from, to); r.Reachable && !mapstest.Near(g.Metric, r.Cost, fw[from][to]) {
 							wrongCost++
 						}
 					}
@@ -330,7 +331,7 @@ func TestOverestimateCaught(t *testing.T) {
 }
 
 func TestSolverReuse(t *testing.T) {
-	g := graphNamed(t, "detour/8")
+	g := mapstest.GraphNamed(t, "detour/8")
 	s := NewSolver(g, AStar)
 	s.gen = math.MaxUint32 - 2 // wrap the generation during the test
 	n := int32(g.Nodes())
@@ -350,7 +351,7 @@ func TestSolverReuse(t *testing.T) {
 }
 
 func TestSolveOutOfRange(t *testing.T) {
-	g := graphNamed(t, "tutorial")
+	g := mapstest.GraphNamed(t, "tutorial")
 	defer func() {
 		if recover() == nil {
 			t.Errorf("Solve(0, %d) did not panic", g.Nodes())
@@ -370,13 +371,33 @@ func TestHeuristicChoice(t *testing.T) {
 		{"lecture.gr", hZero, 0}, {"tutorial", hZero, 0}, {"waypoints", hEuclid, 0}, {"warp", hEuclid, 0},
 		{"zero", hZero, 0},
 	} {
-		g := graphNamed(t, c.tg)
+		g := mapstest.GraphNamed(t, c.tg)
 		h := NewSolver(g, AStar).h
 		if h.kind != c.kind || h.kind != hEuclid && h.card != c.card {
 			t.Errorf("%s: heuristic %v card %v, want %v card %v", c.tg, h.kind, h.card, c.kind, c.card)
 		}
 		if d := NewSolver(g, Dijkstra); d.Heuristic(0, int32(g.Nodes()-1)) != 0 {
 			t.Errorf("%s: Dijkstra has a heuristic", c.tg)
+		}
+	}
+}
+
+// TestScenariosLive checks the live solver alone against every published
+// length: A* must find the optimal cost on the benchmark maps too.
+func TestScenariosLive(t *testing.T) {
+	for _, path := range mapstest.MovingAIMaps(t) {
+		name := filepath.Base(path)
+		g, scen := mapstest.LoadMovingAI(t, path)
+		if (testing.Short() || raceEnabled) && len(scen) > 100 {
+			scen = scen[:100]
+		}
+		s := NewSolver(g, AStar)
+		for _, sc := range scen {
+			from, to := g.Grid.NodeAt(sc.StartX, sc.StartY), g.Grid.NodeAt(sc.GoalX, sc.GoalY)
+			r := s.SolveCost(from, to)
+			if !r.Reachable || math.Abs(r.Cost-sc.Optimal) > maps.ScenarioTolerance {
+				t.Errorf("%s line %d: A* cost %v, published %v", name, sc.Line, r.Cost, sc.Optimal)
+			}
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package live
+package solve
 
 import (
 	"math"

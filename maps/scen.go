@@ -1,15 +1,12 @@
-package live
+package maps
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"math"
 	"os"
 	"strconv"
 	"strings"
-
-	"github.com/pathtable/pathtable/maps"
 )
 
 // Scenario is one line of a Moving AI scenario file: a start and a goal
@@ -24,7 +21,7 @@ type Scenario struct {
 	Optimal                      float64 // published optimal length
 }
 
-// ScenarioTolerance is how far a table's distance may be from a published
+// ScenarioTolerance is how far a computed distance may be from a published
 // optimal length: Dragon Age scenarios print about 5 decimals.
 const ScenarioTolerance = 1e-3
 
@@ -41,10 +38,10 @@ func ReadScenarios(path string) ([]Scenario, error) {
 // "version 1" (or "version 1.0"), then one scenario per line as nine
 // tab-separated fields: bucket, map, width, height, start x, start y,
 // goal x, goal y, optimal length. Blank lines are ignored. Errors are
-// *maps.ParseError with the line. O(len(data)).
+// *ParseError with the line. O(len(data)).
 func ParseScenarios(name string, data []byte) ([]Scenario, error) {
 	perr := func(line int, format string, args ...any) error {
-		return &maps.ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
+		return &ParseError{File: name, Line: line, Err: fmt.Errorf(format, args...)}
 	}
 	var out []Scenario
 	version := false
@@ -57,7 +54,7 @@ func ParseScenarios(name string, data []byte) ([]Scenario, error) {
 		if !version {
 			f := strings.Fields(line)
 			if len(f) != 2 || f[0] != "version" || (f[1] != "1" && f[1] != "1.0") {
-				return nil, perr(lineNo, "%w: want \"version 1\", got %q", maps.ErrHeader, line)
+				return nil, perr(lineNo, "%w: want \"version 1\", got %q", ErrHeader, line)
 			}
 			version = true
 			continue
@@ -88,11 +85,7 @@ func ParseScenarios(name string, data []byte) ([]Scenario, error) {
 		out = append(out, s)
 	}
 	if !version {
-		return nil, perr(1, "%w: empty scenario file, want \"version 1\"", maps.ErrHeader)
+		return nil, perr(1, "%w: empty scenario file, want \"version 1\"", ErrHeader)
 	}
 	return out, nil
 }
-
-// errScenarioModel is returned by Verify for scenarios on a table whose
-// movement model is not the one scenario lengths assume.
-var errScenarioModel = errors.New("scenario lengths assume 8-connected moves with sqrt2 diagonals")

@@ -1,4 +1,4 @@
-package live
+package verify
 
 import (
 	"context"
@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
 // benchLevel is a Moving AI map loaded once for all benchmarks, with its
-// scenarios and, when asked for, its table.
+// table built when first asked for.
 type benchLevel struct {
 	g         *maps.Graph
-	scen      []Scenario
 	tableOnce sync.Once
 	tab       *table.Table
 }
@@ -31,16 +31,8 @@ func loadBenchLevel(b *testing.B, name string) *benchLevel {
 	if l := benchLevels[name]; l != nil {
 		return l
 	}
-	path := filepath.Join(testmaps, name)
-	g, _, err := maps.Load(path, maps.Options{})
-	if err != nil {
-		b.Skipf("no test map: %v", err)
-	}
-	scen, err := ReadScenarios(path + ".scen")
-	if err != nil {
-		b.Fatal(err)
-	}
-	l := &benchLevel{g: g, scen: scen}
+	g, _ := mapstest.LoadMovingAI(b, filepath.Join(mapstest.SharedMaps, name))
+	l := &benchLevel{g: g}
 	benchLevels[name] = l
 	return l
 }
@@ -71,7 +63,7 @@ func BenchmarkVerify(b *testing.B) {
 			b.ResetTimer()
 			var pairs int64
 			for b.Loop() {
-				rep, err := Verify(context.Background(), tab, l.g, VerifyOptions{Pairs: c.pairs})
+				rep, err := Table(context.Background(), tab, l.g, Options{Pairs: c.pairs})
 				if err != nil || !rep.OK() {
 					b.Fatalf("%v %+v", err, rep)
 				}
@@ -81,31 +73,3 @@ func BenchmarkVerify(b *testing.B) {
 		})
 	}
 }
-
-// benchSolve answers every scenario of a map with one algorithm.
-func benchSolve(b *testing.B, alg Algorithm) {
-	for _, level := range []string{"den312d.map", "maze-128-128-2.map"} {
-		b.Run(level, func(b *testing.B) {
-			l := loadBenchLevel(b, level)
-			s := NewSolver(l.g, alg)
-			pairs := make([][2]int32, len(l.scen))
-			for i, sc := range l.scen {
-				pairs[i] = [2]int32{l.g.Grid.NodeAt(sc.StartX, sc.StartY), l.g.Grid.NodeAt(sc.GoalX, sc.GoalY)}
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			expanded, queries := 0, 0
-			for b.Loop() {
-				for _, p := range pairs {
-					expanded += s.SolveCost(p[0], p[1]).Expanded
-					queries++
-				}
-			}
-			b.ReportMetric(float64(expanded)/float64(queries), "expanded/query")
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(queries), "ns/query")
-		})
-	}
-}
-
-func BenchmarkAStar(b *testing.B)    { benchSolve(b, AStar) }
-func BenchmarkDijkstra(b *testing.B) { benchSolve(b, Dijkstra) }

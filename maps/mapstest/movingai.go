@@ -1,0 +1,43 @@
+package mapstest
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"testing"
+
+	"github.com/pathtable/pathtable/maps"
+)
+
+// SharedMaps is where the Moving AI benchmark maps and their scenario files
+// live beside a checkout (../shared/testmaps); not every checkout has them.
+var SharedMaps = filepath.Join(repoRoot, "..", "shared", "testmaps")
+
+// MovingAIMaps lists the Moving AI maps in SharedMaps, skipping tb when
+// there are none.
+func MovingAIMaps(tb testing.TB) []string {
+	tb.Helper()
+	paths, _ := filepath.Glob(filepath.Join(SharedMaps, "*.map"))
+	if len(paths) == 0 {
+		tb.Skipf("no Moving AI maps in %s", SharedMaps)
+	}
+	return paths
+}
+
+// LoadMovingAI loads a Moving AI map and its scenario file (path + ".scen"),
+// skipping tb when the map is absent and failing it on any other error.
+func LoadMovingAI(tb testing.TB, path string) (*maps.Graph, []maps.Scenario) {
+	tb.Helper()
+	g, _, err := maps.Load(path, maps.Options{})
+	if errors.Is(err, fs.ErrNotExist) {
+		tb.Skipf("no test map: %v", err)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	scen, err := maps.ReadScenarios(path + ".scen")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g, scen
+}

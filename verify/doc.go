@@ -1,0 +1,25 @@
+// Package verify checks a shortest-path table against live solves of the
+// level it claims to be built from, with package solve as the independent
+// reference.
+//
+// For each pair it checks, Table compares the table's distance with the
+// live cost, checks that the table's first move is an edge of the level
+// whose cost adds up with the distance from the next node, and walks the
+// whole table path as package lookup does. Small levels are checked pair
+// by pair in full (one Dijkstra per target on the reversed graph); larger
+// ones on a seeded random sample (one A* per pair), the same pairs however
+// many workers run. Moving AI scenario files (maps.ReadScenarios) add
+// checks against published optimal lengths.
+//
+// The answer is a Report: how many pairs failed and the first mismatches,
+// the most basic problems first, so that the root cause of a cascade (one
+// bad entry breaks every path through it) is listed before its effects:
+//
+//	rep, err := verify.Table(ctx, tab, g, verify.Options{})
+//	if err != nil {
+//		return err // the table and the level do not even have the same nodes
+//	}
+//	for _, m := range rep.Mismatches {
+//		fmt.Println(&m) // "1,1 -> 3,4: table cost 5, live cost 6 (distance differs: off by -1)"
+//	}
+package verify
