@@ -22,4 +22,9 @@
 //	for _, m := range rep.Mismatches {
 //		fmt.Println(&m) // "1,1 -> 3,4: table cost 5, live cost 6 (distance differs: off by -1)"
 //	}
+//
+// The files follow its jobs: verify.go runs a check, report.go holds what
+// it reports, judge.go decides what is wrong with one pair, ranked.go keeps
+// the first mismatches in order, allpairs.go and sample.go are the two
+// engines, scenarios.go checks published lengths.
 package verify
