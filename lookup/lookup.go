@@ -15,6 +15,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pathtable/pathtable/table"
 )
@@ -34,6 +35,8 @@ type Table struct {
 	// beside the n bytes a node of first moves on any level worth a table.
 	hops     []int32
 	hopShift uint
+
+	scratch sync.Pool // *scratch for overlay searches, shared by every overlay
 }
 
 // New wraps a decoded or freshly built table. It builds the id index and

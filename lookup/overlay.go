@@ -1,0 +1,377 @@
+package lookup
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/pathtable/pathtable/table"
+)
+
+// ErrLowered is wrapped by the error of a change that would make a move
+// cheaper than the table was baked with: an overlay only raises costs,
+// because only then does the table stay a lower bound on every distance.
+// Bake levels in their most open and cheapest state (doors open).
+var ErrLowered = errors.New("an overlay only raises costs")
+
+// An Overlay answers queries over a table whose level has changed at
+// runtime: nodes blocked (a door shut), edges or grid cells made dearer.
+// The table stays immutable and shared; an overlay holds only its changes,
+// so it is cheap to create, and a change costs O(degree) (no copy and no
+// clear of anything O(V)).
+//
+// Queries are exact for the changed level. A table path that crosses no
+// changed node or edge is still a shortest path, because no cost fell, so
+// such a query is answered from the table after an O(path length) check.
+// Otherwise the overlay runs A* on the changed level with the baked
+// distance to the target as its heuristic: admissible and consistent,
+// because costs only rose. It stops at the first node it takes from the
+// queue whose table path is unchanged, since that node's heuristic is then
+// its exact distance, so it expands little more than the detour. A target
+// cut off by the changes costs a search of what the source can still reach.
+//
+// Concurrency: like a map, an overlay may serve any number of concurrent
+// queries (Next, Dist, Path, AppendPath, Blocked, ...) as long as no change
+// (Block, Unblock, SetEdgeCost, RestoreEdge, SetCellCost, RestoreCell,
+// Clear) runs at the same time. Guard it with a sync.RWMutex when one
+// goroutine changes the level while others query it, or give each game
+// thread its own overlay over the shared table. Search scratch comes from a
+// pool held by the Table, so overlays of one table share it.
+type Overlay struct {
+	lt *Table
+
+	changes int                // blocked nodes + raised edges + raised cells
+	blocked map[int32]struct{} // nodes that cannot be entered or left
+	edges   map[int32]float64  // CSR edge index → raised cost (+Inf: closed)
+	cells   map[int32]float64  // grid node → raised cost of moving onto it, in cell units
+	mark    []uint32           // per slot u&markMask: changes touching nodes of that slot
+	markMsk int32              // len(mark)-1
+}
+
+// maxMarkSlots bounds the change filter: small enough to allocate at the
+// first change, large enough that an unchanged path rarely hits a slot.
+const maxMarkSlots = 4096
+
+// NewOverlay returns an empty overlay over lt: every query answers as lt
+// does until something changes. O(1); nothing O(V) is allocated until a
+// query needs a search.
+func NewOverlay(lt *Table) *Overlay { return &Overlay{lt: lt} }
+
+// Table returns the table the overlay reads.
+func (o *Overlay) Table() *Table { return o.lt }
+
+// Len returns the number of nodes. O(1).
+func (o *Overlay) Len() int { return o.lt.n }
+
+// Changes returns how many nodes are blocked plus how many edges and cells
+// have raised costs. O(1).
+func (o *Overlay) Changes() int { return o.changes }
+
+// Blocked reports whether node u is blocked. O(1).
+func (o *Overlay) Blocked(u int) bool {
+	if o.blocked == nil || !o.lt.valid(u) {
+		return false
+	}
+	_, ok := o.blocked[int32(u)]
+	return ok
+}
+
+// Block closes node u: no path enters or leaves it. Blocking a blocked node
+// does nothing. O(1) amortised.
+func (o *Overlay) Block(u int) error {
+	if err := o.check(u); err != nil {
+		return err
+	}
+	if o.Blocked(u) {
+		return nil
+	}
+	o.init()
+	o.blocked[int32(u)] = struct{}{}
+	o.touch(int32(u), 1)
+	return nil
+}
+
+// Unblock reopens node u; it does nothing if u is not blocked. O(1).
+func (o *Overlay) Unblock(u int) error {
+	if err := o.check(u); err != nil {
+		return err
+	}
+	if !o.Blocked(u) {
+		return nil
+	}
+	delete(o.blocked, int32(u))
+	o.touch(int32(u), -1)
+	return nil
+}
+
+// SetEdgeCost sets the cost of every edge from from to to (a level has at
+// most one, but a graph may repeat one). cost must be at least the baked
+// cost (ErrLowered otherwise); +Inf closes the edge (a one-way door); the
+// baked cost itself restores it. O(degree of from).
+func (o *Overlay) SetEdgeCost(from, to int, cost float64) error {
+	if err := o.checkPair(from, to); err != nil {
+		return err
+	}
+	if math.IsNaN(cost) || cost < 0 {
+		return fmt.Errorf("edge %s -> %s: cost %v is not a cost", o.lt.Name(from), o.lt.Name(to), cost)
+	}
+	t := o.lt.t
+	found := false
+	for e := t.Offsets[from]; e < t.Offsets[from+1]; e++ {
+		if int(t.Targets[e]) != to {
+			continue
+		}
+		found = true
+		if cost < t.Weights[e] {
+			return fmt.Errorf("edge %s -> %s: cost %v is below its baked cost %v: %w",
+				o.lt.Name(from), o.lt.Name(to), cost, t.Weights[e], ErrLowered)
+		}
+	}
+	if !found {
+		return fmt.Errorf("no edge %s -> %s", o.lt.Name(from), o.lt.Name(to))
+	}
+	for e := t.Offsets[from]; e < t.Offsets[from+1]; e++ {
+		if int(t.Targets[e]) == to {
+			o.setEdge(e, int32(from), cost)
+		}
+	}
+	return nil
+}
+
+// RestoreEdge gives every edge from from to to its baked cost again.
+// O(degree of from).
+func (o *Overlay) RestoreEdge(from, to int) error {
+	if err := o.checkPair(from, to); err != nil {
+		return err
+	}
+	t := o.lt.t
+	for e := t.Offsets[from]; e < t.Offsets[from+1]; e++ {
+		if int(t.Targets[e]) == to {
+			o.setEdge(e, int32(from), t.Weights[e])
+		}
+	}
+	return nil
+}
+
+// setEdge records cost for edge e out of u, or forgets it at the baked cost.
+func (o *Overlay) setEdge(e, u int32, cost float64) {
+	_, had := o.edges[e]
+	if cost == o.lt.t.Weights[e] {
+		if had {
+			delete(o.edges, e)
+			o.touch(u, -1)
+		}
+		return
+	}
+	o.init()
+	o.edges[e] = cost
+	if !had {
+		o.touch(u, 1)
+	}
+}
+
+// SetCellCost sets the cost of moving onto grid node u, in the level's
+// cell units (a .grid digit: a move costs it times 1 or √2, or 10 or 14).
+// It must be at least the baked cost (ErrLowered otherwise), and it adds to
+// nothing: an edge raised by SetEdgeCost costs the larger of the two. The
+// baked cost restores the cell. O(degree of u).
+func (o *Overlay) SetCellCost(u int, cost float64) error {
+	if err := o.check(u); err != nil {
+		return err
+	}
+	t := o.lt.t
+	if t.Kind != table.KindGrid {
+		return fmt.Errorf("node %s: cell costs need a grid table; use SetEdgeCost on graphs", o.lt.Name(u))
+	}
+	if math.IsNaN(cost) || cost < 0 || math.IsInf(cost, 1) {
+		return fmt.Errorf("cell %s: cost %v is not a cell cost (Block closes a cell)", o.lt.Name(u), cost)
+	}
+	baked := o.bakedCell(u)
+	if cost < baked {
+		return fmt.Errorf("cell %s: cost %v is below its baked cost %v: %w", o.lt.Name(u), cost, baked, ErrLowered)
+	}
+	_, had := o.cells[int32(u)]
+	switch {
+	case cost == baked && had:
+		delete(o.cells, int32(u))
+		o.touch(int32(u), -1)
+	case cost != baked:
+		o.init()
+		o.cells[int32(u)] = cost
+		if !had {
+			o.touch(int32(u), 1)
+		}
+	}
+	return nil
+}
+
+// RestoreCell gives grid node u its baked cell cost again. O(1).
+func (o *Overlay) RestoreCell(u int) error {
+	if err := o.check(u); err != nil {
+		return err
+	}
+	if _, had := o.cells[int32(u)]; had {
+		delete(o.cells, int32(u))
+		o.touch(int32(u), -1)
+	}
+	return nil
+}
+
+// CellCost returns the cost of moving onto grid node u through the
+// overlay, in cell units, and false on graphs or out of range; a blocked
+// cell reports +Inf. O(degree of u).
+func (o *Overlay) CellCost(u int) (float64, bool) {
+	if !o.lt.valid(u) || o.lt.t.Kind != table.KindGrid {
+		return 0, false
+	}
+	if o.Blocked(u) {
+		return math.Inf(1), true
+	}
+	if c, ok := o.cells[int32(u)]; ok {
+		return c, true
+	}
+	return o.bakedCell(u), true
+}
+
+// Clear forgets every change. O(changes).
+func (o *Overlay) Clear() {
+	for u := range o.blocked {
+		o.touch(u, -1)
+	}
+	for u := range o.cells {
+		o.touch(u, -1)
+	}
+	t := o.lt.t
+	for e := range o.edges {
+		o.touch(o.tail(e, t), -1)
+	}
+	clear(o.blocked)
+	clear(o.edges)
+	clear(o.cells)
+	o.changes = 0
+}
+
+// tail returns the node edge e leaves, by binary search of the offsets.
+// O(log V).
+func (o *Overlay) tail(e int32, t *table.Table) int32 {
+	lo, hi := 0, t.Nodes // Offsets[lo] <= e < Offsets[hi]
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if t.Offsets[mid] <= e {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return int32(lo)
+}
+
+// init allocates the change sets and the filter at the first change.
+func (o *Overlay) init() {
+	if o.mark != nil {
+		return
+	}
+	o.blocked = make(map[int32]struct{})
+	o.edges = make(map[int32]float64)
+	o.cells = make(map[int32]float64)
+	slots := 1
+	for slots < o.lt.n && slots < maxMarkSlots {
+		slots <<= 1
+	}
+	o.mark = make([]uint32, slots)
+	o.markMsk = int32(slots - 1)
+}
+
+// touch counts a change at node u in and out of the filter.
+func (o *Overlay) touch(u int32, d int) {
+	o.mark[u&o.markMsk] += uint32(d)
+	o.changes += d
+}
+
+// marked reports whether a change may touch node u: false means certainly
+// not. O(1).
+func (o *Overlay) marked(u int32) bool { return o.mark[u&o.markMsk] != 0 }
+
+func (o *Overlay) check(u int) error {
+	if !o.lt.valid(u) {
+		return fmt.Errorf("node %d is not in this table of %d nodes", u, o.lt.n)
+	}
+	return nil
+}
+
+func (o *Overlay) checkPair(from, to int) error {
+	if err := o.check(from); err != nil {
+		return err
+	}
+	return o.check(to)
+}
+
+// moveUnit is the cost of edge e (from u to v) onto a cell of cost 1: 1 or
+// √2, or 10 or 14, by the grid's model and whether the move is diagonal.
+func (o *Overlay) moveUnit(u, v int32) float64 {
+	t := o.lt.t
+	d := t.Cells[v] - t.Cells[u]
+	diagonal := d != 1 && d != -1 && d != int32(t.Width) && d != -int32(t.Width)
+	switch {
+	case t.Diagonal == "10/14" && diagonal:
+		return 14
+	case t.Diagonal == "10/14":
+		return 10
+	case diagonal:
+		return math.Sqrt2
+	}
+	return 1
+}
+
+// bakedCell is the baked cost of moving onto grid node u, read off an edge
+// into it (grid edges go both ways); 1 for a node nothing enters.
+func (o *Overlay) bakedCell(u int) float64 {
+	t := o.lt.t
+	for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+		v := t.Targets[e]
+		for f := t.Offsets[v]; f < t.Offsets[v+1]; f++ {
+			if int(t.Targets[f]) == u {
+				return t.Weights[f] / o.moveUnit(v, int32(u))
+			}
+		}
+	}
+	return 1
+}
+
+// weight is the cost of edge e from u to v through the overlay, +Inf when
+// u or v is blocked or the edge is closed. O(1).
+func (o *Overlay) weight(e, u, v int32) float64 {
+	w := o.lt.t.Weights[e]
+	if !o.marked(u) && !o.marked(v) {
+		return w
+	}
+	if _, b := o.blocked[v]; b {
+		return math.Inf(1)
+	}
+	if _, b := o.blocked[u]; b {
+		return math.Inf(1)
+	}
+	if c, ok := o.edges[e]; ok {
+		w = c
+	}
+	if c, ok := o.cells[v]; ok {
+		w = max(w, c*o.moveUnit(u, v))
+	}
+	return w
+}
+
+// stepChanged reports whether edge e from u to v costs other than baked.
+// O(1).
+func (o *Overlay) stepChanged(e, u, v int32) bool {
+	if !o.marked(u) && !o.marked(v) {
+		return false
+	}
+	return o.weight(e, u, v) != o.lt.t.Weights[e]
+}
+
+// String describes the changes briefly, for logs.
+func (o *Overlay) String() string {
+	return "overlay: " + strconv.Itoa(len(o.blocked)) + " blocked, " +
+		strconv.Itoa(len(o.edges)) + " edges and " + strconv.Itoa(len(o.cells)) + " cells raised"
+}

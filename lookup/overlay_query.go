@@ -1,0 +1,185 @@
+package lookup
+
+import "github.com/pathtable/pathtable/table"
+
+// Next returns the node after from on a shortest path to to through the
+// overlay, or -1 when there is none (no path, from == to, a blocked end, or
+// an index out of range). O(path length) when the table path is unchanged,
+// a search otherwise; O(1) on an overlay with no changes.
+func (o *Overlay) Next(from, to int) int {
+	if o.changes == 0 {
+		return o.lt.Next(from, to)
+	}
+	if !o.open(from, to) || from == to {
+		return -1
+	}
+	switch o.tablePath(int32(from), int32(to)) {
+	case pathUnchanged:
+		return o.lt.Next(from, to)
+	case pathNone:
+		return -1
+	}
+	sc := o.lt.getScratch()
+	defer o.lt.putScratch(sc)
+	end := o.search(sc, int32(from), int32(to))
+	if end < 0 || end == int32(from) {
+		return -1
+	}
+	u := end
+	for p := sc.node[u].parent; p != int32(from); p = sc.node[u].parent {
+		u = p
+	}
+	return int(u)
+}
+
+// Dist returns the cost of a shortest path from from to to through the
+// overlay, and false when there is none. O(path length) when the table path
+// is unchanged, a search otherwise; as Table.Dist with no changes.
+func (o *Overlay) Dist(from, to int) (float64, bool) {
+	if o.changes == 0 {
+		return o.lt.Dist(from, to)
+	}
+	if !o.open(from, to) {
+		return table.Unreachable, false
+	}
+	switch o.tablePath(int32(from), int32(to)) {
+	case pathUnchanged:
+		return o.lt.Dist(from, to)
+	case pathNone:
+		return table.Unreachable, false
+	}
+	_, cost, ok := o.find(nil, from, to, false)
+	return cost, ok
+}
+
+// AppendPath appends a shortest path from from to to through the overlay,
+// both ends included, to buf and returns it, with true; or buf unchanged
+// and false when there is none. It walks the table path and checks it:
+// O(path length) when it is unchanged, a search otherwise. It allocates
+// only when buf lacks capacity (and a search's first use of a scratch).
+func (o *Overlay) AppendPath(buf []int, from, to int) ([]int, bool) {
+	if o.changes == 0 {
+		return o.lt.AppendPath(buf, from, to)
+	}
+	if !o.open(from, to) {
+		return buf, false
+	}
+	start := len(buf)
+	buf, ok := o.lt.AppendPath(buf, from, to)
+	if !ok || !o.changed(buf[start:]) {
+		return buf, ok // no baked path means none now: costs only rose
+	}
+	buf, _, ok = o.find(buf[:start], from, to, true)
+	return buf, ok
+}
+
+// Path returns a shortest path from from to to through the overlay, both
+// ends included, and its cost; ok is false when there is none. As
+// AppendPath; it allocates the returned slice.
+func (o *Overlay) Path(from, to int) (path []int, cost float64, ok bool) {
+	if o.changes == 0 {
+		return o.lt.Path(from, to)
+	}
+	if !o.open(from, to) {
+		return nil, table.Unreachable, false
+	}
+	path, ok = o.lt.AppendPath(nil, from, to)
+	if !ok {
+		return nil, table.Unreachable, false
+	}
+	if !o.changed(path) {
+		cost, _ = o.lt.Dist(from, to)
+		return path, cost, true
+	}
+	path, cost, ok = o.find(path[:0], from, to, true)
+	if !ok {
+		return nil, table.Unreachable, false
+	}
+	return path, cost, true
+}
+
+// open reports whether both ends are nodes and neither is blocked.
+func (o *Overlay) open(from, to int) bool {
+	return o.lt.valid(from) && o.lt.valid(to) && !o.Blocked(from) && !o.Blocked(to)
+}
+
+// pathState is what the table path of a pair says through the overlay.
+type pathState uint8
+
+const (
+	pathUnchanged pathState = iota // exists and crosses no change: still shortest
+	pathChanged                    // crosses a change: search
+	pathNone                       // no baked path, so none now either
+)
+
+// tablePath walks the table path from s to t with Next and checks each
+// step against the changes. O(path length).
+func (o *Overlay) tablePath(s, t int32) pathState {
+	for u, steps := s, 0; u != t; steps++ {
+		v := int32(o.lt.Next(int(u), int(t)))
+		if v < 0 || steps >= o.lt.n {
+			return pathNone // no path, or a corrupt table's cycle
+		}
+		if o.marked(u) || o.marked(v) {
+			if e := o.edgeTo(u, v); e < 0 || o.stepChanged(e, u, v) {
+				return pathChanged
+			}
+		}
+		u = v
+	}
+	return pathUnchanged
+}
+
+// changed reports whether any step of path crosses a change. O(len(path)).
+func (o *Overlay) changed(path []int) bool {
+	for i := 1; i < len(path); i++ {
+		u, v := int32(path[i-1]), int32(path[i])
+		if o.marked(u) || o.marked(v) {
+			if e := o.edgeTo(u, v); e < 0 || o.stepChanged(e, u, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// edgeTo returns the cheapest baked edge from u to v (the one a table path
+// takes), or -1 when there is none. O(degree of u).
+func (o *Overlay) edgeTo(u, v int32) int32 {
+	t := o.lt.t
+	best := int32(-1)
+	for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+		if t.Targets[e] == v && (best < 0 || t.Weights[e] < t.Weights[best]) {
+			best = e
+		}
+	}
+	return best
+}
+
+// find searches the changed level and appends the path it finds to buf
+// when withPath is set. O(search).
+func (o *Overlay) find(buf []int, from, to int, withPath bool) ([]int, float64, bool) {
+	sc := o.lt.getScratch()
+	defer o.lt.putScratch(sc)
+	end := o.search(sc, int32(from), int32(to))
+	if end < 0 {
+		return buf, table.Unreachable, false
+	}
+	rest, _ := o.lt.Dist(int(end), to)
+	cost := sc.node[end].g + rest
+	if !withPath {
+		return buf, cost, true
+	}
+	start := len(buf)
+	for u := end; u >= 0; u = sc.node[u].parent {
+		buf = append(buf, int(u))
+	}
+	for i, j := start, len(buf)-1; i < j; i, j = i+1, j-1 {
+		buf[i], buf[j] = buf[j], buf[i]
+	}
+	buf, ok := o.lt.AppendPath(buf[:len(buf)-1], int(end), to)
+	if !ok {
+		return buf[:start], table.Unreachable, false
+	}
+	return buf, cost, true
+}

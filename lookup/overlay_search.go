@@ -1,0 +1,237 @@
+package lookup
+
+import "math"
+
+// scratch is one search's working memory: O(V), allocated once and reused
+// through the Table's pool. Entries are valid where their stamp equals gen,
+// so a query forgets the last one in O(1).
+type scratch struct {
+	node  []searchNode
+	gen   uint32
+	open  openHeap
+	chain []chainStep // a walk's steps, reused
+}
+
+// searchNode is what one query knows of one node, in one cache line's
+// share.
+type searchNode struct {
+	g      float64 // cost of the best path from the source found so far
+	h      float64 // baked distance to the target, once walked
+	parent int32   // predecessor on that path, -1 for the source
+	pos    int32   // index in the open heap, -1 when not queued
+	stamp  uint32  // query generation that last touched the node
+	flags  uint8
+}
+
+const (
+	reached   uint8 = 1 << iota // g and parent are set
+	walked                      // h and unchanged are set
+	unchanged                   // the table path from here to the target crosses no change
+)
+
+type chainStep struct{ u, e int32 }
+
+// getScratch takes a scratch from the table's pool, or allocates one: O(V)
+// the first time only.
+func (lt *Table) getScratch() *scratch {
+	if sc, ok := lt.scratch.Get().(*scratch); ok {
+		return sc
+	}
+	return &scratch{node: make([]searchNode, lt.n), open: openHeap{}}
+}
+
+func (lt *Table) putScratch(sc *scratch) { lt.scratch.Put(sc) }
+
+// begin starts a query: every node becomes unknown in O(1).
+func (sc *scratch) begin() {
+	sc.gen++
+	if sc.gen == 0 { // wrapped: forget every stamp once every 2^32 queries
+		clear(sc.node)
+		sc.gen = 1
+	}
+	sc.open.items = sc.open.items[:0]
+}
+
+// at returns node u's state, made fresh if this query has not touched it.
+func (sc *scratch) at(u int32) *searchNode {
+	n := &sc.node[u]
+	if n.stamp != sc.gen {
+		*n = searchNode{pos: -1, stamp: sc.gen}
+	}
+	return n
+}
+
+// search runs A* from s to t on the changed level, with the baked distance
+// to t as the heuristic, and returns the first node it takes from the queue
+// whose table path to t is unchanged (its heuristic is then exact, so its
+// best path continued by the table path is a shortest path), or -1 when t
+// cannot be reached. sc.node[end].g is the cost to that node. O((V' + E')
+// log V') for the V' nodes reached, plus the table paths walked, each node
+// at most once a query.
+func (o *Overlay) search(sc *scratch, s, t int32) int32 {
+	sc.begin()
+	o.walk(sc, s, t)
+	ns := sc.at(s)
+	if math.IsInf(ns.h, 1) {
+		return -1
+	}
+	ns.g, ns.parent, ns.flags = 0, -1, ns.flags|reached
+	sc.open.push(sc.node, heapItem{f: ns.h, node: s})
+	tab := o.lt.t
+	off, targets := tab.Offsets, tab.Targets
+	for len(sc.open.items) > 0 {
+		u := sc.open.pop(sc.node).node
+		nu := &sc.node[u]
+		if nu.flags&unchanged != 0 {
+			return u
+		}
+		gu := nu.g
+		for e := off[u]; e < off[u+1]; e++ {
+			v := targets[e]
+			w := o.weight(e, u, v)
+			if math.IsInf(w, 1) {
+				continue
+			}
+			gv := gu + w
+			nv := sc.at(v)
+			if nv.flags&reached != 0 && gv >= nv.g {
+				continue
+			}
+			if nv.flags&walked == 0 {
+				o.walk(sc, v, t)
+			}
+			if math.IsInf(nv.h, 1) {
+				continue // no baked path to t, so none now
+			}
+			nv.g, nv.parent, nv.flags = gv, u, nv.flags|reached
+			it := heapItem{f: gv + nv.h, g: gv, node: v}
+			if nv.pos >= 0 {
+				sc.open.lower(sc.node, nv.pos, it)
+			} else {
+				// A node taken from the queue comes back only through
+				// float64 rounding of a consistent heuristic; that keeps
+				// the answer exact.
+				sc.open.push(sc.node, it)
+			}
+		}
+	}
+	return -1
+}
+
+// walk follows the table path from x toward t until it reaches t or a node
+// this query has walked already, and gives every node on the way its baked
+// distance to t (summed backward along the path) and whether its table path
+// crosses a change. Table paths toward one target merge, so a query walks
+// each node at most once. O(new nodes walked).
+func (o *Overlay) walk(sc *scratch, x, t int32) {
+	tab := o.lt.t
+	chain := sc.chain[:0]
+	var h float64
+	clean := true
+	for {
+		nx := sc.at(x)
+		if nx.flags&walked != 0 {
+			h, clean = nx.h, nx.flags&unchanged != 0
+			break
+		}
+		if x == t {
+			nx.h, nx.flags = 0, nx.flags|walked|unchanged
+			break
+		}
+		e := int32(-1)
+		v := o.lt.Next(int(x), int(t))
+		if v >= 0 && len(chain) < o.lt.n {
+			e = o.edgeTo(x, int32(v))
+		}
+		if e < 0 { // no path, or a corrupt table's cycle or bad move
+			h = math.Inf(1)
+			nx.h, nx.flags = h, nx.flags|walked
+			break
+		}
+		chain = append(chain, chainStep{x, e})
+		x = int32(v)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		st := chain[i]
+		h += tab.Weights[st.e]
+		clean = clean && !o.stepChanged(st.e, st.u, tab.Targets[st.e])
+		n := &sc.node[st.u]
+		n.h, n.flags = h, n.flags|walked
+		if clean {
+			n.flags |= unchanged
+		}
+	}
+	sc.chain = chain
+}
+
+// heapItem is one queued node with its priority f (cost so far plus the
+// baked distance) and its cost so far g.
+type heapItem struct {
+	f, g float64
+	node int32
+}
+
+// openHeap is an indexed binary min-heap ordered by f and, among equal f,
+// by larger g first (nearer the target); each queued node's index lives in
+// its searchNode.pos, so a key is lowered in place.
+type openHeap struct{ items []heapItem }
+
+func (a *heapItem) before(b *heapItem) bool { return a.f < b.f || a.f == b.f && a.g > b.g }
+
+// push queues it. O(log n).
+func (q *openHeap) push(node []searchNode, it heapItem) {
+	q.items = append(q.items, it)
+	q.up(node, len(q.items)-1, it)
+}
+
+// lower gives the item at index i the smaller key of it. O(log n).
+func (q *openHeap) lower(node []searchNode, i int32, it heapItem) { q.up(node, int(i), it) }
+
+// pop removes and returns the first item. O(log n).
+func (q *openHeap) pop(node []searchNode) heapItem {
+	items := q.items
+	top, last := items[0], items[len(items)-1]
+	q.items = items[:len(items)-1]
+	node[top.node].pos = -1
+	if len(q.items) > 0 {
+		q.down(node, 0, last)
+	}
+	return top
+}
+
+func (q *openHeap) up(node []searchNode, i int, it heapItem) {
+	items := q.items
+	for i > 0 {
+		p := (i - 1) / 2
+		if !it.before(&items[p]) {
+			break
+		}
+		items[i] = items[p]
+		node[items[i].node].pos = int32(i)
+		i = p
+	}
+	items[i] = it
+	node[it.node].pos = int32(i)
+}
+
+func (q *openHeap) down(node []searchNode, i int, it heapItem) {
+	items := q.items
+	n := len(items)
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if r := c + 1; r < n && items[r].before(&items[c]) {
+			c = r
+		}
+		if !items[c].before(&it) {
+			break
+		}
+		items[i] = items[c]
+		node[items[i].node].pos = int32(i)
+		i = c
+	}
+	items[i] = it
+	node[it.node].pos = int32(i)
+}

@@ -1,0 +1,304 @@
+package lookup_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
+)
+
+// overlayLevel is one random level for the overlay tests.
+type overlayLevel struct {
+	name string
+	g    *maps.Graph
+}
+
+// randomGridText is a w×h .grid level: walls with probability wall/10,
+// and digits 2-9 (cells dearer to enter) where costly.
+func randomGridText(r *rand.Rand, w, h, wall int, costly bool) string {
+	var sb strings.Builder
+	for range h {
+		for range w {
+			switch k := r.IntN(10); {
+			case k < wall:
+				sb.WriteByte('#')
+			case costly && k == 9:
+				sb.WriteByte(byte('2' + r.IntN(8)))
+			default:
+				sb.WriteByte('.')
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// randomGraph has n nodes and about n·deg directed edges, with integer
+// costs 0..9 or float costs, as a loader would make it (no parallel edges,
+// no self-loops, targets in order).
+func randomGraph(r *rand.Rand, n, deg int, float bool) *maps.Graph {
+	g := &maps.Graph{Offsets: make([]int32, n+1), Metric: maps.MetricInt}
+	if float {
+		g.Metric = maps.MetricFloat
+	}
+	for u := range n {
+		g.Names = append(g.Names, "n"+strconv.Itoa(u))
+		seen := map[int]bool{u: true}
+		for v := range n {
+			if !seen[v] && r.IntN(n) < deg {
+				seen[v] = true
+				w := float64(r.IntN(10))
+				if float {
+					w = r.Float64() * 10
+				}
+				g.Targets = append(g.Targets, int32(v))
+				g.Weights = append(g.Weights, w)
+			}
+		}
+		g.Offsets[u+1] = int32(len(g.Targets))
+	}
+	return g
+}
+
+func overlayLevels(t testing.TB, seed uint64) []overlayLevel {
+	r := rand.New(rand.NewPCG(seed, 7))
+	var out []overlayLevel
+	models := []maps.Moves{
+		{Connect: 8, Diagonal: maps.DiagonalSqrt2},
+		{Connect: 8, Diagonal: maps.Diagonal1014},
+		{Connect: 4, Diagonal: maps.DiagonalSqrt2},
+		{Connect: 4, Diagonal: maps.Diagonal1014},
+	}
+	for _, mv := range models {
+		for _, costly := range []bool{false, true} {
+			text := randomGridText(r, 9+r.IntN(6), 7+r.IntN(6), 3, costly)
+			g, err := maps.ParseFormat(maps.FormatGrid, "random.grid", []byte(text), maps.Options{Moves: mv})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, overlayLevel{fmt.Sprintf("grid-%d-%s-costly=%v", mv.Connect, mv.Diagonal, costly), g})
+		}
+	}
+	for _, float := range []bool{false, true} {
+		out = append(out, overlayLevel{fmt.Sprintf("graph-float=%v", float), randomGraph(r, 40+r.IntN(30), 3, float)})
+	}
+	return out
+}
+
+// change is one random change applied both to an overlay and to a copy of
+// the level's weights.
+type changes struct {
+	blocked map[int]bool
+	edge    map[[2]int]float64 // (from, to) → raised cost
+	cell    map[int]float64    // grid node → raised cell cost
+}
+
+// randomChanges blocks, raises and closes about k things of g.
+func randomChanges(r *rand.Rand, g *maps.Graph, k int) changes {
+	c := changes{blocked: map[int]bool{}, edge: map[[2]int]float64{}, cell: map[int]float64{}}
+	n := g.Nodes()
+	for range k {
+		u := r.IntN(n)
+		switch r.IntN(4) {
+		case 0:
+			c.blocked[u] = true
+		case 1:
+			if g.Grid != nil {
+				c.cell[u] = float64(g.Grid.Costs[g.Grid.Cells[u]]) + float64(1+r.IntN(6))
+				continue
+			}
+			fallthrough
+		default:
+			if deg := g.OutDegree(int32(u)); deg > 0 {
+				e := g.Offsets[u] + int32(r.IntN(deg))
+				w := g.Weights[e] + float64(1+r.IntN(20))
+				if g.Metric == maps.MetricFloat {
+					w = g.Weights[e] * (1 + 3*r.Float64())
+				}
+				if r.IntN(4) == 0 {
+					w = math.Inf(1)
+				}
+				c.edge[[2]int{u, int(g.Targets[e])}] = w
+			}
+		}
+	}
+	return c
+}
+
+func (c changes) apply(t testing.TB, o *lookup.Overlay) {
+	t.Helper()
+	for u := range c.blocked {
+		if err := o.Block(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k, w := range c.edge {
+		if err := o.SetEdgeCost(k[0], k[1], w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for u, w := range c.cell {
+		if err := o.SetCellCost(u, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// changedLevel is g with c applied, computed from the level's own terms
+// (cell costs and moves), not the overlay's: closed things cost +Inf.
+func changedLevel(g *maps.Graph, c changes) *maps.Graph {
+	h := *g
+	h.Weights = make([]float64, len(g.Weights))
+	for u := range g.Nodes() {
+		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+			v := int(g.Targets[e])
+			w := g.Weights[e]
+			if raised, ok := c.edge[[2]int{u, v}]; ok {
+				w = raised
+			}
+			if cost, ok := c.cell[v]; ok {
+				ux, uy := g.Grid.XY(int32(u))
+				vx, vy := g.Grid.XY(int32(v))
+				diagonal := ux != vx && uy != vy
+				unit := 1.0
+				switch {
+				case g.Grid.Moves.Diagonal == maps.Diagonal1014 && diagonal:
+					unit = 14
+				case g.Grid.Moves.Diagonal == maps.Diagonal1014:
+					unit = 10
+				case diagonal:
+					unit = math.Sqrt2
+				}
+				w = max(w, cost*unit)
+			}
+			if c.blocked[u] || c.blocked[v] {
+				w = math.Inf(1)
+			}
+			h.Weights[e] = w
+		}
+	}
+	return &h
+}
+
+// sameCost compares costs exactly on integer levels and to float64
+// rounding of a sum otherwise.
+func sameCost(a, b float64, metric maps.Metric) bool {
+	if metric == maps.MetricInt || math.IsInf(a, 1) || math.IsInf(b, 1) {
+		return a == b
+	}
+	return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b))
+}
+
+// checkAllPairs asks the overlay every query of every pair and compares
+// it with want, the changed level's all-pairs distances: Dist, Path,
+// AppendPath and Next agree with it and each other, and every path is a
+// walk on the changed level of the answered cost.
+func checkAllPairs(t *testing.T, o *lookup.Overlay, changed *maps.Graph, want [][]float64) {
+	t.Helper()
+	var buf []int
+	n := o.Len()
+	for s := range n {
+		for d := range n {
+			wd := want[s][d]
+			if o.Blocked(s) || o.Blocked(d) {
+				wd = math.Inf(1)
+			}
+			dist, ok := o.Dist(s, d)
+			path, cost, pok := o.Path(s, d)
+			buf, _ = o.AppendPath(buf[:0], s, d)
+			next := o.Next(s, d)
+			reach := !math.IsInf(wd, 1)
+			if ok != reach || pok != reach {
+				t.Fatalf("%d->%d: Dist ok %v, Path ok %v, want reachable %v (%v)", s, d, ok, pok, reach, o)
+			}
+			if !reach {
+				if next != -1 || len(buf) != 0 || path != nil {
+					t.Fatalf("%d->%d unreachable but Next %d, AppendPath %v, Path %v", s, d, next, buf, path)
+				}
+				continue
+			}
+			if !sameCost(dist, wd, changed.Metric) || !sameCost(cost, wd, changed.Metric) {
+				t.Fatalf("%d->%d: Dist %v, Path cost %v, want %v (%v)", s, d, dist, cost, wd, o)
+			}
+			if path[0] != s || path[len(path)-1] != d || !equal(path, buf) {
+				t.Fatalf("%d->%d: Path %v, AppendPath %v", s, d, path, buf)
+			}
+			if s != d && next != path[1] && !sameCost(want[next][d]+weightOf(changed, s, next), wd, changed.Metric) {
+				t.Fatalf("%d->%d: Next %d starts no shortest path (path %v)", s, d, next, path)
+			}
+			sum := 0.0
+			for i := 1; i < len(path); i++ {
+				sum += weightOf(changed, path[i-1], path[i])
+			}
+			if !sameCost(sum, wd, changed.Metric) {
+				t.Fatalf("%d->%d: path %v costs %v on the changed level, want %v", s, d, path, sum, wd)
+			}
+		}
+	}
+}
+
+// weightOf is the cheapest edge from u to v of g, +Inf when none.
+func weightOf(g *maps.Graph, u, v int) float64 {
+	w := math.Inf(1)
+	for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+		if int(g.Targets[e]) == v {
+			w = min(w, g.Weights[e])
+		}
+	}
+	return w
+}
+
+// TestOverlayAllPairs checks every pair of random levels of every movement
+// model, and random graphs, under random changes against Floyd-Warshall on
+// the changed level; then restores half the changes and checks again, and
+// clears the rest and checks against the table.
+func TestOverlayAllPairs(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		for _, lv := range overlayLevels(t, seed) {
+			t.Run(fmt.Sprintf("%s/seed=%d", lv.name, seed), func(t *testing.T) {
+				lt := buildAndLoad(t, lv.g)
+				r := rand.New(rand.NewPCG(seed, 11))
+				o := lookup.NewOverlay(lt)
+				for _, k := range []int{1, 3, 12} {
+					c := randomChanges(r, lv.g, k)
+					c.apply(t, o)
+					changed := changedLevel(lv.g, c)
+					checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
+
+					// Restore about half, through each restore call.
+					for u := range c.blocked {
+						if r.IntN(2) == 0 {
+							delete(c.blocked, u)
+							o.Unblock(u)
+						}
+					}
+					for k := range c.edge {
+						if r.IntN(2) == 0 {
+							delete(c.edge, k)
+							o.RestoreEdge(k[0], k[1])
+						}
+					}
+					for u := range c.cell {
+						if r.IntN(2) == 0 {
+							delete(c.cell, u)
+							o.RestoreCell(u)
+						}
+					}
+					changed = changedLevel(lv.g, c)
+					checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
+					o.Clear()
+					if o.Changes() != 0 {
+						t.Fatalf("Changes() = %d after Clear", o.Changes())
+					}
+				}
+				checkAllPairs(t, o, lv.g, mapstest.FloydWarshall(lv.g))
+			})
+		}
+	}
+}
