@@ -15,7 +15,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/pathtable/pathtable/table"
 )
@@ -36,7 +35,7 @@ type Table struct {
 	hops     []int32
 	hopShift uint
 
-	scratch sync.Pool // *scratch for overlay searches, shared by every overlay
+	scratch scratchPool // overlay search scratch, shared by every overlay of the table
 }
 
 // New wraps a decoded or freshly built table. It builds the id index and

@@ -1,6 +1,9 @@
 package lookup
 
-import "math"
+import (
+	"math"
+	"sync"
+)
 
 // scratch is one search's working memory: O(V), allocated once and reused
 // through the Table's pool. Entries are valid where their stamp equals gen,
@@ -31,16 +34,36 @@ const (
 
 type chainStep struct{ u, e int32 }
 
+// scratchPool keeps every scratch a table's overlays have used, for the
+// next search. Unlike a sync.Pool it never drops one at a garbage
+// collection: a scratch is O(V), and a game should not pay that again
+// mid-play. It holds as many as searches ever ran at once.
+type scratchPool struct {
+	mu   sync.Mutex
+	free []*scratch
+}
+
 // getScratch takes a scratch from the table's pool, or allocates one: O(V)
 // the first time only.
 func (lt *Table) getScratch() *scratch {
-	if sc, ok := lt.scratch.Get().(*scratch); ok {
+	p := &lt.scratch
+	p.mu.Lock()
+	if k := len(p.free); k > 0 {
+		sc := p.free[k-1]
+		p.free = p.free[:k-1]
+		p.mu.Unlock()
 		return sc
 	}
-	return &scratch{node: make([]searchNode, lt.n), open: openHeap{}}
+	p.mu.Unlock()
+	return &scratch{node: make([]searchNode, lt.n)}
 }
 
-func (lt *Table) putScratch(sc *scratch) { lt.scratch.Put(sc) }
+func (lt *Table) putScratch(sc *scratch) {
+	p := &lt.scratch
+	p.mu.Lock()
+	p.free = append(p.free, sc)
+	p.mu.Unlock()
+}
 
 // begin starts a query: every node becomes unknown in O(1).
 func (sc *scratch) begin() {

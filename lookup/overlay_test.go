@@ -259,13 +259,17 @@ func weightOf(g *maps.Graph, u, v int) float64 {
 // the changed level; then restores half the changes and checks again, and
 // clears the rest and checks against the table.
 func TestOverlayAllPairs(t *testing.T) {
-	for _, seed := range []uint64{1, 2, 3} {
+	seeds, sizes := []uint64{1, 2, 3}, []int{1, 3, 12}
+	if testing.Short() {
+		seeds, sizes = seeds[:1], sizes[2:]
+	}
+	for _, seed := range seeds {
 		for _, lv := range overlayLevels(t, seed) {
 			t.Run(fmt.Sprintf("%s/seed=%d", lv.name, seed), func(t *testing.T) {
 				lt := buildAndLoad(t, lv.g)
 				r := rand.New(rand.NewPCG(seed, 11))
 				o := lookup.NewOverlay(lt)
-				for _, k := range []int{1, 3, 12} {
+				for _, k := range sizes {
 					c := randomChanges(r, lv.g, k)
 					c.apply(t, o)
 					changed := changedLevel(lv.g, c)
