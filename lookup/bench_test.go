@@ -25,7 +25,7 @@ type benchTable struct {
 
 // loadBenchTables builds, once, a generated open grid that every checkout
 // has, and the shared Moving AI maze where it exists beside the checkout.
-func loadBenchTables(b *testing.B) []benchTable {
+func loadBenchTables(b testing.TB) []benchTable {
 	benchOnce.Do(func() {
 		r := rand.New(rand.NewPCG(1, 2))
 		var sb strings.Builder

@@ -77,8 +77,9 @@ func (o *Overlay) Blocked(u int) bool {
 	return ok
 }
 
-// Block closes node u: no path enters or leaves it. Blocking a blocked node
-// does nothing. O(1) amortised.
+// Block closes node u: no path enters or leaves it, and on 8-connected
+// grids no diagonal move cuts its corner, as if the cell were a wall.
+// Blocking a blocked node does nothing. O(1) amortised.
 func (o *Overlay) Block(u int) error {
 	if err := o.check(u); err != nil {
 		return err
@@ -88,7 +89,7 @@ func (o *Overlay) Block(u int) error {
 	}
 	o.init()
 	o.blocked[int32(u)] = struct{}{}
-	o.touch(int32(u), 1)
+	o.touchBlocked(int32(u), 1)
 	return nil
 }
 
@@ -101,7 +102,7 @@ func (o *Overlay) Unblock(u int) error {
 		return nil
 	}
 	delete(o.blocked, int32(u))
-	o.touch(int32(u), -1)
+	o.touchBlocked(int32(u), -1)
 	return nil
 }
 
@@ -237,7 +238,7 @@ func (o *Overlay) CellCost(u int) (float64, bool) {
 // Clear forgets every change. O(changes).
 func (o *Overlay) Clear() {
 	for u := range o.blocked {
-		o.touch(u, -1)
+		o.touchBlocked(u, -1)
 	}
 	for u := range o.cells {
 		o.touch(u, -1)
@@ -287,6 +288,50 @@ func (o *Overlay) init() {
 func (o *Overlay) touch(u int32, d int) {
 	o.mark[u&o.markMsk] += uint32(d)
 	o.changes += d
+}
+
+// touchBlocked counts a blocked node in the filter and, on 8-connected
+// grids, its cardinal neighbours too: a diagonal move between two of them
+// cuts the blocked cell's corner, which a wall forbids.
+func (o *Overlay) touchBlocked(u int32, d int) {
+	o.touch(u, d)
+	if !o.corners() {
+		return
+	}
+	x, y, _ := o.lt.XY(int(u))
+	for _, n := range [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}} {
+		if v, ok := o.lt.NodeAt(x+n[0], y+n[1]); ok {
+			o.mark[int32(v)&o.markMsk] += uint32(d)
+		}
+	}
+}
+
+// corners reports whether the level's diagonal moves need both cells
+// beside them open (8-connected grids: no corner cutting).
+func (o *Overlay) corners() bool {
+	t := o.lt.t
+	return t.Kind == table.KindGrid && t.Connect != 4
+}
+
+// cutsBlocked reports whether the move from u to v is diagonal on a grid
+// and a cell beside it is blocked. O(1).
+func (o *Overlay) cutsBlocked(u, v int32) bool {
+	if len(o.blocked) == 0 || !o.corners() {
+		return false
+	}
+	ux, uy, _ := o.lt.XY(int(u))
+	vx, vy, _ := o.lt.XY(int(v))
+	if ux == vx || uy == vy {
+		return false
+	}
+	for _, c := range [2][2]int{{vx, uy}, {ux, vy}} {
+		if w, ok := o.lt.NodeAt(c[0], c[1]); ok {
+			if _, b := o.blocked[int32(w)]; b {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // marked reports whether a change may touch node u: false means certainly
@@ -350,6 +395,9 @@ func (o *Overlay) weight(e, u, v int32) float64 {
 		return math.Inf(1)
 	}
 	if _, b := o.blocked[u]; b {
+		return math.Inf(1)
+	}
+	if o.cutsBlocked(u, v) {
 		return math.Inf(1)
 	}
 	if c, ok := o.edges[e]; ok {

@@ -177,13 +177,28 @@ func changedLevel(g *maps.Graph, c changes) *maps.Graph {
 				}
 				w = max(w, cost*unit)
 			}
-			if c.blocked[u] || c.blocked[v] {
+			if c.blocked[u] || c.blocked[v] || cutsCorner(g, u, v, c.blocked) {
 				w = math.Inf(1)
 			}
 			h.Weights[e] = w
 		}
 	}
 	return &h
+}
+
+// cutsCorner reports whether u to v is a diagonal move of an 8-connected
+// grid with a blocked cell beside it: the level's no-corner-cutting rule.
+func cutsCorner(g *maps.Graph, u, v int, blocked map[int]bool) bool {
+	if g.Grid == nil || g.Grid.Moves.Connect != 8 {
+		return false
+	}
+	ux, uy := g.Grid.XY(int32(u))
+	vx, vy := g.Grid.XY(int32(v))
+	if ux == vx || uy == vy {
+		return false
+	}
+	a, b := g.Grid.NodeAt(vx, uy), g.Grid.NodeAt(ux, vy)
+	return a >= 0 && blocked[int(a)] || b >= 0 && blocked[int(b)]
 }
 
 // sameCost compares costs exactly on integer levels and to float64
