@@ -13,8 +13,9 @@ import (
 )
 
 func runPath(ctx context.Context, args []string) error {
-	fs := newFlagSet("path", "[-json] TABLE FROM TO")
+	fs := newFlagSet("path", "[-json] [-block NODE|@FILE]... TABLE FROM TO")
 	jsonOut := fs.Bool("json", false, "print the answer as one JSON object")
+	blocks := addBlockFlag(fs)
 	if err := parseArgs(fs, args, 3, "path needs TABLE FROM TO"); err != nil {
 		return err
 	}
@@ -22,7 +23,11 @@ func runPath(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	a, err := answer(lt, fs.Arg(1), fs.Arg(2), nil)
+	o, err := blocks.overlay(lt)
+	if err != nil {
+		return err
+	}
+	a, err := answer(o, fs.Arg(1), fs.Arg(2), nil)
 	if err != nil {
 		return err
 	}
@@ -32,12 +37,17 @@ func runPath(ctx context.Context, args []string) error {
 }
 
 func runQuery(ctx context.Context, args []string) error {
-	fs := newFlagSet("query", "[-json] TABLE < queries")
+	fs := newFlagSet("query", "[-json] [-block NODE|@FILE]... TABLE < queries")
 	jsonOut := fs.Bool("json", false, "print each answer as one JSON object")
+	blocks := addBlockFlag(fs)
 	if err := parseArgs(fs, args, 1, "query needs TABLE, and reads FROM TO lines from standard input"); err != nil {
 		return err
 	}
 	lt, err := lookup.Open(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	o, err := blocks.overlay(lt)
 	if err != nil {
 		return err
 	}
@@ -53,7 +63,7 @@ func runQuery(ctx context.Context, args []string) error {
 			if len(f) != 2 {
 				err = fmt.Errorf("want FROM TO, got %q", strings.TrimSpace(text))
 			} else {
-				a, err = answer(lt, f[0], f[1], buf[:0])
+				a, err = answer(o, f[0], f[1], buf[:0])
 				buf = a.nodes
 			}
 			if err != nil {
@@ -96,21 +106,28 @@ type pathAnswer struct {
 	expanded  int  // nodes the live search expanded
 }
 
-// answer resolves FROM and TO and walks the path, appending to buf.
-func answer(lt *lookup.Table, from, to string, buf []int) (pathAnswer, error) {
-	a := pathAnswer{name: lt.Name, from: from, to: to}
-	s, err := lt.Node(from)
+// answer resolves FROM and TO and walks the path through the overlay (the
+// table itself when nothing is blocked), appending to buf.
+func answer(o *lookup.Overlay, from, to string, buf []int) (pathAnswer, error) {
+	a := pathAnswer{name: o.Table().Name, from: from, to: to}
+	s, err := openNode(o, "FROM", from)
 	if err != nil {
-		return a, fmt.Errorf("FROM: %v", err)
+		return a, err
 	}
-	t, err := lt.Node(to)
+	t, err := openNode(o, "TO", to)
 	if err != nil {
-		return a, fmt.Errorf("TO: %v", err)
+		return a, err
 	}
-	a.nodes, a.reachable = lt.AppendPath(buf, s, t)
-	if a.reachable {
-		a.cost, _ = lt.Dist(s, t)
+	if o.Changes() == 0 {
+		a.nodes, a.reachable = o.AppendPath(buf, s, t)
+		if a.reachable {
+			a.cost, _ = o.Dist(s, t)
+		}
+		return a, nil
 	}
+	var path []int
+	path, a.cost, a.reachable = o.Path(s, t)
+	a.nodes = append(buf, path...)
 	return a, nil
 }
 

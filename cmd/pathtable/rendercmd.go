@@ -27,6 +27,7 @@ var (
 	colBackground  = color.RGBA{248, 248, 248, 255} // graphs
 	colEdge        = color.RGBA{170, 170, 170, 255}
 	colNode        = color.RGBA{60, 60, 60, 255}
+	colBlocked     = color.RGBA{255, 140, 0, 255} // closed by -block: a cross on the cell or node
 	// heatRamp runs from near (distance 0) to far (the largest distance).
 	heatRamp = []color.RGBA{{255, 255, 204, 255}, {254, 204, 92, 255}, {253, 141, 60, 255}, {227, 26, 28, 255}, {128, 0, 38, 255}}
 )
@@ -37,16 +38,18 @@ const maxPixels = 1 << 26
 // renderOptions are render's resolved flags; nodes are -1 when not given.
 type renderOptions struct {
 	from, to, heat int
-	scale          int // pixels per cell or coordinate unit; 0 picks one
+	scale          int             // pixels per cell or coordinate unit; 0 picks one
+	overlay        *lookup.Overlay // the table with the -block nodes closed
 }
 
 func runRender(ctx context.Context, args []string) error {
-	fs := newFlagSet("render", "[-from NODE -to NODE] [-heat NODE] [-scale N] -o OUT.png TABLE")
+	fs := newFlagSet("render", "[-from NODE -to NODE] [-heat NODE] [-block NODE|@FILE]... [-scale N] -o OUT.png TABLE")
 	from := fs.String("from", "", "start `node` of the path to draw (x,y on grids, an id on graphs); needs -to")
 	to := fs.String("to", "", "goal `node` of the path to draw; needs -from")
 	heat := fs.String("heat", "", "colour every node by the cost of its shortest path to this `node`")
 	scale := fs.Int("scale", 0, "pixels per grid cell, or per coordinate unit on graphs (0: the longer side 512-1024 px)")
 	out := fs.String("o", "", "write the PNG to this `file` (required)")
+	blocks := addBlockFlag(fs)
 	if err := parseArgs(fs, args, 1, "render needs one TABLE"); err != nil {
 		return err
 	}
@@ -63,7 +66,11 @@ func runRender(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt := renderOptions{from: -1, to: -1, heat: -1, scale: *scale}
+	o, err := blocks.overlay(lt)
+	if err != nil {
+		return err
+	}
+	opt := renderOptions{from: -1, to: -1, heat: -1, scale: *scale, overlay: o}
 	for _, f := range []struct {
 		flag, id string
 		node     *int
@@ -71,15 +78,15 @@ func runRender(ctx context.Context, args []string) error {
 		if f.id == "" {
 			continue
 		}
-		if *f.node, err = lt.Node(f.id); err != nil {
-			return fmt.Errorf("%s: %v", f.flag, err)
+		if *f.node, err = openNode(o, f.flag, f.id); err != nil {
+			return err
 		}
 	}
 	var img *image.RGBA
 	var path []int
 	var found bool
 	if opt.from >= 0 {
-		path, found = lt.AppendPath(nil, opt.from, opt.to)
+		path, found = o.AppendPath(nil, opt.from, opt.to)
 	}
 	if lt.Table().Kind == table.KindGrid {
 		img, err = renderGrid(lt, opt, path)
@@ -114,7 +121,7 @@ func renderGrid(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, e
 	}
 	img := image.NewRGBA(image.Rect(0, 0, t.Width*s, t.Height*s))
 	fillRect(img, img.Bounds(), colWall)
-	colours := nodeColours(lt, opt.heat, gridCosts(t))
+	colours := nodeColours(opt.overlay, opt.heat, gridCosts(t))
 	for u := range t.Nodes {
 		x, y, _ := lt.XY(u)
 		cell := image.Rect(x*s, y*s, (x+1)*s, (y+1)*s)
@@ -133,6 +140,12 @@ func renderGrid(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, e
 		x, y, _ := lt.XY(u)
 		m := s / 6
 		fillRect(img, image.Rect(x*s+m, y*s+m, (x+1)*s-m, (y+1)*s-m), c)
+	}
+	for u := range t.Nodes {
+		if opt.overlay.Blocked(u) {
+			x, y, _ := lt.XY(u)
+			cross(img, float64(x*s), float64(y*s), float64(s), colBlocked)
+		}
 	}
 	drawPath(img, path, centre, float64(max(1, s/4)))
 	if opt.heat >= 0 {
@@ -183,7 +196,7 @@ func renderGraph(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, 
 		}
 	}
 	drawPath(img, path, pos, 5)
-	colours := nodeColours(lt, opt.heat, nil)
+	colours := nodeColours(opt.overlay, opt.heat, nil)
 	for u := range t.Nodes {
 		c := colours[u]
 		if opt.heat < 0 {
@@ -191,6 +204,9 @@ func renderGraph(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, 
 		}
 		x, y := pos(u)
 		dot(img, x, y, 5, c)
+		if opt.overlay.Blocked(u) {
+			cross(img, x-8, y-8, 16, colBlocked)
+		}
 	}
 	for _, m := range []struct {
 		u int
@@ -204,9 +220,10 @@ func renderGraph(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, 
 	return img, nil
 }
 
-// nodeColours is each node's fill: by its shortest-path cost to heat when
-// heat >= 0, else by the cost of entering it (nil costs: all colOpen).
-func nodeColours(lt *lookup.Table, heat int, costs []float64) []color.RGBA {
+// nodeColours is each node's fill: by its shortest-path cost to heat
+// through the overlay when heat >= 0, else by the cost of entering it (nil
+// costs: all colOpen).
+func nodeColours(lt *lookup.Overlay, heat int, costs []float64) []color.RGBA {
 	n := lt.Len()
 	out := make([]color.RGBA, n)
 	if heat < 0 {
@@ -297,6 +314,14 @@ func drawLine(img *image.RGBA, x0, y0, x1, y1, width float64, c color.RGBA) {
 		fillRect(img, image.Rect(int(math.Floor(x-half)), int(math.Floor(y-half)),
 			int(math.Floor(x-half+width)), int(math.Floor(y-half+width))), c)
 	}
+}
+
+// cross draws an X from corner to corner of the square of side size at
+// (x, y), with strokes a sixth of its side.
+func cross(img *image.RGBA, x, y, size float64, c color.RGBA) {
+	w := max(1, size/6)
+	drawLine(img, x+w/2, y+w/2, x+size-w/2, y+size-w/2, w, c)
+	drawLine(img, x+size-w/2, y+w/2, x+w/2, y+size-w/2, w, c)
 }
 
 // dot fills a disc of radius r around (x, y).

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/pathtable/pathtable/lookup"
+)
+
+// blockFlag collects -block values: a node ("x,y" on grids, the id on
+// graphs), or @FILE naming one node a line (blank lines and lines starting
+// with # are skipped).
+type blockFlag []string
+
+func (b *blockFlag) String() string { return strings.Join(*b, " ") }
+
+func (b *blockFlag) Set(v string) error {
+	*b = append(*b, v)
+	return nil
+}
+
+// addBlockFlag registers -block on fs.
+func addBlockFlag(fs *flag.FlagSet) *blockFlag {
+	b := new(blockFlag)
+	fs.Var(b, "block", "close this `node` (x,y on grids, an id on graphs), or each node listed in @FILE, one a line; repeatable")
+	return b
+}
+
+// overlay returns an overlay of lt with every -block node blocked; the
+// error names the flag value, or the file and line, and why.
+func (b blockFlag) overlay(lt *lookup.Table) (*lookup.Overlay, error) {
+	o := lookup.NewOverlay(lt)
+	for _, v := range b {
+		file, isFile := strings.CutPrefix(v, "@")
+		if !isFile {
+			u, err := lt.Node(v)
+			if err != nil {
+				return nil, fmt.Errorf("-block %s: %v", v, err)
+			}
+			o.Block(u)
+			continue
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("-block: %v", err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			id := strings.TrimSpace(line)
+			if id == "" || strings.HasPrefix(id, "#") {
+				continue
+			}
+			u, err := lt.Node(id)
+			if err != nil {
+				return nil, fmt.Errorf("-block %s:%d: %v", file, i+1, err)
+			}
+			o.Block(u)
+		}
+	}
+	return o, nil
+}
+
+// openNode resolves id as a path end (flag or argument named what),
+// refusing a node that -block closed: that is a mistake in the query, not
+// a level without a path.
+func openNode(o *lookup.Overlay, what, id string) (int, error) {
+	u, err := o.Table().Node(id)
+	if err != nil {
+		return -1, fmt.Errorf("%s: %v", what, err)
+	}
+	if o.Blocked(u) {
+		return -1, fmt.Errorf("%s: %s is closed by -block", what, id)
+	}
+	return u, nil
+}
