@@ -3,6 +3,7 @@ package lookup_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -68,4 +69,30 @@ func ExampleTable_AppendPath() {
 	// Output:
 	// 4,3 true 8 nodes, cost 7
 	// 0,3 true 4 nodes, cost 3
+}
+
+// A door shuts while agents are moving: an overlay closes it without
+// touching the shared table, and queries through the overlay go around.
+func ExampleOverlay() {
+	g, _ := maps.ParseFormat(maps.FormatGrid, "level.grid", []byte(level), maps.Options{})
+	t, _ := build.Build(context.Background(), g, build.Options{})
+	lt := lookup.New(t)
+
+	o := lookup.NewOverlay(lt)
+	from, _ := lt.Node("0,0")
+	to, _ := lt.Node("4,3")
+	door, _ := lt.Node("0,1")
+	fmt.Println(o.Dist(from, to))
+	o.Block(door)
+	fmt.Println(o.Dist(from, to))
+	next := o.Next(from, to)
+	fmt.Println(lt.Name(next))
+	if err := o.SetCellCost(next, 0.5); errors.Is(err, lookup.ErrLowered) {
+		fmt.Println("refused:", err)
+	}
+	// Output:
+	// 7 true
+	// 7 true
+	// 1,0
+	// refused: cell 1,0: cost 0.5 is below its baked cost 1: an overlay only raises costs
 }

@@ -13,9 +13,12 @@ Commands:
 		write it to INPUT with its extension replaced by .ptab, or into the
 		folder -o names. An input whose table is up to date (same level
 		bytes, options and format version) is skipped unless -force.
-	path [-json] TABLE FROM TO
-		Print the cost and the whole path from FROM to TO.
-	query [-json] TABLE
+	path [-json] [-block NODE|@FILE]... TABLE FROM TO
+		Print the cost and the whole path from FROM to TO. -block closes
+		a node (a door shut: x,y on grids, an id on graphs), or every node
+		listed in FILE, one a line; answers stay exact, searching around
+		the closed nodes where the table path crosses one. Repeatable.
+	query [-json] [-block NODE|@FILE]... TABLE
 		Answer one "FROM TO" query per line of standard input.
 	info [-json] TABLE
 		Describe a table: format, kind, nodes, geometry, model, sizes.
@@ -34,11 +37,12 @@ Commands:
 		to 2000 nodes) or N random pairs (default 10000). -scen also
 		checks a Moving AI scenario file's optimal lengths. Prints a
 		summary and the first mismatches; exit status 1 on any.
-	render [-from NODE -to NODE] [-heat NODE] [-scale N] -o OUT.png TABLE
+	render [-from NODE -to NODE] [-heat NODE] [-block NODE|@FILE]... [-scale N] -o OUT.png TABLE
 		Draw a grid table as a PNG: walls dark, open cells light (darker
 		where they cost more), the path from FROM to TO with its start
 		green and its goal red, and with -heat every cell coloured by the
-		cost of its path to NODE (blue-grey: no path). Graph tables whose
+		cost of its path to NODE (blue-grey: no path). -block nodes are
+		crossed out in orange and paths go around them. Graph tables whose
 		nodes have coordinates are drawn as dots and lines.
 
 Nodes are written "x,y" on grids (0-based, x is the column) and by their id
