@@ -7,9 +7,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/pathtable/pathtable/build/live"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/solve"
 )
 
 const mazeMap = "../../shared/testmaps/maze-128-128-2.map"
@@ -20,7 +20,7 @@ const mazeMap = "../../shared/testmaps/maze-128-128-2.map"
 type doorCase struct {
 	s, t, door int   // nodes of the table
 	s2, t2     int32 // the same cells, as nodes of the changed level
-	solver     *live.Solver
+	solver     *solve.Solver
 	cost       float64 // the live A*'s answer on the changed level
 }
 
@@ -51,7 +51,7 @@ func loadDoorCases(tb testing.TB) (*lookup.Table, []doorCase) {
 			doorErr = os.ErrNotExist
 			return
 		}
-		scen, err := live.ReadScenarios(mazeMap + ".scen")
+		scen, err := maps.ReadScenarios(mazeMap + ".scen")
 		if err != nil {
 			doorErr = err
 			return
@@ -72,7 +72,7 @@ func loadDoorCases(tb testing.TB) (*lookup.Table, []doorCase) {
 				doorErr = err
 				return
 			}
-			c := doorCase{s: s, t: t, door: door, solver: live.NewSolver(g2, live.AStar)}
+			c := doorCase{s: s, t: t, door: door, solver: solve.NewSolver(g2, solve.AStar)}
 			c.s2 = g2.Grid.NodeAt(sc.StartX, sc.StartY)
 			c.t2 = g2.Grid.NodeAt(sc.GoalX, sc.GoalY)
 			c.cost = c.solver.SolveCost(c.s2, c.t2).Cost
