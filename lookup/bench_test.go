@@ -61,17 +61,7 @@ func BenchmarkAppendPath(b *testing.B) {
 	for _, bt := range loadBenchTables(b) {
 		b.Run(bt.name, func(b *testing.B) {
 			lt := bt.lt
-			r := rand.New(rand.NewPCG(3, 4))
-			pairs := make([][2]int, 1024)
-			for i := range pairs {
-				for {
-					s, t := r.IntN(lt.Len()), r.IntN(lt.Len())
-					if _, ok := lt.Dist(s, t); ok {
-						pairs[i] = [2]int{s, t}
-						break
-					}
-				}
-			}
+			pairs := randomPairs(lt, 1024)
 			buf := make([]int, 0, lt.Len())
 			steps := 0
 			b.ReportAllocs()
