@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/vmihailenco/msgpack/v5"
+
+	"github.com/pathtable/pathtable/internal/atomicfile"
 )
 
 // ReadFrom reads a whole table from r. It holds the file's bytes once; the
@@ -35,61 +35,15 @@ func Open(path string) (*Table, error) {
 	return t, nil
 }
 
-// tempPrefix marks the temporary files WriteFile makes beside its target.
-func tempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
-
 // WriteFile writes t to path atomically: to a temporary file in the same
 // folder, synced, then renamed over path. A write that fails or is killed
 // leaves any previous file at path intact; temporaries left by a killed
 // writer are removed by the next WriteFile to the same path.
 func WriteFile(path string, t *Table) error {
-	return WriteFileFunc(path, func(w io.Writer) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
 		_, err := t.WriteTo(w)
 		return err
 	})
-}
-
-// WriteFileFunc writes whatever write produces to path atomically, as
-// WriteFile does.
-func WriteFileFunc(path string, write func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	removeStaleTemps(dir, tempPrefix(path))
-	f, err := os.CreateTemp(dir, tempPrefix(path)+"*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = write(f); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
-}
-
-// removeStaleTemps deletes temporaries an interrupted write left behind.
-func removeStaleTemps(dir, prefix string) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), prefix) {
-			os.Remove(filepath.Join(dir, e.Name()))
-		}
-	}
 }
 
 // ReadHeader reads only the header of the table file at path, without

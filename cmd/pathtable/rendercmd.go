@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/pathtable/pathtable/internal/atomicfile"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/table"
 )
@@ -96,7 +97,7 @@ func runRender(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", fs.Arg(0), err)
 	}
-	if err := table.WriteFileFunc(*out, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
+	if err := atomicfile.Write(*out, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
 		return err
 	}
 	note := ""

@@ -1,0 +1,60 @@
+package atomicfile
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestWrite checks each promise of Write: the new bytes replace the old,
+// a failed write leaves the old file and no temporary, and a temporary a
+// killed writer left is removed by the next write.
+func TestWrite(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.bin")
+	write := func(s string, err error) error {
+		return Write(path, func(w io.Writer) error {
+			w.Write([]byte(s))
+			return err
+		})
+	}
+	stale := filepath.Join(dir, TempPrefix(path)+"123")
+	os.WriteFile(stale, []byte("partial"), 0o644)
+	tests := []struct {
+		name    string
+		content string
+		err     error
+		want    string // the file's content afterwards
+	}{
+		{"first", "one", nil, "one"},
+		{"replace", "two", nil, "two"},
+		{"failed", "half a file", errors.New("disk on fire"), "two"},
+	}
+	for _, tc := range tests {
+		err := write(tc.content, tc.err)
+		if !errors.Is(err, tc.err) {
+			t.Errorf("%s: error %v, want %v", tc.name, err, tc.err)
+		}
+		got, _ := os.ReadFile(path)
+		if string(got) != tc.want {
+			t.Errorf("%s: file holds %q, want %q", tc.name, got, tc.want)
+		}
+		entries, _ := os.ReadDir(dir)
+		if len(entries) != 1 {
+			t.Errorf("%s: folder holds %d files, want only %s", tc.name, len(entries), filepath.Base(path))
+		}
+		if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
+			t.Errorf("%s: mode %v, %v", tc.name, st.Mode(), err)
+		}
+	}
+}
+
+// TestWriteMissingFolder fails without creating anything.
+func TestWriteMissingFolder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no", "such", "out.bin")
+	if err := Write(path, func(io.Writer) error { return nil }); err == nil {
+		t.Error("Write into a missing folder gave no error")
+	}
+}
