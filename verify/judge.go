@@ -39,7 +39,7 @@ func (v *verifier) judge(f *facts) (Problem, bool) {
 	if f.liveOK != f.tabOK {
 		return ProblemReachable, true
 	}
-	if f.tabOK && !v.equal(f.tab, f.live) {
+	if f.tabOK && !v.costs.Same(f.tab, f.live) {
 		return ProblemDistance, true
 	}
 	if f.s == f.t {
@@ -51,10 +51,10 @@ func (v *verifier) judge(f *facts) (Problem, bool) {
 		}
 		return 0, false
 	}
-	if f.next < 0 || !f.edgeOK || !f.nextOK || !v.equal(f.tab, f.w+f.nextTab) {
+	if f.next < 0 || !f.edgeOK || !f.nextOK || !v.costs.Same(f.tab, f.w+f.nextTab) {
 		return ProblemStep, true
 	}
-	if f.path != pathReach || !v.equal(f.pathCost, f.tab) {
+	if f.path != pathReach || !v.costs.Same(f.pathCost, f.tab) {
 		return ProblemPath, true
 	}
 	return 0, false

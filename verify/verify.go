@@ -3,7 +3,6 @@ package verify
 import (
 	"context"
 	"fmt"
-	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -85,7 +84,7 @@ func Table(ctx context.Context, t *table.Table, g *maps.Graph, opt Options) (*Re
 		}
 	}
 	n := g.Nodes()
-	v := &verifier{t: t, lt: lookup.New(t), g: g, exact: g.Metric == maps.MetricInt && t.Metric == maps.MetricInt.String(),
+	v := &verifier{t: t, lt: lookup.New(t), g: g, costs: CostCheckFor(&t.Header, g),
 		max: opt.MaxMismatches}
 	if v.max <= 0 {
 		v.max = DefaultMaxMismatches
@@ -152,18 +151,10 @@ type verifier struct {
 	t     *table.Table
 	lt    *lookup.Table
 	g     *maps.Graph
-	exact bool
+	costs CostCheck
 	max   int
 
 	failed atomic.Int64
 	mu     sync.Mutex
 	list   []ranked // the first failures by (problem, seq), at most max
-}
-
-// equal compares two costs with the level's tolerance.
-func (v *verifier) equal(a, b float64) bool {
-	if v.exact || a == b {
-		return a == b
-	}
-	return math.Abs(a-b) <= RelTolerance*max(math.Abs(a), math.Abs(b))
 }
