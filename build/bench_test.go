@@ -39,9 +39,9 @@ func loadBenchLevels(b *testing.B) []benchLevel {
 			benchLevels = append(benchLevels, benchLevel{fmt.Sprintf("random-%dx%d", size, size), g})
 		}
 		for _, name := range []string{"arena", "den312d", "maze-128-128-2"} {
-			g, _, err := maps.Load(filepath.Join(sharedMaps, name+".map"), maps.Options{})
+			lvl, err := maps.Load(filepath.Join(sharedMaps, name+".map"), maps.Options{})
 			if err == nil {
-				benchLevels = append(benchLevels, benchLevel{name, g})
+				benchLevels = append(benchLevels, benchLevel{name, lvl.Graph})
 			}
 		}
 	})

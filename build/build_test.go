@@ -46,10 +46,11 @@ func smallLevels(t testing.TB) []testLevel {
 			if i > 0 && format != maps.FormatMovingAI && format != maps.FormatGrid {
 				break
 			}
-			g, _, err := maps.Load(f, maps.Options{Moves: m})
+			lvl, err := maps.Load(f, maps.Options{Moves: m})
 			if err != nil {
 				t.Fatalf("loading %s: %v", f, err)
 			}
+			g := lvl.Graph
 			levels = append(levels, testLevel{fmt.Sprintf("%s/%d-%s", filepath.Base(f), m.Connect, m.Diagonal), g})
 		}
 	}
@@ -281,7 +282,11 @@ func TestBuildErrors(t *testing.T) {
 
 	g := randomGraph(rand.New(rand.NewPCG(3, 4)), 50, true)
 	var se *SizeError
-	if _, err := Build(context.Background(), g, Options{MaxBytes: 1000}); !errors.As(err, &se) || !strings.Contains(err.Error(), "-max-bytes") {
+	// The estimate and the limit, in the library's terms: the flag that
+	// raises the limit is the command line's to name.
+	_, err := Build(context.Background(), g, Options{MaxBytes: 1000})
+	if !errors.As(err, &se) || se.Limit != 1000 || se.Bytes <= se.Limit || se.First+se.Dist != se.Bytes ||
+		!strings.Contains(err.Error(), "over the limit of 1000 B") || strings.Contains(err.Error(), "-max-bytes") {
 		t.Errorf("over max bytes: err = %v", err)
 	}
 
@@ -351,10 +356,11 @@ func TestSharedMapsScenarios(t *testing.T) {
 			continue // 118 M pairs: a benchmark-sized build
 		}
 		t.Run(name, func(t *testing.T) {
-			g, _, err := maps.Load(f, maps.Options{})
+			lvl, err := maps.Load(f, maps.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
+			g := lvl.Graph
 			tab, err := Build(context.Background(), g, Options{})
 			if err != nil {
 				t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/pathtable/pathtable/internal/bytesize"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -89,28 +90,16 @@ func splitOctile(w float64) (a, b int64, ok bool) {
 	return 0, 0, false
 }
 
-// SizeError reports a table that would exceed the caller's byte limit.
+// SizeError reports a table that would exceed the caller's byte limit
+// (Options.MaxBytes), with the estimate.
 type SizeError struct {
 	Nodes        int
-	Bytes, Limit int64
-	First, Dist  int64
+	Bytes, Limit int64 // the table's payloads, and the limit they exceed
+	First, Dist  int64 // the payloads' parts
 	DistKind     table.DistKind
 }
 
 func (e *SizeError) Error() string {
-	return fmt.Sprintf("table for %d nodes would take %s (first moves %s, distances %s as %s), over the limit of %s: raise -max-bytes or use a smaller level",
-		e.Nodes, MB(e.Bytes), MB(e.First), MB(e.Dist), e.DistKind, MB(e.Limit))
-}
-
-// MB formats a byte count for people.
-func MB(b int64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.2f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	case b >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", b)
+	return fmt.Sprintf("table for %d nodes would take %s (first moves %s, distances %s as %s), over the limit of %s",
+		e.Nodes, bytesize.Format(e.Bytes), bytesize.Format(e.First), bytesize.Format(e.Dist), e.DistKind, bytesize.Format(e.Limit))
 }

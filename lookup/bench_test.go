@@ -44,8 +44,8 @@ func loadBenchTables(b testing.TB) []benchTable {
 			panic(err)
 		}
 		benchTables = append(benchTables, benchTable{"random-64x64", buildAndLoad(b, g)})
-		if g, _, err := maps.Load("../../shared/testmaps/maze-128-128-2.map", maps.Options{}); err == nil {
-			t, err := build.Build(context.Background(), g, build.Options{})
+		if lvl, err := maps.Load("../../shared/testmaps/maze-128-128-2.map", maps.Options{}); err == nil {
+			t, err := build.Build(context.Background(), lvl.Graph, build.Options{})
 			if err != nil {
 				panic(err)
 			}

@@ -250,10 +250,11 @@ func TestAlteredFirstMoves(t *testing.T) {
 // behind a valid checksum: every query terminates, and every path it still
 // reports is a walk of at most Len() nodes from the source to the target.
 func TestRandomFirstMoves(t *testing.T) {
-	g, _, err := maps.Load("../testdata/maze.grid", maps.Options{})
+	lvl, err := maps.Load("../testdata/maze.grid", maps.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	g := lvl.Graph
 	base, err := build.Build(context.Background(), g, build.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -11,11 +11,9 @@
 package lookup
 
 import (
-	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
+	"github.com/pathtable/pathtable/internal/nodeid"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -225,34 +223,22 @@ func (lt *Table) Name(u int) string {
 		return ""
 	}
 	if x, y, ok := lt.XY(u); ok {
-		return strconv.Itoa(x) + "," + strconv.Itoa(y)
+		return nodeid.Cell(x, y)
 	}
 	return lt.t.Names[u]
 }
 
 // Node parses a node id as users write it: "x,y" on grids (0-based, x is
 // the column), the node's id on graphs. The error says why a cell is not a
-// node (outside the grid, or blocked). O(len(id)).
+// node (not x,y, outside the grid, or blocked). O(len(id)).
 func (lt *Table) Node(id string) (int, error) {
 	if lt.byName != nil {
 		if u, ok := lt.byName[id]; ok {
 			return int(u), nil
 		}
-		return -1, fmt.Errorf("no node %q in this graph", id)
-	}
-	xs, ys, found := strings.Cut(id, ",")
-	x, errX := strconv.Atoi(strings.TrimSpace(xs))
-	y, errY := strconv.Atoi(strings.TrimSpace(ys))
-	if !found || errX != nil || errY != nil {
-		return -1, fmt.Errorf("bad cell %q: want x,y", id)
+		return -1, nodeid.Unknown(id)
 	}
 	t := lt.t
-	if x < 0 || y < 0 || x >= t.Width || y >= t.Height {
-		return -1, fmt.Errorf("cell %d,%d is outside the %dx%d grid", x, y, t.Width, t.Height)
-	}
-	u, ok := lt.NodeAt(x, y)
-	if !ok {
-		return -1, fmt.Errorf("cell %d,%d is blocked", x, y)
-	}
-	return u, nil
+	u, err := nodeid.GridNode(id, t.Width, t.Height, func(x, y int) int32 { return lt.byCell[y*t.Width+x] })
+	return int(u), err
 }

@@ -17,10 +17,11 @@ import (
 // format, as a game would.
 func loadTable(t testing.TB, path string, opt maps.Options) (*lookup.Table, *maps.Graph) {
 	t.Helper()
-	g, _, err := maps.Load(path, opt)
+	lvl, err := maps.Load(path, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
+	g := lvl.Graph
 	return buildAndLoad(t, g), g
 }
 

@@ -3,6 +3,8 @@ package maps
 import (
 	"errors"
 	"fmt"
+
+	"github.com/pathtable/pathtable/internal/csr"
 )
 
 // ParseError reports bad input with its position, in the style of
@@ -33,7 +35,7 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // Sentinel causes, for errors.Is.
 var (
-	ErrBadCost      = errors.New("cost must be a finite number >= 0") // negative, NaN or infinite
+	ErrBadCost      = csr.ErrBadCost // negative, NaN or infinite: "cost must be a finite number >= 0"
 	ErrNegativeCost = fmt.Errorf("negative cost (Dijkstra needs costs >= 0): %w", ErrBadCost)
 	ErrUnknownNode  = errors.New("unknown node")
 	ErrDuplicateID  = errors.New("duplicate node id")

@@ -57,7 +57,7 @@ func FuzzMovingAI(f *testing.F) {
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, mv := range []Moves{DefaultMoves, {4, Diagonal1014}} {
-			g, err := parseMovingAI("f.map", data, Options{Moves: mv})
+			g, err := parseMovingAI("f.map", data, mv)
 			checkParsed(t, g, err)
 		}
 	})
@@ -74,7 +74,7 @@ func FuzzGrid(f *testing.F) {
 	)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, mv := range []Moves{DefaultMoves, {8, Diagonal1014}, {4, DiagonalSqrt2}} {
-			g, err := parseGrid("f.grid", data, Options{Moves: mv})
+			g, err := parseGrid("f.grid", data, mv)
 			checkParsed(t, g, err)
 		}
 	})

@@ -3,8 +3,9 @@ package maps
 import (
 	"fmt"
 	"math"
-	"strconv"
-	"strings"
+
+	"github.com/pathtable/pathtable/internal/csr"
+	"github.com/pathtable/pathtable/internal/nodeid"
 )
 
 // Graph is a level in compressed sparse row (CSR) form: the out-edges of node
@@ -80,64 +81,34 @@ func (g *Graph) EdgeCost(u, v int32) (float64, bool) {
 // on graphs. O(1).
 func (g *Graph) NodeName(u int32) string {
 	if g.Grid != nil {
-		x, y := g.Grid.XY(u)
-		return fmt.Sprintf("%d,%d", x, y)
+		return nodeid.Cell(g.Grid.XY(u))
 	}
 	return g.Names[u]
 }
 
 // Node parses a node id as users write it: "x,y" on grids (0-based, x is
 // the column), the node's id on graphs; the error says why a cell is not a
-// node. O(1) on grids, O(V) on graphs.
+// node (not x,y, outside the grid, or blocked). O(len(id)) on grids, O(V)
+// on graphs.
 func (g *Graph) Node(id string) (int32, error) {
 	if gr := g.Grid; gr != nil {
-		xs, ys, found := strings.Cut(id, ",")
-		x, errX := strconv.Atoi(strings.TrimSpace(xs))
-		y, errY := strconv.Atoi(strings.TrimSpace(ys))
-		if !found || errX != nil || errY != nil {
-			return -1, fmt.Errorf("bad cell %q: want x,y", id)
-		}
-		if x < 0 || y < 0 || x >= gr.Width || y >= gr.Height {
-			return -1, fmt.Errorf("cell %d,%d is outside the %dx%d grid", x, y, gr.Width, gr.Height)
-		}
-		u := gr.NodeAt(x, y)
-		if u < 0 {
-			return -1, fmt.Errorf("cell %d,%d is a wall", x, y)
-		}
-		return u, nil
+		return nodeid.GridNode(id, gr.Width, gr.Height, gr.NodeAt)
 	}
 	for u, name := range g.Names {
 		if name == id {
 			return int32(u), nil
 		}
 	}
-	return -1, fmt.Errorf("no node %q in this graph", id)
+	return -1, nodeid.Unknown(id)
 }
 
 // Validate checks the structural invariants that every loader guarantees and
 // that the builder relies on. It is O(V + E).
 func (g *Graph) Validate() error {
-	n := len(g.Offsets) - 1
-	if n < 0 {
-		return fmt.Errorf("graph has no offsets")
+	if err := csr.Check(g.Offsets, g.Targets, g.Weights); err != nil {
+		return err
 	}
-	if g.Offsets[0] != 0 || int(g.Offsets[n]) != len(g.Targets) || len(g.Targets) != len(g.Weights) {
-		return fmt.Errorf("graph offsets do not match its %d edges", len(g.Targets))
-	}
-	for u := 0; u < n; u++ {
-		if g.Offsets[u] > g.Offsets[u+1] {
-			return fmt.Errorf("graph offsets decrease at node %d", u)
-		}
-	}
-	for i, v := range g.Targets {
-		if v < 0 || int(v) >= n {
-			return fmt.Errorf("edge %d points to node %d of %d", i, v, n)
-		}
-		w := g.Weights[i]
-		if !(w >= 0) || math.IsInf(w, 0) {
-			return fmt.Errorf("edge %d has cost %v: %w", i, w, ErrBadCost)
-		}
-	}
+	n := g.Nodes()
 	if (g.Grid == nil) == (g.Names == nil) {
 		return fmt.Errorf("graph must have exactly one of grid geometry and node names")
 	}
@@ -201,6 +172,19 @@ const (
 // DefaultMoves is the Moving AI benchmark model: octile moves, diagonal √2,
 // no corner cutting.
 var DefaultMoves = Moves{Connect: 8, Diagonal: DiagonalSqrt2}
+
+// Validate reports a model the grid loaders do not know, naming the field:
+// "connect must be 4 or 8, not 6". Zero fields are errors here; the loaders
+// fill them from DefaultMoves first (Options.WithDefaults). O(1).
+func (m Moves) Validate() error {
+	if m.Connect != 4 && m.Connect != 8 {
+		return fmt.Errorf("connect must be 4 or 8, not %d", m.Connect)
+	}
+	if m.Diagonal != DiagonalSqrt2 && m.Diagonal != Diagonal1014 {
+		return fmt.Errorf("diagonal must be %s or %s, not %q", DiagonalSqrt2, Diagonal1014, m.Diagonal)
+	}
+	return nil
+}
 
 // String describes the model, e.g. "8-connected, sqrt2 diagonals, no corner cutting".
 func (m Moves) String() string {

@@ -3,29 +3,22 @@ package maps
 import (
 	"fmt"
 	"math"
+
+	"github.com/pathtable/pathtable/internal/csr"
 )
 
 // Size limits checked before a loader allocates anything in proportion to
 // what a header or a row count declares.
 const (
-	maxSide  = 1 << 15 // grid width or height
-	maxCells = 1 << 24 // grid cells (width × height)
-	maxNodes = 1 << 20 // nodes of a graph level: 16x a table's limit, so tools can still load and inspect it
+	maxSide  = 1 << 15      // grid width or height
+	maxCells = csr.MaxCells // grid cells (width × height), as tables allow
+	maxNodes = 1 << 20      // nodes of a graph level: 16x a table's limit, so tools can still load and inspect it
 )
 
 // checkGridSize refuses a grid larger than the limits.
 func checkGridSize(w, h int) error {
 	if w > maxSide || h > maxSide || w*h > maxCells {
 		return fmt.Errorf("%w: %dx%d grid exceeds the limit of %d per side and %d cells", ErrTooLarge, w, h, maxSide, maxCells)
-	}
-	return nil
-}
-
-// checkMoves refuses a movement model buildGrid does not know; ParseFormat
-// checks the same, this keeps the parsers safe on their own.
-func checkMoves(name string, mv Moves) error {
-	if (mv.Connect != 4 && mv.Connect != 8) || (mv.Diagonal != DiagonalSqrt2 && mv.Diagonal != Diagonal1014) {
-		return &ParseError{File: name, Err: fmt.Errorf("unknown movement model: connect %d, diagonal %q", mv.Connect, mv.Diagonal)}
 	}
 	return nil
 }

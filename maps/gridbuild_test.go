@@ -66,7 +66,7 @@ func TestGridMoves(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := parseGrid("m.grid", []byte(level), Options{Moves: tc.moves})
+			g, err := parseGrid("m.grid", []byte(level), tc.moves)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -83,7 +83,7 @@ func TestGridMoves(t *testing.T) {
 	}
 
 	// Diagonal √2 weights are exactly float64(k)*math.Sqrt2.
-	g, err := parseGrid("d.grid", []byte("11\n17\n"), Options{})
+	g, err := parseGrid("d.grid", []byte("11\n17\n"), DefaultMoves)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestGridMoves(t *testing.T) {
 
 // The same movement flags apply to .map files.
 func TestMovingAIMoves(t *testing.T) {
-	g, err := parseMovingAI("t.map", []byte(tinyMap), Options{Moves: Moves{Connect: 4, Diagonal: Diagonal1014}})
+	g, err := parseMovingAI("t.map", []byte(tinyMap), Moves{Connect: 4, Diagonal: Diagonal1014})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,12 +12,9 @@ const gridCells = ".#123456789"
 
 var gridTable = newCellTable(".", "#", true)
 
-// parseGrid reads a .grid file. O(len(data)).
-func parseGrid(name string, data []byte, opt Options) (*Graph, error) {
-	opt = opt.withDefaults()
-	if err := checkMoves(name, opt.Moves); err != nil {
-		return nil, err
-	}
+// parseGrid reads a .grid file made with mv, a model Moves.Validate
+// accepts. O(len(data)).
+func parseGrid(name string, data []byte, mv Moves) (*Graph, error) {
 	r := newLineReader(data)
 	var rows [][]byte
 	w := 0
@@ -54,5 +51,5 @@ func parseGrid(name string, data []byte, opt Options) (*Graph, error) {
 	if len(rows) == 0 {
 		return nil, &ParseError{File: name, Line: r.n, Err: fmt.Errorf("no grid rows")}
 	}
-	return buildGrid(w, len(rows), fillCosts(rows, w, gridTable), opt.Moves), nil
+	return buildGrid(w, len(rows), fillCosts(rows, w, gridTable), mv), nil
 }

@@ -20,7 +20,7 @@ func TestGrid(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := parseGrid("t.grid", []byte(tc.in), Options{})
+			g, err := parseGrid("t.grid", []byte(tc.in), DefaultMoves)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,16 +66,16 @@ func TestGridErrors(t *testing.T) {
 		{"too tall", strings.Repeat(".\n", maxSide+1), ErrTooLarge, []string{"g.grid:32769:"}},
 	}
 	for _, tc := range tests {
-		g, err := parseGrid("g.grid", []byte(tc.in), Options{})
+		g, err := parseGrid("g.grid", []byte(tc.in), DefaultMoves)
 		checkErr(t, tc, g, err)
 	}
 }
 
 func TestGridBadMoves(t *testing.T) {
 	for _, mv := range []Moves{{Connect: 6}, {Connect: 8, Diagonal: "1/1"}} {
-		g, err := parseGrid("b.grid", []byte("..\n"), Options{Moves: mv})
+		g, err := ParseFormat(FormatGrid, "b.grid", []byte("..\n"), Options{Moves: mv})
 		checkErr(t, errCase{name: mv.String(), has: []string{"b.grid: unknown movement model"}}, g, err)
-		g, err = parseMovingAI("b.map", []byte(tinyMap), Options{Moves: mv})
+		g, err = ParseFormat(FormatMovingAI, "b.map", []byte(tinyMap), Options{Moves: mv})
 		checkErr(t, errCase{name: mv.String(), has: []string{"b.map: unknown movement model"}}, g, err)
 	}
 }

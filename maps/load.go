@@ -2,7 +2,6 @@ package maps
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -13,8 +12,9 @@ type Options struct {
 	Moves Moves // grid movement model; zero fields take DefaultMoves'
 }
 
-// withDefaults fills zero fields.
-func (o Options) withDefaults() Options {
+// WithDefaults returns o with its zero fields filled: the options a level
+// loaded with o is actually made with. O(1).
+func (o Options) WithDefaults() Options {
 	if o.Moves.Connect == 0 {
 		o.Moves.Connect = DefaultMoves.Connect
 	}
@@ -22,6 +22,15 @@ func (o Options) withDefaults() Options {
 		o.Moves.Diagonal = DefaultMoves.Diagonal
 	}
 	return o
+}
+
+// resolve fills o's defaults and checks the result, once for every loader.
+func (o Options) resolve(name string) (Options, error) {
+	o = o.WithDefaults()
+	if err := o.Moves.Validate(); err != nil {
+		return o, &ParseError{File: name, Err: fmt.Errorf("unknown movement model: %w", err)}
+	}
+	return o, nil
 }
 
 // Format is a level file format.
@@ -33,6 +42,10 @@ const (
 	FormatDIMACS   Format = "gr"   // DIMACS shortest-path graph (.gr)
 	FormatJSON     Format = "json" // JSON waypoint graph (.json)
 )
+
+// IsGrid reports whether levels in format f are grids, which the movement
+// model shapes; the other formats are graphs, which ignore it. O(1).
+func (f Format) IsGrid() bool { return f == FormatMovingAI || f == FormatGrid }
 
 // FormatOf picks a format from a file name's extension.
 func FormatOf(name string) (Format, error) {
@@ -59,38 +72,26 @@ func Parse(name string, data []byte, opt Options) (*Graph, error) {
 	return ParseFormat(f, name, data, opt)
 }
 
-// ParseFormat reads a level in the given format.
+// ParseFormat reads a level in the given format. O(size of data + V + E).
 func ParseFormat(f Format, name string, data []byte, opt Options) (*Graph, error) {
-	opt = opt.withDefaults()
-	if opt.Moves.Connect != 4 && opt.Moves.Connect != 8 {
-		return nil, fmt.Errorf("%s: connectivity must be 4 or 8, not %d", name, opt.Moves.Connect)
+	opt, err := opt.resolve(name)
+	if err != nil {
+		return nil, err
 	}
-	if opt.Moves.Diagonal != DiagonalSqrt2 && opt.Moves.Diagonal != Diagonal1014 {
-		return nil, fmt.Errorf("%s: diagonal cost model must be %q or %q, not %q", name, DiagonalSqrt2, Diagonal1014, opt.Moves.Diagonal)
-	}
+	return parse(f, name, data, opt)
+}
+
+// parse reads a level with options already resolved.
+func parse(f Format, name string, data []byte, opt Options) (*Graph, error) {
 	switch f {
 	case FormatMovingAI:
-		return parseMovingAI(name, data, opt)
+		return parseMovingAI(name, data, opt.Moves)
 	case FormatGrid:
-		return parseGrid(name, data, opt)
+		return parseGrid(name, data, opt.Moves)
 	case FormatDIMACS:
 		return parseDIMACS(name, data)
 	case FormatJSON:
 		return parseJSON(name, data)
 	}
 	return nil, &ParseError{File: name, Err: fmt.Errorf("%w %q", ErrFormat, f)}
-}
-
-// Load reads and parses the level file at path, returning the graph and the
-// file's bytes (for hashing).
-func Load(path string, opt Options) (*Graph, []byte, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	g, err := Parse(path, data, opt)
-	if err != nil {
-		return nil, nil, err
-	}
-	return g, data, nil
 }

@@ -21,12 +21,8 @@ var movingAITable = newCellTable(".GS", "@OTW", false)
 
 // parseMovingAI reads a Moving AI .map file. The height and width lines may
 // come in either order; CRLF line ends and trailing blank lines are
-// accepted. O(len(data)).
-func parseMovingAI(name string, data []byte, opt Options) (*Graph, error) {
-	opt = opt.withDefaults()
-	if err := checkMoves(name, opt.Moves); err != nil {
-		return nil, err
-	}
+// accepted. mv is a model Moves.Validate accepts. O(len(data)).
+func parseMovingAI(name string, data []byte, mv Moves) (*Graph, error) {
 	r := newLineReader(data)
 	perr := func(line, col int, format string, args ...any) error {
 		return &ParseError{File: name, Line: line, Col: col, Err: fmt.Errorf(format, args...)}
@@ -122,5 +118,5 @@ func parseMovingAI(name string, data []byte, opt Options) (*Graph, error) {
 	if len(rows) < h {
 		return nil, perr(hLine, 0, "%w: height %d but the map has %d rows", ErrHeader, h, len(rows))
 	}
-	return buildGrid(w, h, fillCosts(rows, w, movingAITable), opt.Moves), nil
+	return buildGrid(w, h, fillCosts(rows, w, movingAITable), mv), nil
 }

@@ -25,7 +25,7 @@ func TestMovingAI(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := parseMovingAI("t.map", []byte(tc.in), Options{})
+			g, err := parseMovingAI("t.map", []byte(tc.in), DefaultMoves)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -41,7 +41,7 @@ func TestMovingAI(t *testing.T) {
 		})
 	}
 
-	g, err := parseMovingAI("t.map", []byte(tinyMap), Options{})
+	g, err := parseMovingAI("t.map", []byte(tinyMap), DefaultMoves)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestMovingAIErrors(t *testing.T) {
 		{"crlf bad char", strings.ReplaceAll(hdr+"...\n.x.\n", "\n", "\r\n"), ErrBadCell, []string{"m.map:6:2:"}},
 	}
 	for _, tc := range tests {
-		g, err := parseMovingAI("m.map", []byte(tc.in), Options{})
+		g, err := parseMovingAI("m.map", []byte(tc.in), DefaultMoves)
 		checkErr(t, tc, g, err)
 	}
 }
@@ -123,7 +123,7 @@ func TestMovingAIAllocatesForData(t *testing.T) {
 	in := []byte("type octile\nheight 32768\nwidth 512\nmap\n" + strings.Repeat(".", 512) + "\n")
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, err := parseMovingAI("big.map", in, Options{})
+	_, err := parseMovingAI("big.map", in, DefaultMoves)
 	runtime.ReadMemStats(&after)
 	if err == nil {
 		t.Fatal("no error for missing rows")

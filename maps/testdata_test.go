@@ -24,11 +24,12 @@ func TestTestdataFiles(t *testing.T) {
 			continue // README.md
 		}
 		n++
-		g, _, err := Load(path, Options{})
+		lvl, err := Load(path, Options{})
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
 			continue
 		}
+		g := lvl.Graph
 		if err := consistent(g); err != nil {
 			t.Errorf("%s: %v", path, err)
 		}
@@ -40,10 +41,11 @@ func TestTestdataFiles(t *testing.T) {
 
 func loadTestdata(t *testing.T, name string, opt Options) *Graph {
 	t.Helper()
-	g, _, err := Load(filepath.Join("..", "testdata", name), opt)
+	lvl, err := Load(filepath.Join("..", "testdata", name), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
+	g := lvl.Graph
 	if err := consistent(g); err != nil {
 		t.Fatal(err)
 	}
@@ -141,10 +143,11 @@ func TestSharedTestmaps(t *testing.T) {
 	for _, path := range files {
 		name := strings.TrimSuffix(filepath.Base(path), ".map")
 		t.Run(name, func(t *testing.T) {
-			g, _, err := Load(path, Options{})
+			lvl, err := Load(path, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
+			g := lvl.Graph
 			if err := consistent(g); err != nil {
 				t.Fatal(err)
 			}

@@ -45,10 +45,11 @@ func rbBuildLevel(tb testing.TB, f maps.Format, text string, opt maps.Options) *
 // rbBuildFile builds the table of a level file.
 func rbBuildFile(tb testing.TB, path string, opt maps.Options) []byte {
 	tb.Helper()
-	g, _, err := maps.Load(path, opt)
+	lvl, err := maps.Load(path, opt)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	g := lvl.Graph
 	t, err := build.Build(context.Background(), g, build.Options{})
 	if err != nil {
 		tb.Fatal(err)

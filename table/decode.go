@@ -11,6 +11,8 @@ import (
 
 	"github.com/vmihailenco/msgpack/v5"
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
+
+	"github.com/pathtable/pathtable/internal/csr"
 )
 
 // Errors a decoder returns, for errors.Is.
@@ -150,10 +152,6 @@ func decodeMagic(dec *msgpack.Decoder) bool {
 // once per level.
 const maxHeaderDepth = 32
 
-// maxCells bounds a grid's width × height, as the level loaders do: a
-// runtime that indexes cells allocates one int32 per cell.
-const maxCells = 1 << 24
-
 // checkMsgpack checks that b is exactly one msgpack value whose every
 // declared length and count fits in the bytes that remain, nested at most
 // maxHeaderDepth deep, so decoding it allocates O(len(b)) and recurses
@@ -263,7 +261,7 @@ func (h *Header) validate() error {
 	}
 	switch h.Kind {
 	case KindGrid:
-		if h.Width <= 0 || h.Height <= 0 || h.Width > maxCells || h.Height > maxCells || int64(h.Width)*int64(h.Height) > maxCells {
+		if h.Width <= 0 || h.Height <= 0 || h.Width > csr.MaxCells || h.Height > csr.MaxCells || int64(h.Width)*int64(h.Height) > csr.MaxCells {
 			return fmt.Errorf("grid size %dx%d", h.Width, h.Height)
 		}
 		if h.Names != nil {
@@ -280,27 +278,16 @@ func (h *Header) validate() error {
 }
 
 // validateGraph checks the arrays that queries index by, so a lookup can
-// trust them: CSR offsets, edge targets, degrees, weights and grid cells.
-// First moves are checked where they are used, at O(1) per step.
+// trust them: the CSR graph as the level loaders guarantee it, degrees a
+// first move can address, and grid cells. First moves are checked where
+// they are used, at O(1) per step. O(V + E).
 func (t *Table) validateGraph() error {
-	n := t.Nodes
-	if t.Offsets[0] != 0 || int(t.Offsets[n]) != t.Edges {
-		return fmt.Errorf("offsets do not span %d edges", t.Edges)
+	if err := csr.Check(t.Offsets, t.Targets, t.Weights); err != nil {
+		return err
 	}
-	for u := 0; u < n; u++ {
-		d := t.Offsets[u+1] - t.Offsets[u]
-		if d < 0 || d > MaxDegree {
+	for u := range t.Nodes {
+		if d := t.Degree(u); d > MaxDegree {
 			return fmt.Errorf("node %d has out-degree %d", u, d)
-		}
-	}
-	for i, v := range t.Targets {
-		if v < 0 || int(v) >= n {
-			return fmt.Errorf("edge %d points to node %d of %d", i, v, n)
-		}
-	}
-	for i, w := range t.Weights {
-		if !(w >= 0) || math.IsInf(w, 1) {
-			return fmt.Errorf("edge %d has cost %v", i, w)
 		}
 	}
 	prev := int32(-1)

@@ -62,10 +62,11 @@ func load(tb testing.TB, name string) *maps.Graph {
 	if _, err := os.Stat(file); err != nil {
 		tb.Skipf("test maps not available: %v", err)
 	}
-	g, _, err := maps.Load(file, maps.Options{})
+	lvl, err := maps.Load(file, maps.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}
+	g := lvl.Graph
 	if g.Grid == nil {
 		tb.Fatalf("%s: not a grid level", file)
 	}

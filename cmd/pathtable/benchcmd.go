@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"time"
 
+	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/solve"
@@ -45,7 +45,7 @@ func runBench(ctx context.Context, args []string) error {
 		return err
 	}
 	t := lt.Table()
-	lv, err := loadLevel(fs.Arg(1), optionsOf(&t.Header))
+	lv, err := maps.Load(fs.Arg(1), build.LevelOptions(&t.Header))
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,8 @@ func runBench(ctx context.Context, args []string) error {
 	}
 
 	// The live side: A* with paths, once over the set, more if quick.
-	solver := solve.NewSolver(lv.graph, solve.AStar)
+	solver := solve.NewSolver(lv.Graph, solve.AStar)
+	costs := verify.CostCheckFor(&t.Header, lv.Graph)
 	var expanded int
 	rounds, start = 0, time.Now()
 	for time.Since(start) < *minTime || rounds == 0 {
@@ -115,7 +116,7 @@ func runBench(ctx context.Context, args []string) error {
 			if rounds == 0 {
 				expanded += res.Expanded
 				d, ok := lt.Dist(q[0], q[1])
-				if ok != res.Reachable || (ok && !sameCost(d, res.Cost)) {
+				if ok != res.Reachable || (ok && !costs.Same(d, res.Cost)) {
 					rep.CostMismatches++
 				}
 			}
@@ -143,9 +144,4 @@ func runBench(ctx context.Context, args []string) error {
 		return fmt.Errorf("%d queries where the table and A* disagree: run verify", rep.CostMismatches)
 	}
 	return nil
-}
-
-// sameCost compares a table distance with a live one, as verify does.
-func sameCost(a, b float64) bool {
-	return math.Abs(a-b) <= verify.RelTolerance*max(1, math.Abs(b))
 }

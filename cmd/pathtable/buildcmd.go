@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/bytesize"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -176,9 +177,9 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err != nil {
 		return fail(err)
 	}
-	hash := inputHash(data, format, cfg.opt)
+	// The hash needs no parsing, so an up-to-date table costs a header read.
 	if !cfg.force {
-		if h, err := table.ReadHeader(output); err == nil && h.InputHash == hash {
+		if h, err := table.ReadHeader(output); err == nil && h.InputHash == build.InputHash(format, cfg.opt, data) {
 			st, _ := os.Stat(output)
 			res.Status, res.Nodes, res.Edges = "up-to-date", h.Nodes, h.Edges
 			res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), st.Size()
@@ -186,22 +187,23 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 			return res
 		}
 	}
-	g, err := maps.ParseFormat(format, input, data, cfg.opt)
+	lvl, err := maps.ParseLevel(input, data, cfg.opt)
 	if err != nil {
 		return fail(err)
 	}
 	var done atomic.Int64
 	bopt := cfg.build
 	bopt.Progress = &done
-	stopProgress := startProgress(&done, g.Nodes(), filepath.Base(input), cfg.quiet)
-	t, err := build.Build(ctx, g, bopt)
+	stopProgress := startProgress(&done, lvl.Graph.Nodes(), filepath.Base(input), cfg.quiet)
+	t, err := build.BuildLevel(ctx, lvl, bopt)
 	stopProgress()
+	var tooBig *build.SizeError
+	if errors.As(err, &tooBig) {
+		return fail(fmt.Errorf("%s: %w: raise -max-bytes or use a smaller level", input, err))
+	}
 	if err != nil {
 		return fail(fmt.Errorf("%s: %w", input, err))
 	}
-	t.Source = filepath.Base(input)
-	t.Format = string(format)
-	t.InputHash = hash
 	if err := table.WriteFile(output, t); err != nil {
 		return fail(err)
 	}
@@ -239,13 +241,13 @@ func report(r buildResult, cfg *buildConfig) {
 	case "failed":
 		fmt.Fprintf(stderr, "pathtable: %s\n", r.Error)
 	case "up-to-date":
-		fmt.Fprintf(stdout, "up to date: %s (%d nodes, %s)\n", r.Output, r.Nodes, build.MB(r.Bytes))
+		fmt.Fprintf(stdout, "up to date: %s (%d nodes, %s)\n", r.Output, r.Nodes, bytesize.Format(r.Bytes))
 	default:
 		rss := ""
 		if r.PeakRSS > 0 {
-			rss = ", peak memory " + build.MB(r.PeakRSS)
+			rss = ", peak memory " + bytesize.Format(r.PeakRSS)
 		}
 		fmt.Fprintf(stdout, "built %s: %d nodes, %d edges, %d pairs (%d reachable), %s, %.2fs%s\n",
-			r.Output, r.Nodes, r.Edges, r.Pairs, r.Reachable, build.MB(r.Bytes), r.Seconds, rss)
+			r.Output, r.Nodes, r.Edges, r.Pairs, r.Reachable, bytesize.Format(r.Bytes), r.Seconds, rss)
 	}
 }

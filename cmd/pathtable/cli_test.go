@@ -209,20 +209,6 @@ func TestInfo(t *testing.T) {
 	}
 }
 
-func TestParseBytes(t *testing.T) {
-	tests := map[string]int64{"100": 100, "2KB": 2000, "1.5MiB": 3 << 19, "2GiB": 2 << 30, "512mb": 512e6, "1G": 1 << 30}
-	for in, want := range tests {
-		if got, err := parseBytes(in); err != nil || got != want {
-			t.Errorf("parseBytes(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"", "x", "-1", "1XB"} {
-		if _, err := parseBytes(bad); err == nil {
-			t.Errorf("parseBytes(%q) gave no error", bad)
-		}
-	}
-}
-
 // TestReachablePairs checks the byte count against the distances, pair by
 // pair, on levels with and without unreachable pairs.
 func TestReachablePairs(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/bytesize"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -74,7 +74,7 @@ func runInfo(ctx context.Context, args []string) error {
 	fmt.Fprintf(stdout, "nodes:     %d, edges %d\n", in.Nodes, in.Edges)
 	fmt.Fprintf(stdout, "pairs:     %d (%d reachable, s != t)\n", in.Pairs, in.Reachable)
 	fmt.Fprintf(stdout, "encoding:  first moves %s, distances %s\n", in.FirstEnc, in.DistKind)
-	fmt.Fprintf(stdout, "size:      %s (first moves %s, distances %s)\n", build.MB(in.FileBytes), build.MB(in.FirstBytes), build.MB(in.DistBytes))
+	fmt.Fprintf(stdout, "size:      %s (first moves %s, distances %s)\n", bytesize.Format(in.FileBytes), bytesize.Format(in.FirstBytes), bytesize.Format(in.DistBytes))
 	fmt.Fprintf(stdout, "input:     sha256 %s\n", in.InputHash)
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/bytesize"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -87,10 +88,11 @@ func robustOneLine(t *testing.T, code int, out, errOut string, want ...string) {
 // the message, and writes nothing.
 func TestRobustMaxBytes(t *testing.T) {
 	const level = "../../testdata/maze.grid"
-	g, _, err := maps.Load(level, maps.Options{})
+	lvl, err := maps.Load(level, maps.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	g := lvl.Graph
 	h, err := build.Plan(g)
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +103,7 @@ func TestRobustMaxBytes(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "maze.ptab")
 	code, stdoutText, errOut := robustRun(t, context.Background(), "build", "-quiet", "-max-bytes", "1KB", "-o", out, level)
-	robustOneLine(t, code, stdoutText, errOut, "maze.grid", build.MB(size), "-max-bytes", fmt.Sprintf("%d nodes", h.Nodes))
+	robustOneLine(t, code, stdoutText, errOut, "maze.grid", bytesize.Format(size), "-max-bytes", fmt.Sprintf("%d nodes", h.Nodes))
 	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("refused build left %s: %v", out, err)
 	}
@@ -215,10 +217,11 @@ func TestRobustPathErrors(t *testing.T) {
 // TestRobustBuildCancelled cancels build.Build's context once the first
 // rows are done: it returns context.Canceled quickly and no table.
 func TestRobustBuildCancelled(t *testing.T) {
-	g, _, err := maps.Load(robustGrid(t, t.TempDir(), 40), maps.Options{})
+	lvl, err := maps.Load(robustGrid(t, t.TempDir(), 40), maps.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	g := lvl.Graph
 	ctx, cancel := context.WithCancel(context.Background())
 	var done atomic.Int64
 	type result struct {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/solve"
 )
 
@@ -21,11 +22,11 @@ func runSolve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	lvl, err := loadLevel(fs.Arg(0), opt)
+	lvl, err := maps.Load(fs.Arg(0), opt)
 	if err != nil {
 		return err
 	}
-	g := lvl.graph
+	g := lvl.Graph
 	from, err := g.Node(fs.Arg(1))
 	if err != nil {
 		return fmt.Errorf("FROM: %v", err)

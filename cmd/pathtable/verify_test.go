@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -116,11 +117,11 @@ func verifyRehash(t *testing.T, tab, level string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lvl, err := loadLevel(level, optionsOf(&tb.Header))
+	lvl, err := maps.Load(level, build.LevelOptions(&tb.Header))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.InputHash = lvl.hash
+	tb.InputHash = build.InputHash(lvl.Format, lvl.Options, lvl.Data)
 	if err := table.WriteFile(tab, tb); err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +225,11 @@ func TestVerifyAlteredTable(t *testing.T) {
 		if err := table.WriteFile(tab, tb); err != nil {
 			t.Fatal(err)
 		}
-		g, _, _ := maps.Load(level, maps.Options{})
+		lvl, err := maps.Load(level, maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := lvl.Graph
 		pair := g.NodeName(int32(s)) + " -> " + g.NodeName(int32(target))
 		code, out, errOut := runCLI(t, "", "verify", tab, level)
 		ms := verifyMismatchLines(out)

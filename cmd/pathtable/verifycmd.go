@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 	"github.com/pathtable/pathtable/verify"
@@ -76,7 +77,7 @@ func runVerify(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	lvl, err := loadLevel(levelPath, optionsOf(&t.Header))
+	lvl, err := maps.Load(levelPath, build.LevelOptions(&t.Header))
 	if err != nil {
 		return err
 	}
@@ -95,7 +96,7 @@ func runVerify(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	rep, err := verify.Table(ctx, t, lvl.graph, opt)
+	rep, err := verify.Table(ctx, t, lvl.Graph, opt)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return err

@@ -28,7 +28,7 @@ func MovingAIMaps(tb testing.TB) []string {
 // skipping tb when the map is absent and failing it on any other error.
 func LoadMovingAI(tb testing.TB, path string) (*maps.Graph, []maps.Scenario) {
 	tb.Helper()
-	g, _, err := maps.Load(path, maps.Options{})
+	lvl, err := maps.Load(path, maps.Options{})
 	if errors.Is(err, fs.ErrNotExist) {
 		tb.Skipf("no test map: %v", err)
 	}
@@ -39,5 +39,5 @@ func LoadMovingAI(tb testing.TB, path string) (*maps.Graph, []maps.Scenario) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return g, scen
+	return lvl.Graph, scen
 }

@@ -160,7 +160,10 @@ func (tg *TestGraph) Load(tb testing.TB) *maps.Graph {
 	var err error
 	switch {
 	case tg.File != "":
-		g, _, err = maps.Load(filepath.Join(TestdataDir, tg.File), tg.Opt)
+		var lvl *maps.Level
+		if lvl, err = maps.Load(filepath.Join(TestdataDir, tg.File), tg.Opt); err == nil {
+			g = lvl.Graph
+		}
 	case strings.HasPrefix(strings.TrimSpace(tg.Data), "{"):
 		g, err = maps.Parse(tg.Name+".json", []byte(tg.Data), tg.Opt)
 	default:

@@ -1,0 +1,110 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// TestInputHashPinned pins InputHash to the hashes tables already on disk
+// carry, written by pathtable build before the recipe moved here: a change
+// to the recipe would call every existing table stale. The options a grid
+// is hashed with are the options it is made with, so zero fields hash as
+// the defaults; graph formats ignore them.
+func TestInputHashPinned(t *testing.T) {
+	tests := []struct {
+		file string
+		opt  maps.Options
+		want string
+	}{
+		{"../examples/tiny.grid", maps.Options{}, "c0c04dbb2199b89a33e953112cb156b9b78844d92fec4c612501e04c7be983ab"},
+		{"../examples/tiny.grid", maps.Options{Moves: maps.DefaultMoves}, "c0c04dbb2199b89a33e953112cb156b9b78844d92fec4c612501e04c7be983ab"},
+		{"../testdata/maze.grid", maps.Options{Moves: maps.Moves{Connect: 4, Diagonal: maps.Diagonal1014}}, "00eaec5fc0059273c82e41cd55558d1cd4f0c7f7ab6f9e0a343823dce5d20490"},
+		{"../testdata/lecture.gr", maps.Options{}, "c71736cee64dec90fd81c8e05457f74dac88ba418f603d9dd6567dc66cc81763"},
+		{"../testdata/lecture.gr", maps.Options{Moves: maps.Moves{Connect: 4, Diagonal: maps.Diagonal1014}}, "c71736cee64dec90fd81c8e05457f74dac88ba418f603d9dd6567dc66cc81763"},
+		{"../testdata/tutorial.json", maps.Options{}, "244a0109a72a172165d88cfae8e729304aa267348000172faac2c384f6a0ba9f"},
+	}
+	for _, tc := range tests {
+		data, err := os.ReadFile(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		format, err := maps.FormatOf(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := InputHash(format, tc.opt, data); got != tc.want {
+			t.Errorf("%s %+v: InputHash = %s, want %s", tc.file, tc.opt, got, tc.want)
+		}
+		lvl, err := maps.Load(tc.file, tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := InputHash(lvl.Format, lvl.Options, lvl.Data); got != tc.want {
+			t.Errorf("%s %+v: InputHash of the loaded level = %s, want %s", tc.file, tc.opt, got, tc.want)
+		}
+	}
+}
+
+// TestBuildLevelMatchesCLI checks that a library caller gets the table the
+// command line writes: examples/tiny.ptab is pathtable build's output for
+// examples/tiny.grid, byte for byte.
+func TestBuildLevelMatchesCLI(t *testing.T) {
+	want, err := os.ReadFile("../examples/tiny.ptab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lvl, err := maps.Load("../examples/tiny.grid", maps.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := BuildLevel(context.Background(), lvl, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	if _, err := tab.WriteTo(&got); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want) {
+		t.Errorf("BuildLevel(tiny.grid) writes %d bytes that differ from examples/tiny.ptab's %d", got.Len(), len(want))
+	}
+}
+
+// TestLevelOptionsReload checks that a table's level loaded with
+// LevelOptions hashes as the table records, for every movement model and
+// for graphs.
+func TestLevelOptionsReload(t *testing.T) {
+	models := []maps.Moves{{}, {Connect: 4, Diagonal: maps.DiagonalSqrt2}, {Connect: 8, Diagonal: maps.Diagonal1014}}
+	for _, file := range []string{"maze.grid", "small.map", "lecture.gr", "waypoints.json"} {
+		for _, mv := range models {
+			path := filepath.Join("..", "testdata", file)
+			lvl, err := maps.Load(path, maps.Options{Moves: mv})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tab, err := BuildLevel(context.Background(), lvl, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tab.Source != file || tab.Format != string(lvl.Format) {
+				t.Errorf("%s: source %q, format %q", file, tab.Source, tab.Format)
+			}
+			again, err := maps.Load(path, LevelOptions(&tab.Header))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h := InputHash(again.Format, again.Options, again.Data); h != tab.InputHash {
+				t.Errorf("%s %v: reloaded level hashes %s, the table says %s", file, mv, h, tab.InputHash)
+			}
+			if tab.Kind == table.KindGrid && again.Graph.Grid.Moves != lvl.Graph.Grid.Moves {
+				t.Errorf("%s: reloaded with %v, built with %v", file, again.Graph.Grid.Moves, lvl.Graph.Grid.Moves)
+			}
+		}
+	}
+}

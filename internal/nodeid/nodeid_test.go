@@ -1,0 +1,58 @@
+package nodeid
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestGridNode resolves ids on a 3x2 grid whose cell (1,0) is blocked.
+func TestGridNode(t *testing.T) {
+	const w, h = 3, 2
+	node := func(x, y int) int32 {
+		if x == 1 && y == 0 {
+			return -1
+		}
+		return int32(y*w + x)
+	}
+	tests := []struct {
+		id   string
+		want int32
+		err  string
+	}{
+		{"0,0", 0, ""},
+		{"2,1", 5, ""},
+		{" 2 , 1 ", 5, ""},
+		{"1,0", -1, "cell 1,0 is blocked"},
+		{"3,0", -1, "cell 3,0 is outside the 3x2 grid"},
+		{"0,-1", -1, "cell 0,-1 is outside the 3x2 grid"},
+		{"0", -1, `bad cell "0": want x,y`},
+		{"a,b", -1, `bad cell "a,b": want x,y`},
+		{"", -1, `bad cell "": want x,y`},
+	}
+	for _, tc := range tests {
+		u, err := GridNode(tc.id, w, h, node)
+		if u != tc.want || (err == nil) != (tc.err == "") || err != nil && err.Error() != tc.err {
+			t.Errorf("GridNode(%q) = %d, %v; want %d, %q", tc.id, u, err, tc.want, tc.err)
+		}
+	}
+}
+
+// TestCellRoundTrip checks that GridNode reads what Cell writes.
+func TestCellRoundTrip(t *testing.T) {
+	for _, c := range [][2]int{{0, 0}, {7, 3}, {1023, 65535}} {
+		id := Cell(c[0], c[1])
+		if strings.Count(id, ",") != 1 {
+			t.Fatalf("Cell(%d, %d) = %q", c[0], c[1], id)
+		}
+		u, err := GridNode(id, 1<<16, 1<<16, func(x, y int) int32 { return int32(x + y) })
+		if err != nil || u != int32(c[0]+c[1]) {
+			t.Errorf("GridNode(Cell(%d, %d)) = %d, %v", c[0], c[1], u, err)
+		}
+	}
+}
+
+func TestUnknown(t *testing.T) {
+	if got := Unknown("door").Error(); got != `no node "door" in this graph` {
+		t.Errorf("Unknown: %q", got)
+	}
+}
