@@ -7,6 +7,20 @@
 // contracted into a hierarchy once (hierarchy.go), and their rows are then
 // computed eight at a time by a linear sweep (sweep.go) with no queue at
 // all. It knows graphs and tables, never files.
+//
+// Build makes the table of a graph. BuildLevel makes the table of a level
+// loaded by maps.Load and records which level it came from (Source, Format
+// and InputHash), exactly as pathtable build does, so that the table can
+// be written with table.WriteFile and later checked against the level:
+//
+//	lvl, err := maps.Load("arena.map", maps.Options{})
+//	...
+//	t, err := build.BuildLevel(ctx, lvl, build.Options{MaxBytes: 1 << 30})
+//	...
+//	err = table.WriteFile("arena.ptab", t)
+//
+// Plan gives a table's header, and so its size, before anything is built;
+// Build refuses a table over Options.MaxBytes with a *SizeError.
 package build
 
 import (
@@ -39,10 +53,11 @@ type Options struct {
 // the cost of a shortest path. It runs one search per target: O(V·(E + V·C))
 // with C distinct edge costs (grids), O(V·(E + V) log V) otherwise, divided
 // by the workers; on integer and octile levels a search seeded from its
-// neighbours' rows settles about half the nodes, for O(V) per neighbour.
+// neighbours' rows settles only the nodes those rows do not already answer,
+// for O(V) per neighbour.
 // On such levels of sweepMinNodes nodes or more it instead contracts the
 // level once, serially, and sweeps each row in O(V + U) for the U upward
-// arcs of the hierarchy (3-8 per node on grids).
+// arcs of the hierarchy (a few per node on grids).
 // Memory is the table itself, n²·(1 + distance width) bytes, plus O(V + E)
 // per worker. It stops early, returning ctx.Err(), when ctx is cancelled.
 func Build(ctx context.Context, g *maps.Graph, opt Options) (*table.Table, error) {
@@ -59,12 +74,11 @@ type shortcuts struct {
 	sweepFrom int
 }
 
-// sweepMinNodes is where contracting starts to pay. Contracting is
-// serial and costs 20-40 µs a node on open grids, while sweeping saves
-// 5-10 ns a pair over seeded searches, so small levels are faster without
-// it: with 2 workers, arena (2,054 nodes) and den312d (2,445) build in
-// half the time, a random 64x64 grid (3,300) in 0.7 of it, and
-// maze-128-128-2 (10,858) in a half (BenchmarkBuild).
+// sweepMinNodes is where contracting starts to pay. Contracting is serial
+// and costs a fixed time per node, while sweeping saves a time per pair,
+// n per node, over seeded searches shared among the workers: small levels
+// are faster without it. BenchmarkBuild, over levels on both sides of this
+// size, measures where the two meet; README.md gives the figures.
 const sweepMinNodes = 3000
 
 var allShortcuts = shortcuts{prune: true, seed: true, sweepFrom: sweepMinNodes}
@@ -83,10 +97,10 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 		}
 	}
 	// Memory the collector reuses is zeroed by the goroutine that
-	// allocates it: 50-100 ms, serial, for the 563 MiB of maze-128-128-2
-	// when a batch bake or a benchmark builds it after another level.
-	// With a worker to spare, that runs while the level is contracted,
-	// the other serial step.
+	// allocates it, serially and in proportion to the table, when a batch
+	// bake or a benchmark builds it after another level. With a worker to
+	// spare, that runs while the level is contracted, the other serial
+	// step.
 	var t *table.Table
 	var hier *hierarchy
 	allocate := func() (err error) { t, err = table.New(h); return err }
@@ -138,9 +152,9 @@ func BuildRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, 
 
 // blockRows is the span of targets one worker computes in order, each
 // row seeded from the finished rows of its in-neighbours earlier in the
-// same span. Larger spans seed more rows (maze-128-128-2: 23% of rows
-// unseeded at 64, 8% at 256, 4% at 1024) but balance the workers worse:
-// 1024 was slower with 2 workers.
+// same span. Larger spans leave fewer rows unseeded (only a block's first
+// rows lack finished neighbours) but balance the workers worse; the span is
+// the one BenchmarkBuild found fastest.
 const blockRows = 256
 
 // fillRows computes the rows of targets from..to-1 into first and dist

@@ -34,8 +34,8 @@ type reverse struct {
 	cost      []float64
 	costExact []uint64
 	// unreached and noMoves are a row of +Inf and a row of table.NoMove,
-	// which each search copies to start from: a copy runs several times
-	// faster than a loop that stores one value.
+	// which each search copies to start from: a copy moves whole vectors
+	// where a loop stores one value at a time.
 	unreached []float64
 	noMoves   []byte
 	// near holds each node's in-edges and skip masks (see computeSkips),
