@@ -118,23 +118,22 @@ func BenchmarkSeed(b *testing.B) {
 	for _, lv := range loadBenchLevels(b) {
 		b.Run(lv.name, func(b *testing.B) {
 			h := mustPlan(b, lv.g)
-			n, w := h.Nodes, h.DistKind.Width()
+			n := h.Nodes
 			rows := min(n, blockRows)
-			first, dist := make([]byte, rows*n), make([]byte, rows*n*w)
+			block := table.NewRows(&h, rows)
+			first, dist := block.Bytes()
 			if err := BuildRows(context.Background(), lv.g, h, Options{}, 0, rows, first, dist); err != nil {
 				b.Fatal(err)
 			}
 			rev := newReverse(lv.g, h.DistKind, true)
 			s := newSearch(rev)
 			row := make([]byte, n)
-			rowFirst := func(t int) []byte { return first[t*n : (t+1)*n] }
-			rowDist := func(t int) []byte { return dist[t*n*w : (t+1)*n*w] }
 			var parents []parentRow
 			merged := 0
 			b.ReportAllocs()
 			t := int32(0)
 			for b.Loop() {
-				parents = rev.parents(t, 0, parents[:0], rowFirst, rowDist)
+				parents = rev.parents(t, 0, parents[:0], block.Row)
 				s.seed(t, row, h.DistKind, parents)
 				merged += len(parents)
 				t = (t + 1) % int32(rows)
@@ -156,7 +155,8 @@ func BenchmarkSweep(b *testing.B) {
 			}
 			n := lv.g.Nodes()
 			s := newSweep(h)
-			first, dist := make([]byte, n), make([]byte, n*kind.Width())
+			plan := mustPlan(b, lv.g)
+			row := table.NewRows(&plan, 1).Row(0)
 			var targets [sweepRows]int32
 			b.ReportAllocs()
 			t := 0
@@ -166,7 +166,7 @@ func BenchmarkSweep(b *testing.B) {
 				}
 				s.run(&targets)
 				for j := range sweepRows {
-					s.put(j, kind, first, dist)
+					s.put(j, kind, row)
 				}
 				t = (t + 7919) % n
 			}

@@ -31,6 +31,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -122,7 +123,7 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 	}
 	t.X, t.Y = g.X, g.Y
 
-	if err := fillRowsWith(ctx, g, h, opt, cuts, hier, 0, h.Nodes, t.First, t.Dist); err != nil {
+	if err := fillRowsWith(ctx, g, h, opt, cuts, hier, 0, h.Nodes, t.Rows()); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -139,15 +140,14 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 // computes, into scratch, that block's rows before it (at most
 // blockRows-1 rows' time and memory).
 func BuildRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, from, to int, first, dist []byte) error {
-	n := h.Nodes
-	if from < 0 || to > n || from > to {
+	if n := h.Nodes; from < 0 || to > n || from > to {
 		return fmt.Errorf("target range [%d, %d) is not within the %d nodes", from, to, n)
 	}
-	if len(first) != (to-from)*n || len(dist) != (to-from)*n*h.DistKind.Width() {
-		return fmt.Errorf("row buffers hold %d and %d bytes, want %d and %d for %d rows",
-			len(first), len(dist), (to-from)*n, (to-from)*n*h.DistKind.Width(), to-from)
+	rows, err := table.RowsOf(&h, to-from, first, dist)
+	if err != nil {
+		return err
 	}
-	return fillRows(ctx, g, h, opt, allShortcuts, from, to, first, dist)
+	return fillRows(ctx, g, h, opt, allShortcuts, from, to, rows)
 }
 
 // blockRows is the span of targets one worker computes in order, each
@@ -157,17 +157,17 @@ func BuildRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, 
 // the one BenchmarkBuild found fastest.
 const blockRows = 256
 
-// fillRows computes the rows of targets from..to-1 into first and dist
-// (which start at row from), one block of targets per worker at a time.
+// fillRows computes the rows of targets from..to-1 into rows (which start
+// at row from), one block of targets per worker at a time.
 // A row's bytes depend only on the graph and its block, never on the
 // worker or the range: a range that starts inside a block first computes
 // that block's earlier rows into scratch, to seed from.
-func fillRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, from, to int, first, dist []byte) error {
+func fillRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, from, to int, rows table.Rows) error {
 	hier, err := hierarchyFor(ctx, g, h.DistKind, cuts)
 	if err != nil {
 		return err
 	}
-	return fillRowsWith(ctx, g, h, opt, cuts, hier, from, to, first, dist)
+	return fillRowsWith(ctx, g, h, opt, cuts, hier, from, to, rows)
 }
 
 // hierarchyFor contracts g when cuts sweep levels of its size and kind,
@@ -189,76 +189,61 @@ func workerCount(opt Options) int {
 
 // fillRowsWith is fillRows with the level's hierarchy already made (nil
 // when its rows are searched).
-func fillRowsWith(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, hier *hierarchy, from, to int, first, dist []byte) error {
-	n, width := h.Nodes, h.DistKind.Width()
+func fillRowsWith(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, hier *hierarchy, from, to int, rows table.Rows) error {
 	workers := workerCount(opt)
 	if hier != nil {
-		return sweepAll(ctx, hier, h.DistKind, workers, opt.Progress, from, to, first, dist)
+		return sweepAll(ctx, hier, h.DistKind, workers, opt.Progress, from, rows)
 	}
 	lo := from / blockRows * blockRows
 	blocks := (to - lo + blockRows - 1) / blockRows
-	workers = max(1, min(workers, blocks))
 	rev := newReverse(g, h.DistKind, cuts.prune)
 	seedable := cuts.seed && rev.seedable(h.DistKind)
-	// Rows lo..from-1 only seed others.
-	preFirst, preDist := make([]byte, (from-lo)*n), make([]byte, (from-lo)*n*width)
-	rowFirst := func(t int) []byte {
+	pre := table.NewRows(&h, from-lo) // rows lo..from-1 only seed others
+	rowOf := func(t int) table.Row {
 		if t < from {
-			return preFirst[(t-lo)*n : (t-lo+1)*n]
+			return pre.Row(t - lo)
 		}
-		return first[(t-from)*n : (t-from+1)*n]
+		return rows.Row(t - from)
 	}
-	rowDist := func(t int) []byte {
-		if t < from {
-			return preDist[(t-lo)*n*width : (t-lo+1)*n*width]
-		}
-		return dist[(t-from)*n*width : (t-from+1)*n*width]
+	type scratch struct {
+		s       *search
+		parents []parentRow
 	}
-	next := atomic.Int64{}
-	eg, ctx := errgroup.WithContext(ctx)
-	for range workers {
-		eg.Go(func() error {
-			s := newSearch(rev)
-			var parents []parentRow
-			for {
-				b := int(next.Add(1) - 1)
-				if b >= blocks {
-					return nil
-				}
-				start := lo + b*blockRows
-				for target := start; target < min(start+blockRows, to); target++ {
-					if err := ctx.Err(); err != nil {
-						return err
-					}
-					row := rowFirst(target)
-					parents = parents[:0]
-					if seedable {
-						parents = rev.parents(int32(target), int32(start), parents, rowFirst, rowDist)
-					}
-					if len(parents) == 0 {
-						s.run(int32(target), row)
-					} else {
-						s.seed(int32(target), row, h.DistKind, parents)
-						s.solve(int32(target), row)
-					}
-					if rev.keyed {
-						putOctileKeys(rowDist(target), s.dist)
-					} else {
-						h.DistKind.PutRow(rowDist(target), s.dist, s.exact)
-					}
-					if opt.Progress != nil && target >= from {
-						opt.Progress.Add(1)
-					}
-				}
+	newScratch := func(int) *scratch { return &scratch{s: newSearch(rev)} }
+	return pool.Run(ctx, workers, blocks, newScratch, func(ctx context.Context, w *scratch, b int) error {
+		s := w.s
+		start := lo + b*blockRows
+		for target := start; target < min(start+blockRows, to); target++ {
+			if err := ctx.Err(); err != nil {
+				return err
 			}
-		})
-	}
-	return eg.Wait()
+			row := rowOf(target)
+			w.parents = w.parents[:0]
+			if seedable {
+				w.parents = rev.parents(int32(target), int32(start), w.parents, rowOf)
+			}
+			if len(w.parents) == 0 {
+				s.run(int32(target), row.First)
+			} else {
+				s.seed(int32(target), row.First, h.DistKind, w.parents)
+				s.solve(int32(target), row.First)
+			}
+			if rev.keyed {
+				putOctileKeys(row.Dist, s.dist)
+			} else {
+				row.Dist.PutFloats(s.dist, s.exact)
+			}
+			if opt.Progress != nil && target >= from {
+				opt.Progress.Add(1)
+			}
+		}
+		return nil
+	})
 }
 
 // parents appends to dst the finished rows that seed target t: those of
 // its in-neighbours from start up to t. O(in-degree).
-func (r *reverse) parents(t, start int32, dst []parentRow, rowFirst, rowDist func(int) []byte) []parentRow {
+func (r *reverse) parents(t, start int32, dst []parentRow, rowOf func(int) table.Row) []parentRow {
 	for i := r.offsets[t]; i < r.offsets[t+1]; i++ {
 		e := r.edges[i]
 		p := e.from()
@@ -271,48 +256,36 @@ func (r *reverse) parents(t, start int32, dst []parentRow, rowFirst, rowDist fun
 		} else {
 			key = r.cost[i]
 		}
-		dst = append(dst, parentRow{first: rowFirst(int(p)), dist: rowDist(int(p)), node: p, slot: e.slot(), key: key})
+		dst = append(dst, parentRow{row: rowOf(int(p)), node: p, slot: e.slot(), key: key})
 	}
 	return dst
 }
 
-// sweepAll computes the rows of targets from..to-1 into first and dist by
-// sweeps of hier, sweepRows targets at a time per worker. Every row
+// sweepAll computes the rows of targets from..from+rows.Len()-1 into rows
+// by sweeps of hier, sweepRows targets at a time per worker. Every row
 // depends only on the graph, so the bytes do not depend on the workers or
 // the range.
-func sweepAll(ctx context.Context, hier *hierarchy, kind table.DistKind, workers int, progress *atomic.Int64, from, to int, first, dist []byte) error {
-	n, width := len(hier.node), kind.Width()
-	batches := (to - from + sweepRows - 1) / sweepRows
-	workers = max(1, min(workers, batches))
-	next := atomic.Int64{}
-	eg, ctx := errgroup.WithContext(ctx)
-	for range workers {
-		eg.Go(func() error {
-			s := newSweep(hier)
-			var targets [sweepRows]int32
-			for {
-				b := int(next.Add(1) - 1)
-				if b >= batches {
-					return nil
-				}
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				start := from + b*sweepRows
-				rows := min(sweepRows, to-start)
-				for j := range targets {
-					targets[j] = int32(start + min(j, rows-1)) // a short batch repeats its last target
-				}
-				s.run(&targets)
-				for j := range rows {
-					i := start + j - from
-					s.put(j, kind, first[i*n:(i+1)*n], dist[i*n*width:(i+1)*n*width])
-				}
-				if progress != nil {
-					progress.Add(int64(rows))
-				}
-			}
-		})
+func sweepAll(ctx context.Context, hier *hierarchy, kind table.DistKind, workers int, progress *atomic.Int64, from int, rows table.Rows) error {
+	count := rows.Len()
+	batches := (count + sweepRows - 1) / sweepRows
+	type scratch struct {
+		s       *sweep
+		targets [sweepRows]int32
 	}
-	return eg.Wait()
+	newScratch := func(int) *scratch { return &scratch{s: newSweep(hier)} }
+	return pool.Run(ctx, workers, batches, newScratch, func(_ context.Context, w *scratch, b int) error {
+		first := b * sweepRows // within rows
+		n := min(sweepRows, count-first)
+		for j := range w.targets {
+			w.targets[j] = int32(from + first + min(j, n-1)) // a short batch repeats its last target
+		}
+		w.s.run(&w.targets)
+		for j := range n {
+			w.s.put(j, kind, rows.Row(first+j))
+		}
+		if progress != nil {
+			progress.Add(int64(n))
+		}
+		return nil
+	})
 }

@@ -419,7 +419,7 @@ func TestPruningChangesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(a.First, b.First) || !bytes.Equal(a.Dist, b.Dist) {
+		if first, dist := a.Rows().Bytes(); !holds(b, first, dist) {
 			t.Errorf("%s: pruning changed the table", lv.name)
 		}
 		if newReverse(lv.g, mustPlan(t, lv.g).DistKind, true).near != nil {
@@ -455,14 +455,14 @@ func walkFirstMoves(t *testing.T, g *maps.Graph, tab *table.Table, s, target int
 func buildShards(t *testing.T, g *maps.Graph, cuts shortcuts, ranges [][2]int) (first, dist []byte) {
 	t.Helper()
 	h := mustPlan(t, g)
-	n, w := h.Nodes, h.DistKind.Width()
 	for _, r := range ranges {
-		f, d := make([]byte, (r[1]-r[0])*n), make([]byte, (r[1]-r[0])*n*w)
+		rows := table.NewRows(&h, r[1]-r[0])
+		f, d := rows.Bytes()
 		var err error
 		if cuts == allShortcuts {
 			err = BuildRows(context.Background(), g, h, Options{Workers: 2}, r[0], r[1], f, d)
 		} else {
-			err = fillRows(context.Background(), g, h, Options{Workers: 2}, cuts, r[0], r[1], f, d)
+			err = fillRows(context.Background(), g, h, Options{Workers: 2}, cuts, r[0], r[1], rows)
 		}
 		if err != nil {
 			t.Fatal(err)
@@ -470,6 +470,12 @@ func buildShards(t *testing.T, g *maps.Graph, cuts shortcuts, ranges [][2]int) (
 		first, dist = append(first, f...), append(dist, d...)
 	}
 	return first, dist
+}
+
+// holds reports whether tab's payloads are first and dist, byte for byte.
+func holds(tab *table.Table, first, dist []byte) bool {
+	f, d := tab.Rows().Bytes()
+	return bytes.Equal(first, f) && bytes.Equal(dist, d)
 }
 
 // TestShardsConcatenate checks that rows built in separate ranges and
@@ -484,7 +490,7 @@ func TestShardsConcatenate(t *testing.T) {
 		for from := 0; from < lv.g.Nodes(); from += 3 {
 			ranges = append(ranges, [2]int{from, min(from+3, lv.g.Nodes())})
 		}
-		if first, dist := buildShards(t, lv.g, allShortcuts, ranges); !bytes.Equal(first, whole.First) || !bytes.Equal(dist, whole.Dist) {
+		if first, dist := buildShards(t, lv.g, allShortcuts, ranges); !holds(whole, first, dist) {
 			t.Errorf("%s: shards differ from the whole table", lv.name)
 		}
 	}

@@ -1,7 +1,6 @@
 package build
 
 import (
-	"encoding/binary"
 	"math"
 
 	"github.com/pathtable/pathtable/table"
@@ -63,16 +62,15 @@ func searchKey(w float64, keyed bool) float64 {
 	return octileKey(uint64(a), uint64(b))
 }
 
-// putOctileKeys writes a row of octile keys (+Inf for unreachable) in the
-// DistOctile16 layout: a, then b, as little-endian uint16. O(n).
-func putOctileKeys(dst []byte, keys []float64) {
-	dst = dst[:4*len(keys)]
+// putOctileKeys writes a row of octile keys (+Inf for unreachable) as
+// the distances a + b·√2 they stand for. O(n).
+func putOctileKeys(dst table.DistRow, keys []float64) {
 	for i, key := range keys {
-		x := uint32(math.MaxUint32)
-		if !math.IsInf(key, 1) {
-			a, b := octileParts(key)
-			x = uint32(a) | uint32(b)<<16
+		if math.IsInf(key, 1) {
+			dst.SetNone(i)
+			continue
 		}
-		binary.LittleEndian.PutUint32(dst[4*i:], x)
+		a, b := octileParts(key)
+		dst.SetOctile(i, a, b)
 	}
 }

@@ -12,18 +12,18 @@ import (
 // Plan returns the header of the table Build would make for g, with the
 // narrowest exact distance encoding that provably holds every distance,
 // without building anything. Header.PayloadSize then gives the table's size,
-// so callers can refuse a build before spending memory on it. O(V + E).
+// so callers can refuse a build before spending memory on it. The layout's
+// own field, FirstEnc, is table.New's to set. O(V + E).
 func Plan(g *maps.Graph) (table.Header, error) {
 	if err := g.Validate(); err != nil {
 		return table.Header{}, err
 	}
 	n := g.Nodes()
 	h := table.Header{
-		Nodes:    n,
-		Edges:    g.Edges(),
-		Names:    g.Names,
-		Metric:   g.Metric.String(),
-		FirstEnc: "u8",
+		Nodes:  n,
+		Edges:  g.Edges(),
+		Names:  g.Names,
+		Metric: g.Metric.String(),
 	}
 	if n > table.MaxNodes {
 		return h, fmt.Errorf("level has %d nodes; a table holds at most %d", n, table.MaxNodes)

@@ -1,9 +1,6 @@
 package build
 
 import (
-	"encoding/binary"
-	"math"
-
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -20,11 +17,10 @@ import (
 // parentRow is a finished row of an in-neighbour p of the target: its
 // stored first moves and distances, and the edge p→t.
 type parentRow struct {
-	first []byte
-	dist  []byte  // in the table's encoding
-	node  int32   // p
-	slot  uint8   // p's first move toward t: the slot of p→t
-	key   float64 // search key of the cost of p→t
+	row  table.Row
+	node int32   // p
+	slot uint8   // p's first move toward t: the slot of p→t
+	key  float64 // search key of the cost of p→t
 }
 
 // seedable reports whether rows of kind, read back, give keys equal to
@@ -55,40 +51,25 @@ func (s *search) seed(t int32, first []byte, kind table.DistKind, parents []pare
 // order of t's in-edges. O(V), one branch per node that rarely changes
 // direction along a row.
 func (s *search) offer(p parentRow, first []byte, kind table.DistKind) {
-	dist, pf := s.dist, p.first[:len(s.dist)]
+	dist, pf, pd := s.dist, p.row.First[:len(s.dist)], p.row.Dist
 	switch kind {
 	case table.DistOctile16:
-		pd := p.dist[:4*len(dist)]
 		for i := range dist {
-			x := binary.LittleEndian.Uint32(pd[4*i:])
-			if x&0xFFFF == math.MaxUint16 {
+			a, b, ok := pd.Octile(i)
+			if !ok {
 				continue
 			}
-			if d := octileKey(uint64(x&0xFFFF), uint64(x>>16)) + p.key; d < dist[i] {
+			if d := octileKey(a, b) + p.key; d < dist[i] {
 				dist[i], first[i] = d, pf[i]
 			}
 		}
 	case table.DistU16, table.DistU32, table.DistU64:
-		w := kind.Width()
-		none := uint64(math.MaxUint64) >> (64 - 8*w) // all ones: unreachable
-		pd := p.dist[:w*len(dist)]
 		for i := range dist {
-			if x := readUint(pd[w*i:], w); x != none {
+			if x, ok := pd.Int(i); ok {
 				if d := float64(x) + p.key; d < dist[i] {
 					dist[i], first[i] = d, pf[i]
 				}
 			}
 		}
 	}
-}
-
-// readUint reads a little-endian unsigned integer of w = 2, 4 or 8 bytes.
-func readUint(b []byte, w int) uint64 {
-	switch w {
-	case 2:
-		return uint64(binary.LittleEndian.Uint16(b))
-	case 4:
-		return uint64(binary.LittleEndian.Uint32(b))
-	}
-	return binary.LittleEndian.Uint64(b)
 }

@@ -1,8 +1,6 @@
 package build
 
 import (
-	"encoding/binary"
-	"math"
 	"math/bits"
 
 	"github.com/pathtable/pathtable/table"
@@ -107,33 +105,22 @@ func (s *sweep) climbFrom(j int, pt int32) {
 // put writes column j as a row of the table: first moves, and distances
 // of the given kind, both by node. Column by column beats one pass over
 // all columns, whose writes spread over eight rows at once. O(V).
-func (s *sweep) put(j int, kind table.DistKind, first, dist []byte) {
-	width := kind.Width()
-	first, dist = first[:len(s.h.node)], dist[:width*len(s.h.node)]
-	none := uint64(math.MaxUint64) >> (64 - 8*width) // all ones: unreachable
+func (s *sweep) put(j int, kind table.DistKind, row table.Row) {
+	first, dist := row.First[:len(s.h.node)], row.Dist
 	octile := kind == table.DistOctile16
 	for p, x := range s.h.node {
-		v, move, d := s.dist[p][j], byte(table.NoMove), none
-		if v < unreached&^0xFF {
-			move, d = byte(v), v>>8
-			if octile {
-				a, b := octileParts(float64(d))
-				d = a | b<<16
-			}
+		v := s.dist[p][j]
+		if v >= unreached&^0xFF {
+			first[x] = table.NoMove
+			dist.SetNone(int(x))
+			continue
 		}
-		first[x] = move
-		putUint(dist[width*int(x):], width, d)
-	}
-}
-
-// putUint writes a little-endian unsigned integer of w = 2, 4 or 8 bytes.
-func putUint(b []byte, w int, x uint64) {
-	switch w {
-	case 2:
-		binary.LittleEndian.PutUint16(b, uint16(x))
-	case 4:
-		binary.LittleEndian.PutUint32(b, uint32(x))
-	default:
-		binary.LittleEndian.PutUint64(b, x)
+		first[x] = byte(v)
+		if d := v >> 8; octile {
+			a, b := octileParts(float64(d))
+			dist.SetOctile(int(x), a, b)
+		} else {
+			dist.SetInt(int(x), d)
+		}
 	}
 }

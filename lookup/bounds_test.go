@@ -199,10 +199,9 @@ func TestAlteredFirstMoves(t *testing.T) {
 	}
 	for name, edit := range cases {
 		t.Run(name, func(t *testing.T) {
-			tab := *base
-			tab.First = bytes.Clone(base.First)
-			edit(t, &tab, tab.FirstRow(target))
-			lt := rbReload(t, &tab)
+			tab := base.Clone()
+			edit(t, tab, tab.FirstRow(target))
+			lt := rbReload(t, tab)
 			rbWithin(t, 5*time.Second, func() {
 				for s := 1; s < n; s++ {
 					buf := []int{42}
@@ -236,10 +235,9 @@ func TestAlteredFirstMoves(t *testing.T) {
 	}
 	// The cases that must fail do.
 	for _, name := range []string{"slot = degree", "slot 0xFE", "slot past mid-way", "two-cycle", "long cycle", "cycle with a tail"} {
-		tab := *base
-		tab.First = bytes.Clone(base.First)
-		cases[name](t, &tab, tab.FirstRow(target))
-		lt := rbReload(t, &tab)
+		tab := base.Clone()
+		cases[name](t, tab, tab.FirstRow(target))
+		lt := rbReload(t, tab)
 		if _, ok := lt.AppendPath(nil, 3, target); ok {
 			t.Errorf("%s: AppendPath(3, %d) succeeded", name, target)
 		}
@@ -261,17 +259,17 @@ func TestRandomFirstMoves(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for round := range 4 {
-		tab := *base
-		tab.First = bytes.Clone(base.First)
-		for i := range tab.First {
+		tab := base.Clone()
+		first, _ := tab.Rows().Bytes()
+		for i := range first {
 			switch round {
 			case 0:
-				tab.First[i] = byte(rng.IntN(256))
+				first[i] = byte(rng.IntN(256))
 			default: // mostly valid slots, so that walks get long
-				tab.First[i] = byte(rng.IntN(8 + round))
+				first[i] = byte(rng.IntN(8 + round))
 			}
 		}
-		lt := rbReload(t, &tab)
+		lt := rbReload(t, tab)
 		n := lt.Len()
 		rbWithin(t, 5*time.Second, func() {
 			var buf []int

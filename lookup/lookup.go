@@ -113,13 +113,12 @@ func (lt *Table) Next(from, to int) int {
 	if !lt.valid(from) || !lt.valid(to) {
 		return -1
 	}
-	return lt.step(lt.t.FirstRow(to), from)
+	return lt.hop(from, uint(lt.t.Move(from, to)))
 }
 
-// step follows one first move within a row; -1 when there is none or the
-// stored move does not name an out-edge (a table altered behind its checksum).
-func (lt *Table) step(row []byte, u int) int {
-	m := uint(row[u])
+// hop returns the node that first move m leads to from u; -1 when there is
+// none or m does not name an out-edge (a table altered behind its checksum).
+func (lt *Table) hop(u int, m uint) int {
 	if m >= uint(1)<<lt.hopShift {
 		return -1
 	}
@@ -145,6 +144,9 @@ func (lt *Table) AppendPath(buf []int, from, to int) ([]int, bool) {
 		return buf, false
 	}
 	row := lt.t.FirstRow(to)
+	if row == nil {
+		return lt.appendByMoves(buf, from, to)
+	}
 	start := len(buf)
 	limit := start + lt.n // a path has at most n nodes; more means a cycle
 	hops, shift, stride := lt.hops, lt.hopShift, uint(1)<<lt.hopShift
@@ -159,6 +161,23 @@ func (lt *Table) AppendPath(buf []int, from, to int) ([]int, bool) {
 			return buf[:start], false // no path, or a move that names no edge
 		}
 		u = int(v)
+		buf = append(buf, u)
+	}
+	return buf, true
+}
+
+// appendByMoves is AppendPath for layouts that store no target rows: it
+// asks the table for each step's move. O(path length) calls to Move.
+func (lt *Table) appendByMoves(buf []int, from, to int) ([]int, bool) {
+	start := len(buf)
+	limit := start + lt.n
+	buf = append(buf, from)
+	for u := from; u != to; {
+		v := lt.hop(u, uint(lt.t.Move(u, to)))
+		if v < 0 || len(buf) >= limit {
+			return buf[:start], false // no path, a bad move, or a cycle
+		}
+		u = v
 		buf = append(buf, u)
 	}
 	return buf, true

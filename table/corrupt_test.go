@@ -366,11 +366,17 @@ func TestCorruptGraphArrays(t *testing.T) {
 		"cell order":      func(t *table.Table) { t.Cells[0], t.Cells[1] = t.Cells[1], t.Cells[0] },
 		"cell past grid":  func(t *table.Table) { t.Cells[n-1] = int32(t.Width * t.Height) },
 		"cell negative":   func(t *table.Table) { t.Cells[0] = -1 },
-		"short first":     func(t *table.Table) { t.First = t.First[:len(t.First)-1] },
-		"long dist":       func(t *table.Table) { t.Dist = append(t.Dist, 0, 0) },
-		"no cells":        func(t *table.Table) { t.Cells = nil },
-		"x without y":     func(t *table.Table) { t.X = make([]float64, n) },
-		"short x y":       func(t *table.Table) { t.X, t.Y = make([]float64, n-1), make([]float64, n-1) },
+		"short first": func(t *table.Table) {
+			first, dist := t.Rows().Bytes()
+			table.SetPayloads(t, first[:len(first)-1], dist)
+		},
+		"long dist": func(t *table.Table) {
+			first, dist := t.Rows().Bytes()
+			table.SetPayloads(t, first, append(dist, 0, 0))
+		},
+		"no cells":    func(t *table.Table) { t.Cells = nil },
+		"x without y": func(t *table.Table) { t.X = make([]float64, n) },
+		"short x y":   func(t *table.Table) { t.X, t.Y = make([]float64, n-1), make([]float64, n-1) },
 	}
 	for name, edit := range cases {
 		c := *base

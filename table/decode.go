@@ -123,8 +123,8 @@ func Decode(data []byte) (*Table, error) {
 	t.Cells = bytesInt32(bins[4])
 	t.X = bytesFloat64(bins[5])
 	t.Y = bytesFloat64(bins[6])
-	t.First = bins[7]
-	t.Dist = bins[8]
+	t.first = bins[7]
+	t.dist = bins[8]
 	if err := t.validateGraph(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
@@ -253,7 +253,7 @@ func (h *Header) validate() error {
 	if _, err := h.PayloadSize(); err != nil {
 		return err
 	}
-	if h.FirstEnc != "u8" {
+	if h.FirstEnc != FirstU8 {
 		return fmt.Errorf("unknown first-move encoding %q", h.FirstEnc)
 	}
 	if h.Edges < 0 || int64(h.Edges) > int64(h.Nodes)*MaxDegree {

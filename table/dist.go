@@ -100,12 +100,9 @@ func (k DistKind) At(p []byte, i int) (float64, bool) {
 	return math.Inf(1), false
 }
 
-// PutRow encodes one row of distances d into dst (a DistRow); d[i] = +Inf
-// marks column i unreachable. For octile kinds exact[i] holds the exact
-// cost a + b·√2 packed as a<<32 | b. Values must fit the kind (see
-// MaxExact); the builder guarantees it. O(n); it runs once per row of a
-// build, so each case is one tight loop.
-func (k DistKind) PutRow(dst []byte, d []float64, exact []uint64) {
+// putRow encodes one row of distances d into dst (see DistRow.PutFloats).
+// O(n); it runs once per row of a build, so each case is one tight loop.
+func (k DistKind) putRow(dst []byte, d []float64, exact []uint64) {
 	inf := math.Inf(1)
 	dst = dst[:k.Width()*len(d)]
 	switch k {

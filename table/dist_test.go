@@ -43,10 +43,10 @@ func TestDistRoundTrip(t *testing.T) {
 		}{DistOctile32, append(od32, inf), append(ox32, 12345)},
 	)
 	for _, tt := range tests {
-		row := make([]byte, tt.kind.Width()*len(tt.d))
-		tt.kind.PutRow(row, tt.d, tt.exact)
+		row := newDistRow(tt.kind, make([]byte, tt.kind.Width()*len(tt.d)))
+		row.PutFloats(tt.d, tt.exact)
 		for i, want := range tt.d {
-			got, ok := tt.kind.At(row, i)
+			got, ok := row.At(i)
 			if ok != !math.IsInf(want, 1) || got != want {
 				t.Errorf("%s[%d] = %v, %v; want %v", tt.kind, i, got, ok, want)
 			}

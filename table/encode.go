@@ -41,8 +41,8 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 		int32Bytes(t.Cells),
 		float64Bytes(t.X),
 		float64Bytes(t.Y),
-		t.First,
-		t.Dist,
+		t.first,
+		t.dist,
 	}
 	// The checksum reads the payloads on another core while they are
 	// written, so a write into the page cache does not wait for it

@@ -23,6 +23,10 @@ const (
 	Version = 1
 )
 
+// FirstU8 is the first-move encoding of flat tables: one byte per pair,
+// NoMove when none.
+const FirstU8 = "u8"
+
 // NoMove is the first-move entry of a pair with no path, and of s == t.
 const NoMove = 0xFF
 
@@ -48,7 +52,7 @@ type Header struct {
 
 	Metric   string   `msgpack:"metric"`    // "int", "octile" or "float": how edge costs add up
 	DistKind DistKind `msgpack:"dist_kind"` // how the distance payload is encoded
-	FirstEnc string   `msgpack:"first_enc"` // "u8": one byte per pair, NoMove when none
+	FirstEnc string   `msgpack:"first_enc"` // FirstU8; set by New
 
 	// Model is the grid movement model ("8-connected, sqrt2 diagonals, no
 	// corner cutting"); Connect and Diagonal are its parts, as build flags.
@@ -62,7 +66,9 @@ type Header struct {
 }
 
 // Table is a loaded or freshly built table. Its slices may alias the bytes
-// it was decoded from; treat them as read-only.
+// it was decoded from; treat them as read-only. The n² payloads are read
+// through Move, FirstRow, Distance and Rows (rows.go), never indexed by
+// callers, so that their layout is this package's alone.
 type Table struct {
 	Header
 
@@ -72,27 +78,28 @@ type Table struct {
 	Cells   []int32   // grid cell (y*Width+x) of each node, nil for graphs
 	X, Y    []float64 // graph node coordinates, nil when absent
 
-	// First holds n*n first moves, row t (target) at First[t*n:(t+1)*n]:
-	// First[t*n+s] is the slot of the out-edge of s that starts a shortest
+	// first holds n*n first moves, row t (target) at first[t*n:(t+1)*n]:
+	// first[t*n+s] is the slot of the out-edge of s that starts a shortest
 	// path to t, or NoMove.
-	First []byte
-	// Dist holds n*n distances, row-major like First, each DistKind.Width()
-	// bytes, little-endian.
-	Dist []byte
+	first []byte
+	// dist holds n*n distances, row-major like first, each
+	// DistKind.Width() bytes, little-endian.
+	dist []byte
 }
 
-// New returns a table for h with zeroed First and Dist payloads of the right
-// size, for a builder to fill row by row. The caller sets the CSR and node
-// arrays. It allocates n² (1 + DistKind.Width()) bytes.
+// New returns a flat table for h with zeroed payloads of the right size,
+// for a builder to fill row by row through Rows. It sets h's FirstEnc. The
+// caller sets the CSR and node arrays. It allocates n² (1 +
+// DistKind.Width()) bytes.
 func New(h Header) (*Table, error) {
 	if _, err := h.PayloadSize(); err != nil {
 		return nil, err
 	}
 	n := h.Nodes
 	t := &Table{Header: h}
-	t.FirstEnc = "u8"
-	t.First = make([]byte, n*n)
-	t.Dist = make([]byte, n*n*h.DistKind.Width())
+	t.FirstEnc = FirstU8
+	t.first = make([]byte, n*n)
+	t.dist = make([]byte, n*n*h.DistKind.Width())
 	return t, nil
 }
 
@@ -113,24 +120,6 @@ func (h *Header) PayloadSize() (int64, error) {
 // MaxNodes bounds the node count so that n² never overflows and indices fit
 // in int32 even on 32-bit platforms' addressable memory.
 const MaxNodes = 1 << 16
-
-// FirstRow returns row t of the first-move table. O(1).
-func (t *Table) FirstRow(target int) []byte {
-	n := t.Nodes
-	return t.First[target*n : (target+1)*n : (target+1)*n]
-}
-
-// DistRow returns row t of the distance payload. O(1).
-func (t *Table) DistRow(target int) []byte {
-	n, w := t.Nodes, t.DistKind.Width()
-	return t.Dist[target*n*w : (target+1)*n*w : (target+1)*n*w]
-}
-
-// Distance returns the cost of a shortest path from s to t, and false when
-// t cannot be reached from s. O(1).
-func (t *Table) Distance(s, target int) (float64, bool) {
-	return t.DistKind.At(t.Dist, target*t.Nodes+s)
-}
 
 // Degree returns the out-degree of node u. O(1).
 func (t *Table) Degree(u int) int { return int(t.Offsets[u+1] - t.Offsets[u]) }

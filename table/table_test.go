@@ -48,7 +48,7 @@ func TestRoundTrip(t *testing.T) {
 		if !reflect.DeepEqual(got.Header, tab.Header) {
 			t.Errorf("%s: header %+v, want %+v", f, got.Header, tab.Header)
 		}
-		same := bytes.Equal(got.First, tab.First) && bytes.Equal(got.Dist, tab.Dist) &&
+		same := rbSamePayloads(got, tab) &&
 			reflect.DeepEqual(got.Offsets, tab.Offsets) && reflect.DeepEqual(got.Targets, tab.Targets) &&
 			reflect.DeepEqual(got.Weights, tab.Weights) && reflect.DeepEqual(got.Cells, tab.Cells) &&
 			reflect.DeepEqual(got.X, tab.X) && reflect.DeepEqual(got.Y, tab.Y)

@@ -3,10 +3,8 @@ package verify
 import (
 	"context"
 	"math"
-	"sync/atomic"
 
-	"golang.org/x/sync/errgroup"
-
+	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/solve"
 )
 
@@ -14,28 +12,21 @@ import (
 func (v *verifier) allPairs(ctx context.Context, workers int) error {
 	n := v.g.Nodes()
 	ts := solve.NewTargetSearch(v.g)
-	var next atomic.Int64
-	eg, ctx := errgroup.WithContext(ctx)
-	for w := range workers {
+	type scratch struct {
+		c      *checker
+		search *solve.TargetSearch
+	}
+	newScratch := func(w int) scratch {
 		search := ts
 		if w > 0 {
 			search = ts.Clone()
 		}
-		eg.Go(func() error {
-			c := &checker{v: v, f: make([]facts, n), pc: make([]float64, n), st: make([]uint8, n)}
-			for {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				t := next.Add(1) - 1
-				if t >= int64(n) {
-					return nil
-				}
-				c.row(int32(t), search.Run(int32(t)))
-			}
-		})
+		return scratch{&checker{v: v, f: make([]facts, n), pc: make([]float64, n), st: make([]uint8, n)}, search}
 	}
-	return eg.Wait()
+	return pool.Run(ctx, workers, n, newScratch, func(_ context.Context, w scratch, t int) error {
+		w.c.row(int32(t), w.search.Run(int32(t)))
+		return nil
+	})
 }
 
 // row checks every source against target t, given the live costs to t.

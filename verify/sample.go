@@ -3,10 +3,8 @@ package verify
 import (
 	"context"
 	"math/rand/v2"
-	"sync/atomic"
 
-	"golang.org/x/sync/errgroup"
-
+	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/solve"
 )
 
@@ -17,32 +15,25 @@ func (v *verifier) sampled(ctx context.Context, pairs int, seed uint64, workers 
 	n := v.g.Nodes()
 	chunks := (pairs + sampleChunk - 1) / sampleChunk
 	solver := solve.NewSolver(v.g, solve.AStar)
-	var next atomic.Int64
-	eg, ctx := errgroup.WithContext(ctx)
-	for w := range min(workers, chunks) {
+	type scratch struct {
+		c *checker
+		s *solve.Solver
+	}
+	newScratch := func(w int) scratch {
 		s := solver
 		if w > 0 {
 			s = solver.Clone()
 		}
-		eg.Go(func() error {
-			c := &checker{v: v}
-			for {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				k := int(next.Add(1) - 1)
-				if k >= chunks {
-					return nil
-				}
-				rng := rand.New(rand.NewPCG(seed, uint64(k)))
-				for i := k * sampleChunk; i < min(pairs, (k+1)*sampleChunk); i++ {
-					from, to := int32(rng.IntN(n)), int32(rng.IntN(n))
-					c.pair(int64(i), from, to, s.SolveCost(from, to))
-				}
-			}
-		})
+		return scratch{&checker{v: v}, s}
 	}
-	return eg.Wait()
+	return pool.Run(ctx, workers, chunks, newScratch, func(_ context.Context, w scratch, k int) error {
+		rng := rand.New(rand.NewPCG(seed, uint64(k)))
+		for i := k * sampleChunk; i < min(pairs, (k+1)*sampleChunk); i++ {
+			from, to := int32(rng.IntN(n)), int32(rng.IntN(n))
+			w.c.pair(int64(i), from, to, w.s.SolveCost(from, to))
+		}
+		return nil
+	})
 }
 
 // pair checks one pair against a live result. O(path length × degree).

@@ -160,8 +160,7 @@ func rewritten(t *testing.T, tab *table.Table, alter func(tab *table.Table)) *ta
 	if err != nil {
 		t.Fatal(err)
 	}
-	got.First = slices.Clone(got.First)
-	got.Dist = slices.Clone(got.Dist)
+	got = got.Clone()
 	alter(got)
 	if err := table.WriteFile(path, got); err != nil {
 		t.Fatal(err)
@@ -209,20 +208,21 @@ func TestVerifyAlteredTable(t *testing.T) {
 			alter func(tab *table.Table)
 			want  Problem
 		}{
-			{"first move", func(tab *table.Table) { tab.First[int(target)*n+int(s)] = slot }, ProblemStep},
-			{"no first move", func(tab *table.Table) { tab.First[int(target)*n+int(s)] = table.NoMove }, ProblemStep},
-			{"invalid first move", func(tab *table.Table) { tab.First[int(target)*n+int(s)] = 200 }, ProblemStep},
+			{"first move", func(tab *table.Table) { tab.FirstRow(int(target))[s] = slot }, ProblemStep},
+			{"no first move", func(tab *table.Table) { tab.FirstRow(int(target))[s] = table.NoMove }, ProblemStep},
+			{"invalid first move", func(tab *table.Table) { tab.FirstRow(int(target))[s] = 200 }, ProblemStep},
 			{"distance", func(tab *table.Table) {
 				// Add one to the lowest byte of the distance: the value
 				// changes and stays far from the unreachable sentinel.
 				w := tab.DistKind.Width()
 				i := (int(target)*n + int(s)) * w
+				_, dist := tab.Rows().Bytes()
 				if tab.DistKind == table.DistF64 {
-					v := math.Float64frombits(binary.LittleEndian.Uint64(tab.Dist[i:]))
-					binary.LittleEndian.PutUint64(tab.Dist[i:], math.Float64bits(v+0.25))
+					v := math.Float64frombits(binary.LittleEndian.Uint64(dist[i:]))
+					binary.LittleEndian.PutUint64(dist[i:], math.Float64bits(v+0.25))
 					return
 				}
-				tab.Dist[i]++
+				dist[i]++
 			}, ProblemDistance},
 		}
 		for _, c := range cases {
@@ -251,7 +251,6 @@ func TestVerifyAlteredTable(t *testing.T) {
 func TestVerifyLoop(t *testing.T) {
 	g := mapstest.GraphNamed(t, "tutorial") // g-b, b-a both ways
 	tab := buildTable(t, g)
-	n := g.Nodes()
 	gn, bn, fn := mapstest.Node(t, g, "g"), mapstest.Node(t, g, "b"), mapstest.Node(t, g, "f")
 	slotTo := func(u, v int32) byte {
 		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
@@ -263,7 +262,7 @@ func TestVerifyLoop(t *testing.T) {
 		return 0
 	}
 	bad := rewritten(t, tab, func(tab *table.Table) {
-		tab.First[int(fn)*n+int(bn)] = slotTo(bn, gn) // b goes back to g, g goes to b
+		tab.FirstRow(int(fn))[bn] = slotTo(bn, gn) // b goes back to g, g goes to b
 	})
 	for _, vo := range []Options{{}, {Pairs: 2000}} {
 		rep := mustVerify(t, bad, g, vo)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -214,18 +213,11 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	res.Status = "built"
 	res.Nodes, res.Edges = t.Nodes, t.Edges
 	res.Pairs = int64(t.Nodes) * int64(t.Nodes)
-	res.Reachable = reachablePairs(t)
+	res.Reachable = t.ReachablePairs()
 	res.Bytes = st.Size()
 	res.Seconds = time.Since(start).Seconds()
 	res.PeakRSS = peakRSS()
 	return res
-}
-
-// reachablePairs counts ordered pairs s != t with a path: every first move
-// but the NoMove of unreachable pairs and of s == t. O(n²), as one
-// vectorised byte count rather than a loop over the pairs.
-func reachablePairs(t *table.Table) int64 {
-	return int64(len(t.First) - bytes.Count(t.First, []byte{table.NoMove}))
 }
 
 func report(r buildResult, cfg *buildConfig) {

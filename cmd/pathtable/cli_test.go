@@ -209,8 +209,9 @@ func TestInfo(t *testing.T) {
 	}
 }
 
-// TestReachablePairs checks the byte count against the distances, pair by
-// pair, on levels with and without unreachable pairs.
+// TestReachablePairs checks table.ReachablePairs, as build and info
+// report it, against the distances, pair by pair, on levels with and
+// without unreachable pairs.
 func TestReachablePairs(t *testing.T) {
 	for _, level := range []string{"unreachable.grid", "lecture-directed.json", "small.map"} {
 		lt, err := lookup.Open(buildTestTable(t, level))
@@ -225,8 +226,8 @@ func TestReachablePairs(t *testing.T) {
 				}
 			}
 		}
-		if got := reachablePairs(lt.Table()); got != want {
-			t.Errorf("%s: reachablePairs = %d, want %d", level, got, want)
+		if got := lt.Table().ReachablePairs(); got != want {
+			t.Errorf("%s: ReachablePairs = %d, want %d", level, got, want)
 		}
 	}
 }

@@ -56,9 +56,10 @@ func runInfo(ctx context.Context, args []string) error {
 		Model: t.Model, Connect: t.Connect, Diagonal: t.Diagonal, Metric: t.Metric,
 		DistKind: string(t.DistKind), FirstEnc: t.FirstEnc,
 		Source: t.Source, SourceFormat: t.Format, InputHash: t.InputHash,
-		Pairs: int64(t.Nodes) * int64(t.Nodes), Reachable: reachablePairs(t),
-		FileBytes: st.Size(), FirstBytes: int64(len(t.First)), DistBytes: int64(len(t.Dist)),
+		Pairs: int64(t.Nodes) * int64(t.Nodes), Reachable: t.ReachablePairs(),
+		FileBytes: st.Size(),
 	}
+	in.FirstBytes, in.DistBytes = t.PayloadBytes()
 	if *jsonOut {
 		b, _ := json.Marshal(in)
 		fmt.Fprintf(stdout, "%s\n", b)

@@ -208,11 +208,11 @@ func TestVerifyAlteredTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The payloads alias the file's bytes: change copies.
-		tb.First, tb.Dist = slices.Clone(tb.First), slices.Clone(tb.Dist)
+		tb = tb.Clone()
 		s, target, slot := verifyWorseMove(t, tb)
 		n := tb.Nodes
 		if c.what == "first move" {
-			tb.First[target*n+s] = slot
+			tb.FirstRow(target)[s] = slot
 		} else {
 			// Flip a bit far above rounding: in the high byte of a u16 or
 			// of an octile part, in the exponent of a float64.
@@ -220,7 +220,8 @@ func TestVerifyAlteredTable(t *testing.T) {
 			if tb.DistKind == table.DistF64 {
 				b = 6
 			}
-			tb.Dist[(target*n+s)*tb.DistKind.Width()+b] ^= 0x10
+			_, dist := tb.Rows().Bytes()
+			dist[(target*n+s)*tb.DistKind.Width()+b] ^= 0x10
 		}
 		if err := table.WriteFile(tab, tb); err != nil {
 			t.Fatal(err)
