@@ -166,7 +166,7 @@ func BenchmarkSweep(b *testing.B) {
 				}
 				s.run(&targets)
 				for j := range sweepRows {
-					s.put(j, kind, row)
+					s.put(j, row)
 				}
 				t = (t + 7919) % n
 			}

@@ -192,7 +192,7 @@ func workerCount(opt Options) int {
 func fillRowsWith(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, hier *hierarchy, from, to int, rows table.Rows) error {
 	workers := workerCount(opt)
 	if hier != nil {
-		return sweepAll(ctx, hier, h.DistKind, workers, opt.Progress, from, rows)
+		return sweepAll(ctx, hier, workers, opt.Progress, from, rows)
 	}
 	lo := from / blockRows * blockRows
 	blocks := (to - lo + blockRows - 1) / blockRows
@@ -228,8 +228,8 @@ func fillRowsWith(ctx context.Context, g *maps.Graph, h table.Header, opt Option
 				s.seed(int32(target), row.First, h.DistKind, w.parents)
 				s.solve(int32(target), row.First)
 			}
-			if rev.keyed {
-				putOctileKeys(row.Dist, s.dist)
+			if oct, ok := row.Dist.Octile16(); ok && rev.keyed {
+				putOctileKeys(oct, s.dist)
 			} else {
 				row.Dist.PutFloats(s.dist, s.exact)
 			}
@@ -265,7 +265,7 @@ func (r *reverse) parents(t, start int32, dst []parentRow, rowOf func(int) table
 // by sweeps of hier, sweepRows targets at a time per worker. Every row
 // depends only on the graph, so the bytes do not depend on the workers or
 // the range.
-func sweepAll(ctx context.Context, hier *hierarchy, kind table.DistKind, workers int, progress *atomic.Int64, from int, rows table.Rows) error {
+func sweepAll(ctx context.Context, hier *hierarchy, workers int, progress *atomic.Int64, from int, rows table.Rows) error {
 	count := rows.Len()
 	batches := (count + sweepRows - 1) / sweepRows
 	type scratch struct {
@@ -281,7 +281,7 @@ func sweepAll(ctx context.Context, hier *hierarchy, kind table.DistKind, workers
 		}
 		w.s.run(&w.targets)
 		for j := range n {
-			w.s.put(j, kind, rows.Row(first+j))
+			w.s.put(j, rows.Row(first+j))
 		}
 		if progress != nil {
 			progress.Add(int64(n))

@@ -64,13 +64,13 @@ func searchKey(w float64, keyed bool) float64 {
 
 // putOctileKeys writes a row of octile keys (+Inf for unreachable) as
 // the distances a + b·√2 they stand for. O(n).
-func putOctileKeys(dst table.DistRow, keys []float64) {
+func putOctileKeys(dst table.Octile16Row, keys []float64) {
 	for i, key := range keys {
 		if math.IsInf(key, 1) {
 			dst.SetNone(i)
 			continue
 		}
 		a, b := octileParts(key)
-		dst.SetOctile(i, a, b)
+		dst.Set(i, a, b)
 	}
 }

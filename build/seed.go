@@ -54,8 +54,9 @@ func (s *search) offer(p parentRow, first []byte, kind table.DistKind) {
 	dist, pf, pd := s.dist, p.row.First[:len(s.dist)], p.row.Dist
 	switch kind {
 	case table.DistOctile16:
+		pd, _ := pd.Octile16()
 		for i := range dist {
-			a, b, ok := pd.Octile(i)
+			a, b, ok := pd.At(i)
 			if !ok {
 				continue
 			}

@@ -103,11 +103,11 @@ func (s *sweep) climbFrom(j int, pt int32) {
 }
 
 // put writes column j as a row of the table: first moves, and distances
-// of the given kind, both by node. Column by column beats one pass over
+// in the row's kind, both by node. Column by column beats one pass over
 // all columns, whose writes spread over eight rows at once. O(V).
-func (s *sweep) put(j int, kind table.DistKind, row table.Row) {
+func (s *sweep) put(j int, row table.Row) {
 	first, dist := row.First[:len(s.h.node)], row.Dist
-	octile := kind == table.DistOctile16
+	oct, octile := dist.Octile16()
 	for p, x := range s.h.node {
 		v := s.dist[p][j]
 		if v >= unreached&^0xFF {
@@ -118,7 +118,7 @@ func (s *sweep) put(j int, kind table.DistKind, row table.Row) {
 		first[x] = byte(v)
 		if d := v >> 8; octile {
 			a, b := octileParts(float64(d))
-			dist.SetOctile(int(x), a, b)
+			oct.Set(int(x), a, b)
 		} else {
 			dist.SetInt(int(x), d)
 		}

@@ -2,6 +2,7 @@ package table
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -49,6 +50,59 @@ func TestDistRoundTrip(t *testing.T) {
 			got, ok := row.At(i)
 			if ok != !math.IsInf(want, 1) || got != want {
 				t.Errorf("%s[%d] = %v, %v; want %v", tt.kind, i, got, ok, want)
+			}
+		}
+	}
+}
+
+// TestDistRowSetters writes a row through the builders' setters and reads
+// it back with At, Int and Octile16: exact values, the largest stored
+// value, and the unreachable sentinel, which must read back exactly as
+// PutFloats writes it.
+func TestDistRowSetters(t *testing.T) {
+	for _, kind := range []DistKind{DistU16, DistU32, DistU64, DistOctile16, DistOctile32, DistF64} {
+		const n = 4
+		row := newDistRow(kind, make([]byte, n*kind.Width()))
+		if row.kind() != kind || row.Len() != n {
+			t.Fatalf("%s: row of kind %s and length %d", kind, row.kind(), row.Len())
+		}
+		want := newDistRow(kind, make([]byte, n*kind.Width()))
+		want.PutFloats([]float64{math.Inf(1)}, []uint64{0})
+		row.SetNone(0)
+		if !slices.Equal(row.b[:kind.Width()], want.b[:kind.Width()]) {
+			t.Errorf("%s: SetNone wrote %x, PutFloats %x", kind, row.b[:kind.Width()], want.b[:kind.Width()])
+		}
+		if _, ok := row.At(0); ok {
+			t.Errorf("%s: SetNone reads back as reachable", kind)
+		}
+		switch oct, isOct := row.Octile16(); {
+		case isOct:
+			if kind != DistOctile16 {
+				t.Errorf("%s: Octile16 accepted it", kind)
+			}
+			top := kind.MaxExact()
+			for i, ab := range [][2]uint64{{3, 4}, {top, top}, {0, 0}} {
+				oct.Set(i+1, ab[0], ab[1])
+				a, b, ok := oct.At(i + 1)
+				d, okAt := row.At(i + 1)
+				if !ok || !okAt || a != ab[0] || b != ab[1] || d != float64(a)+float64(b)*math.Sqrt2 {
+					t.Errorf("%s: Set(%d, %d) reads back %d, %d, %v; At %v, %v", kind, ab[0], ab[1], a, b, ok, d, okAt)
+				}
+			}
+			if _, _, ok := oct.At(0); ok {
+				t.Errorf("%s: Octile16 At reads SetNone as reachable", kind)
+			}
+		case kind == DistU16 || kind == DistU32 || kind == DistU64:
+			for i, v := range []uint64{7, kind.MaxExact(), 0} {
+				row.SetInt(i+1, v)
+				got, ok := row.Int(i + 1)
+				d, okAt := row.At(i + 1)
+				if !ok || !okAt || got != v || d != float64(v) {
+					t.Errorf("%s: SetInt(%d) reads back %d, %v; At %v, %v", kind, v, got, ok, d, okAt)
+				}
+			}
+			if _, ok := row.Int(0); ok {
+				t.Errorf("%s: Int reads SetNone as reachable", kind)
 			}
 		}
 	}

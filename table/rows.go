@@ -76,27 +76,59 @@ type Row struct {
 }
 
 // DistRow is one row of distances in one DistKind. Builders write it with
-// the Set methods, whose cost is that of storing the bytes; exact kinds
-// read back with Int and Octile. Every method is O(1) unless it says
-// otherwise.
+// the Set methods, whose cost is that of storing the bytes; integer kinds
+// read back with Int, and DistOctile16 through Octile16. Every method is O(1) unless it says
+// otherwise. It is kept to four words, so that the compiler holds a
+// DistRow in registers across a loop instead of reloading its fields.
 type DistRow struct {
 	b     []byte
-	kind  DistKind
-	width int    // bytes per distance: 2, 4 or 8
-	none  uint64 // the stored word of an unreachable pair
+	width uint8     // bytes per distance: 2, 4 or 8
+	class distClass // with width, names the DistKind
 }
+
+// distClass is what kind of number a DistKind stores.
+type distClass uint8
+
+const (
+	classInt distClass = iota
+	classOctile
+	classFloat
+)
 
 func newDistRow(kind DistKind, b []byte) DistRow {
-	w := kind.Width()
-	none := uint64(math.MaxUint64) >> (64 - 8*w) // all ones: a, and b, of octile kinds too
-	if kind == DistF64 {
-		none = math.Float64bits(math.Inf(1))
+	class := classInt
+	switch kind {
+	case DistOctile16, DistOctile32:
+		class = classOctile
+	case DistF64:
+		class = classFloat
 	}
-	return DistRow{b: b, kind: kind, width: w, none: none}
+	return DistRow{b: b, width: uint8(kind.Width()), class: class}
 }
 
+// kind returns the DistKind of r.
+func (r DistRow) kind() DistKind {
+	switch {
+	case r.class == classFloat:
+		return DistF64
+	case r.class == classOctile && r.width == 4:
+		return DistOctile16
+	case r.class == classOctile:
+		return DistOctile32
+	case r.width == 2:
+		return DistU16
+	case r.width == 4:
+		return DistU32
+	}
+	return DistU64
+}
+
+// ones is the word of all ones: the stored a of an unreachable octile
+// distance, and the whole stored word of an unreachable integer one.
+func (r DistRow) ones() uint64 { return ^uint64(0) >> (64 - 8*uint(r.width)) }
+
 // Len returns the number of distances in the row.
-func (r DistRow) Len() int { return len(r.b) / r.width }
+func (r DistRow) Len() int { return len(r.b) / int(r.width) }
 
 // word reads the stored little-endian word of column i.
 func (r DistRow) word(i int) uint64 {
@@ -122,39 +154,58 @@ func (r DistRow) setWord(i int, x uint64) {
 }
 
 // At returns distance i, and false when it is unreachable.
-func (r DistRow) At(i int) (float64, bool) { return r.kind.At(r.b, i) }
+func (r DistRow) At(i int) (float64, bool) { return r.kind().At(r.b, i) }
 
 // Int returns distance i of an integer kind (DistU16, DistU32, DistU64),
 // and false when it is unreachable.
 func (r DistRow) Int(i int) (uint64, bool) {
 	x := r.word(i)
-	return x, x != r.none
-}
-
-// Octile returns distance i of an octile kind as its parts a + b·√2, and
-// false when it is unreachable (a all ones).
-func (r DistRow) Octile(i int) (a, b uint64, ok bool) {
-	x, half := r.word(i), uint(4*r.width)
-	mask := uint64(1)<<half - 1
-	a, b = x&mask, x>>half
-	return a, b, a != mask
+	return x, x != r.ones()
 }
 
 // SetInt stores v, at most r's kind's MaxExact, as distance i of an
 // integer kind.
 func (r DistRow) SetInt(i int, v uint64) { r.setWord(i, v) }
 
-// SetOctile stores a + b·√2, each part at most MaxExact, as distance i of
-// an octile kind: a, then b, little-endian.
-func (r DistRow) SetOctile(i int, a, b uint64) { r.setWord(i, a|b<<uint(4*r.width)) }
+// SetNone marks distance i unreachable: all ones, +Inf for DistF64.
+func (r DistRow) SetNone(i int) {
+	x := r.ones()
+	if r.class == classFloat {
+		x = math.Float64bits(math.Inf(1))
+	}
+	r.setWord(i, x)
+}
 
-// SetNone marks distance i unreachable.
-func (r DistRow) SetNone(i int) { r.setWord(i, r.none) }
+// Octile16 returns r as a row of DistOctile16, whose accessors know the
+// width, and false for other kinds. Exact octile builders loop over it.
+func (r DistRow) Octile16() (Octile16Row, bool) {
+	return Octile16Row(r.b), r.class == classOctile && r.width == 4
+}
 
 // PutFloats stores a whole row of distances d; d[i] = +Inf marks column i
 // unreachable. For octile kinds exact[i] holds the exact cost a + b·√2
 // packed as a<<32 | b. Values must fit the kind (see MaxExact). O(n).
-func (r DistRow) PutFloats(d []float64, exact []uint64) { r.kind.putRow(r.b, d, exact) }
+func (r DistRow) PutFloats(d []float64, exact []uint64) { r.kind().putRow(r.b, d, exact) }
+
+// Octile16Row is a row of DistOctile16 distances a + b·√2: a, then b, as
+// little-endian uint16, and a = 0xFFFF when unreachable. Its methods are
+// O(1) and inline.
+type Octile16Row []byte
+
+// At returns the parts of distance i, and false when it is unreachable.
+func (r Octile16Row) At(i int) (a, b uint64, ok bool) {
+	x := binary.LittleEndian.Uint32(r[4*i:])
+	return uint64(x & 0xFFFF), uint64(x >> 16), x&0xFFFF != math.MaxUint16
+}
+
+// Set stores a + b·√2, each part at most DistOctile16.MaxExact(), as
+// distance i.
+func (r Octile16Row) Set(i int, a, b uint64) {
+	binary.LittleEndian.PutUint32(r[4*i:], uint32(a)|uint32(b)<<16)
+}
+
+// SetNone marks distance i unreachable.
+func (r Octile16Row) SetNone(i int) { binary.LittleEndian.PutUint32(r[4*i:], math.MaxUint32) }
 
 // Move returns the slot of the first move from s toward target: the index
 // of the out-edge of s that starts a shortest path, or NoMove when there is
