@@ -15,11 +15,11 @@ import (
 // whose first moves are random bytes (bad slots, cycles).
 func TestAppendByMoves(t *testing.T) {
 	for _, level := range []string{"../testdata/maze.grid", "../testdata/unreachable.grid", "../testdata/waypoints.json"} {
-		g, _, err := maps.Load(level, maps.Options{})
+		lvl, err := maps.Load(level, maps.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		base, err := build.Build(context.Background(), g, build.Options{})
+		base, err := build.Build(context.Background(), lvl.Graph, build.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
