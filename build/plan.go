@@ -74,6 +74,11 @@ func Plan(g *maps.Graph) (table.Header, error) {
 	default:
 		h.DistKind = table.DistF64
 	}
+	// A payload the format cannot hold is refused here, before a build
+	// allocates or computes anything.
+	if _, err := h.PayloadSize(); err != nil {
+		return h, err
+	}
 	return h, nil
 }
 
@@ -97,9 +102,33 @@ type SizeError struct {
 	Bytes, Limit int64 // the table's payloads, and the limit they exceed
 	First, Dist  int64 // the payloads' parts
 	DistKind     table.DistKind
+	AtLeast      bool // Bytes is a lower bound, found before the level was parsed
 }
 
 func (e *SizeError) Error() string {
-	return fmt.Sprintf("table for %d nodes would take %s (first moves %s, distances %s as %s), over the limit of %s",
-		e.Nodes, bytesize.Format(e.Bytes), bytesize.Format(e.First), bytesize.Format(e.Dist), e.DistKind, bytesize.Format(e.Limit))
+	least := ""
+	if e.AtLeast {
+		least = "at least "
+	}
+	return fmt.Sprintf("table for %d nodes would take %s%s (first moves %s, distances %s as %s), over the limit of %s",
+		e.Nodes, least, bytesize.Format(e.Bytes), bytesize.Format(e.First), bytesize.Format(e.Dist), e.DistKind, bytesize.Format(e.Limit))
+}
+
+// CheckNodes refuses, before a level is parsed, a level of n nodes whose
+// table cannot fit: over MaxNodes, or over maxBytes (when > 0) even with
+// the narrowest distances (two bytes). O(1).
+func CheckNodes(n int, maxBytes int64) error {
+	if n > table.MaxNodes {
+		return fmt.Errorf("level has %d nodes; a table holds at most %d", n, table.MaxNodes)
+	}
+	h := table.Header{Nodes: n, DistKind: table.DistU16}
+	size, err := h.PayloadSize()
+	if err != nil {
+		return err
+	}
+	if maxBytes > 0 && size > maxBytes {
+		n := int64(n)
+		return &SizeError{Nodes: h.Nodes, Bytes: size, Limit: maxBytes, First: n * n, Dist: size - n*n, DistKind: h.DistKind, AtLeast: true}
+	}
+	return nil
 }

@@ -1,9 +1,6 @@
 package maps
 
-import (
-	"os"
-	"path/filepath"
-)
+import "path/filepath"
 
 // Level is a level file as loaded: its graph, and what identifies the file
 // it came from, which a table built from it records so that it can later
@@ -24,7 +21,7 @@ func Load(path string, opt Options) (*Level, error) {
 	if _, err := FormatOf(path); err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5/msgpcode"
 
 	"github.com/pathtable/pathtable/internal/csr"
+	"github.com/pathtable/pathtable/internal/quote"
 )
 
 // Errors a decoder returns, for errors.Is.
@@ -74,14 +75,9 @@ func Decode(data []byte) (*Table, error) {
 		}
 		crc.Write(bins[i])
 	}
-	// The writer always uses the fixed uint32 form (0xce); anything else,
-	// which DecodeUint32 would convert, is not a file we wrote.
-	if code, err := dec.PeekCode(); err == nil && code != 0xce {
-		return nil, fmt.Errorf("%w: checksum is not a msgpack uint32", ErrCorrupt)
-	}
-	sum, err := dec.DecodeUint32()
+	sum, err := decodeChecksum(dec)
 	if err != nil {
-		return nil, fmt.Errorf("%w: reading checksum: %v", truncatedOr(err), err)
+		return nil, err
 	}
 	if got := crc.Sum32(); got != sum {
 		return nil, fmt.Errorf("%w: stored %08x, computed %08x", ErrChecksum, sum, got)
@@ -90,31 +86,18 @@ func Decode(data []byte) (*Table, error) {
 		return nil, fmt.Errorf("%w: %d bytes after the checksum", ErrCorrupt, r.Len())
 	}
 
-	t := &Table{}
-	if err := checkMsgpack(bins[0]); err != nil {
-		return nil, fmt.Errorf("%w: header: %v", ErrCorrupt, err)
+	h, err := decodeHeader(bins[0])
+	if err != nil {
+		return nil, err
 	}
-	if err := msgpack.Unmarshal(bins[0], &t.Header); err != nil {
-		return nil, fmt.Errorf("%w: header: %v", ErrCorrupt, err)
-	}
-	if err := t.Header.validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
-	}
-	nodes, edges := t.Nodes, t.Edges
-	want := [1 + payloadCount]int{
-		len(bins[0]), 4 * (nodes + 1), 4 * edges, 8 * edges, 0, 0, 0,
-		nodes * nodes, nodes * nodes * t.DistKind.Width(),
-	}
-	if t.Kind == KindGrid {
-		want[4] = 4 * nodes
-	}
-	if len(bins[5]) != 0 { // coordinates are optional, but both or neither
-		want[5], want[6] = 8*nodes, 8*nodes
-	}
+	t := &Table{Header: *h}
+	// Coordinates are optional, but both or neither.
+	want := h.payloadLens(len(bins[5]) != 0)
+	want[0] = int64(len(bins[0]))
 	for i, w := range want {
-		if len(bins[i]) != w {
+		if int64(len(bins[i])) != w {
 			return nil, fmt.Errorf("%w: %s has %d bytes, want %d for %d nodes and %d edges",
-				ErrCorrupt, payloadNames[i], len(bins[i]), w, nodes, edges)
+				ErrCorrupt, payloadNames[i], len(bins[i]), w, h.Nodes, h.Edges)
 		}
 	}
 	t.Offsets = bytesInt32(bins[1])
@@ -129,6 +112,37 @@ func Decode(data []byte) (*Table, error) {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	return t, nil
+}
+
+// decodeChecksum reads the checksum in any msgpack integer encoding of a
+// value that fits in 32 bits: the Go writer uses the 5-byte uint32 form,
+// but a writer whose library picks the shortest form is as correct.
+func decodeChecksum(dec *msgpack.Decoder) (uint32, error) {
+	code, err := dec.PeekCode()
+	if err != nil {
+		return 0, fmt.Errorf("%w: reading checksum: %v", truncatedOr(err), err)
+	}
+	var v uint64
+	switch {
+	case msgpcode.IsFixedNum(code) && code <= 0x7f, code >= msgpcode.Uint8 && code <= msgpcode.Uint64:
+		v, err = dec.DecodeUint64()
+	case code >= msgpcode.Int8 && code <= msgpcode.Int64:
+		var i int64
+		i, err = dec.DecodeInt64()
+		if err == nil && i < 0 {
+			return 0, fmt.Errorf("%w: checksum %d is negative", ErrCorrupt, i)
+		}
+		v = uint64(i)
+	default:
+		return 0, fmt.Errorf("%w: checksum is not a msgpack integer (code %#x)", ErrCorrupt, code)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("%w: reading checksum: %v", truncatedOr(err), err)
+	}
+	if v > 0xFFFFFFFF {
+		return 0, fmt.Errorf("%w: checksum %d is over 32 bits", ErrCorrupt, v)
+	}
+	return uint32(v), nil
 }
 
 // decodeMagic reads the magic string and reports whether it is Magic. It
@@ -267,9 +281,19 @@ func (h *Header) validate() error {
 		if h.Names != nil {
 			return fmt.Errorf("grid table has node names")
 		}
+		if h.Connect != 4 && h.Connect != 8 {
+			return fmt.Errorf("grid connectivity %d, want 4 or 8", h.Connect)
+		}
 	case KindGraph:
 		if len(h.Names) != h.Nodes {
 			return fmt.Errorf("graph table names %d of %d nodes", len(h.Names), h.Nodes)
+		}
+		seen := make(map[string]int, len(h.Names))
+		for u, id := range h.Names {
+			if v, dup := seen[id]; dup {
+				return fmt.Errorf("nodes %d and %d have the same name %s", v, u, quote.String(id))
+			}
+			seen[id] = u
 		}
 	default:
 		return fmt.Errorf("unknown kind %q", h.Kind)

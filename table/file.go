@@ -3,30 +3,59 @@ package table
 import (
 	"bufio"
 	"fmt"
+	"hash/crc32"
 	"io"
-	"os"
-
-	"github.com/vmihailenco/msgpack/v5"
 
 	"github.com/pathtable/pathtable/internal/atomicfile"
+	"github.com/pathtable/pathtable/internal/regular"
 )
 
-// ReadFrom reads a whole table from r. It holds the file's bytes once; the
-// payloads alias them. See Decode.
+// ReadFrom reads a whole table from r. The magic is checked on the first
+// bytes, and the header bounds the bytes read after it, so a stream that is
+// not a table, or never ends, costs no more than its header says a table
+// may take. It holds the bytes once; the payloads alias them. See Decode.
 func ReadFrom(r io.Reader) (*Table, error) {
-	data, err := io.ReadAll(r)
+	br := bufio.NewReaderSize(r, 64<<10)
+	fr := frameReader{r: br, keep: true, limit: -1}
+	h, _, err := fr.prefix()
 	if err != nil {
 		return nil, err
 	}
-	return Decode(data)
-}
-
-// Open reads the table file at path: one read into a buffer of the file's
-// size, a checksum pass, no per-element decoding of the payloads.
-func Open(path string) (*Table, error) {
-	data, err := os.ReadFile(path)
+	_, most := h.fileSizeBounds(fr.n)
+	data := fr.kept
+	rest, err := io.ReadAll(io.LimitReader(br, most-fr.n+1))
 	if err != nil {
 		return nil, err
+	}
+	if int64(len(data)+len(rest)) > most {
+		return nil, fmt.Errorf("%w: more bytes than the header's %d nodes and %d edges take", ErrCorrupt, h.Nodes, h.Edges)
+	}
+	return Decode(append(data, rest...))
+}
+
+// Open reads the table file at path. It refuses anything but a regular
+// file, checks the magic and the header first, and reads the whole file
+// only when its size is what the header declares: one read into a buffer
+// of that size, a checksum pass, no per-element decoding of the payloads.
+func Open(path string) (*Table, error) {
+	f, size, err := regular.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	fr := frameReader{r: br, keep: true, limit: size}
+	h, _, err := fr.prefix()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := h.checkFileSize(fr.n, size); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	data := make([]byte, size)
+	copy(data, fr.kept)
+	if _, err := io.ReadFull(br, data[fr.n:]); err != nil {
+		return nil, fmt.Errorf("%s: %w: %v", path, ErrTruncated, err)
 	}
 	t, err := Decode(data)
 	if err != nil {
@@ -47,53 +76,77 @@ func WriteFile(path string, t *Table) error {
 }
 
 // ReadHeader reads only the header of the table file at path, without
-// loading or checking the payloads: enough to tell whether a table is up to
-// date. Cost: a few kilobytes read.
+// loading or checking the payloads. Cost: the header's bytes read.
 func ReadHeader(path string) (*Header, error) {
-	f, err := os.Open(path)
+	f, size, err := regular.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	fr := frameReader{r: bufio.NewReader(f), limit: size}
+	h, _, err := fr.prefix()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	dec := msgpack.NewDecoder(bufio.NewReader(f))
-	n, err := dec.DecodeArrayLen()
-	if err != nil || n < 2 {
-		return nil, fmt.Errorf("%s: %w", path, ErrNotTable)
-	}
-	if !decodeMagic(dec) {
-		return nil, fmt.Errorf("%s: %w", path, ErrNotTable)
-	}
-	version, err := dec.DecodeUint64()
+	return h, nil
+}
+
+// CheckFile reads the table file at path as Open does, checking its size,
+// every payload length and the checksum, but streams the payloads through
+// the checksum instead of holding them: O(file size) time, O(header)
+// memory. It returns the header and the file's size, so that a build can
+// tell an intact table built from the same inputs from a damaged one.
+func CheckFile(path string) (*Header, int64, error) {
+	f, size, err := regular.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w: reading version: %v", path, ErrCorrupt, err)
+		return nil, 0, err
 	}
-	if version != Version {
-		return nil, fmt.Errorf("%s: %w %d (this build reads %d)", path, ErrVersion, version, Version)
+	defer f.Close()
+	fr := frameReader{r: bufio.NewReaderSize(f, 1<<20), limit: size}
+	h, header, err := fr.prefix()
+	if err == nil {
+		err = h.checkFileSize(fr.n, size)
 	}
-	if n != documentLen {
-		return nil, fmt.Errorf("%s: %w: document has %d elements, want %d", path, ErrCorrupt, n, documentLen)
+	if err == nil {
+		err = fr.payloads(h, header)
 	}
-	size, err := dec.DecodeBytesLen()
-	if err != nil || size < 0 || int64(size) > st.Size() {
-		return nil, fmt.Errorf("%s: %w: header length", path, ErrTruncated)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", path, err)
 	}
-	buf := make([]byte, size)
-	if err := dec.ReadFull(buf); err != nil {
-		return nil, fmt.Errorf("%s: %w: header", path, ErrTruncated)
+	return h, size, nil
+}
+
+// payloads streams the eight payload bins through the checksum, checking
+// each length against the header, then the checksum and the end of file.
+func (fr *frameReader) payloads(h *Header, header []byte) error {
+	crc := crc32.New(castagnoli)
+	crc.Write(header)
+	lens := h.payloadLens(true)
+	for i := 1; i < len(payloadNames); i++ {
+		size, err := fr.binLen()
+		if err != nil {
+			return fmt.Errorf("%w: reading %s length: %v", truncatedOr(err), payloadNames[i], err)
+		}
+		if want := lens[i]; size != want && !(size == 0 && (i == 5 || i == 6)) {
+			return fmt.Errorf("%w: %s has %d bytes, want %d for %d nodes and %d edges", ErrCorrupt, payloadNames[i], size, want, h.Nodes, h.Edges)
+		}
+		if n, err := io.CopyN(crc, fr.r, size); err != nil {
+			return fmt.Errorf("%w: %s: %d of %d bytes", ErrTruncated, payloadNames[i], n, size)
+		}
+		fr.n += size
 	}
-	if err := checkMsgpack(buf); err != nil {
-		return nil, fmt.Errorf("%s: %w: header: %v", path, ErrCorrupt, err)
+	sum, err := fr.uint()
+	if err != nil {
+		return fmt.Errorf("%w: reading checksum: %v", truncatedOr(err), err)
 	}
-	var h Header
-	if err := msgpack.Unmarshal(buf, &h); err != nil {
-		return nil, fmt.Errorf("%s: %w: header: %v", path, ErrCorrupt, err)
+	if sum > 0xFFFFFFFF {
+		return fmt.Errorf("%w: checksum %d is over 32 bits", ErrCorrupt, sum)
 	}
-	if err := h.validate(); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v", path, ErrCorrupt, err)
+	if got := crc.Sum32(); uint32(sum) != got {
+		return fmt.Errorf("%w: stored %08x, computed %08x", ErrChecksum, sum, got)
 	}
-	return &h, nil
+	if _, err := fr.r.ReadByte(); err != io.EOF {
+		return fmt.Errorf("%w: bytes after the checksum", ErrCorrupt)
+	}
+	return nil
 }

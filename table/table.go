@@ -110,16 +110,12 @@ func (h *Header) PayloadSize() (int64, error) {
 	if w == 0 {
 		return 0, fmt.Errorf("unknown distance encoding %q", h.DistKind)
 	}
-	if h.Nodes < 0 || h.Nodes > MaxNodes {
-		return 0, fmt.Errorf("%d nodes: a table holds at most %d", h.Nodes, MaxNodes)
+	if err := checkPayloads(h.Nodes, w); err != nil {
+		return 0, err
 	}
 	n := int64(h.Nodes)
 	return n * n * int64(1+w), nil
 }
-
-// MaxNodes bounds the node count so that n² never overflows and indices fit
-// in int32 even on 32-bit platforms' addressable memory.
-const MaxNodes = 1 << 16
 
 // Degree returns the out-degree of node u. O(1).
 func (t *Table) Degree(u int) int { return int(t.Offsets[u+1] - t.Offsets[u]) }

@@ -67,8 +67,9 @@ func TestWriteFileAndHeader(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "maze.ptab")
 	tab := buildFile(t, "../testdata/maze.grid")
-	// A temporary left by a killed writer is cleaned up by the next write.
-	stale := filepath.Join(dir, ".maze.ptab.tmp-123")
+	// A temporary left by a killed writer (a process id no process has)
+	// is cleaned up by the next write.
+	stale := filepath.Join(dir, ".maze.ptab.tmp-999999999-123")
 	os.WriteFile(stale, []byte("partial"), 0o644)
 	if err := table.WriteFile(path, tab); err != nil {
 		t.Fatal(err)

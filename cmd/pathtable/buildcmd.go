@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/internal/bytesize"
+	"github.com/pathtable/pathtable/internal/regular"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -71,20 +73,26 @@ func runBuild(ctx context.Context, args []string) error {
 		return err
 	}
 	failed := 0
-	for _, j := range jobs {
+	for i, j := range jobs {
 		res := buildResult{Input: j.input, Output: j.output, Status: "failed"}
 		if j.err != nil {
 			res.Error = j.err.Error()
 		} else {
 			res = buildOne(ctx, j.input, j.output, &cfg)
 		}
-		if errors.Is(ctx.Err(), context.Canceled) {
+		// A table put in place before an interrupt is reported as built;
+		// the interrupt then stops the jobs after it, if any.
+		interrupted := errors.Is(ctx.Err(), context.Canceled)
+		if interrupted && res.Status == "failed" {
 			return ctx.Err()
 		}
 		if res.Status == "failed" {
 			failed++
 		}
 		report(res, &cfg)
+		if interrupted && i < len(jobs)-1 {
+			return ctx.Err()
+		}
 	}
 	if failed > 0 {
 		if len(jobs) > 1 {
@@ -154,6 +162,9 @@ func planOutputs(args []string, out string) ([]buildJob, error) {
 		if seen[j.output] > 1 { // fail these inputs, build the others
 			jobs[i].err = fmt.Errorf("%s: %d inputs would write %s; bake them into separate folders", j.input, seen[j.output], j.output)
 		}
+		if in := sameFileAs(j.output, inputs); in != "" {
+			jobs[i].err = errOverwritesInput(j.output, in)
+		}
 	}
 	slices.SortStableFunc(jobs, func(a, b buildJob) int { return strings.Compare(a.input, b.input) })
 	return jobs, nil
@@ -172,19 +183,26 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err != nil {
 		return fail(err)
 	}
-	data, err := os.ReadFile(input)
+	data, err := readLevel(input)
 	if err != nil {
 		return fail(err)
 	}
-	// The hash needs no parsing, so an up-to-date table costs a header read.
+	if err := regular.Check(output); err != nil {
+		return fail(err)
+	}
 	if !cfg.force {
-		if h, err := table.ReadHeader(output); err == nil && h.InputHash == build.InputHash(format, cfg.opt, data) {
-			st, _ := os.Stat(output)
+		// An intact table (size, lengths and checksum) from the same
+		// inputs; a damaged one is rebuilt. The hash needs no parsing,
+		// and checking the table reads it once, a fraction of a build.
+		if h, size, err := table.CheckFile(output); err == nil && h.InputHash == build.InputHash(format, cfg.opt, data) {
 			res.Status, res.Nodes, res.Edges = "up-to-date", h.Nodes, h.Edges
-			res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), st.Size()
+			res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), size
 			res.Seconds = time.Since(start).Seconds()
 			return res
 		}
+	}
+	if err := checkDeclaredSize(format, data, cfg.build.MaxBytes); err != nil {
+		return fail(buildError(input, err))
 	}
 	lvl, err := maps.ParseLevel(input, data, cfg.opt)
 	if err != nil {
@@ -196,14 +214,14 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	stopProgress := startProgress(&done, lvl.Graph.Nodes(), filepath.Base(input), cfg.quiet)
 	t, err := build.BuildLevel(ctx, lvl, bopt)
 	stopProgress()
-	var tooBig *build.SizeError
-	if errors.As(err, &tooBig) {
-		return fail(fmt.Errorf("%s: %w: raise -max-bytes or use a smaller level", input, err))
-	}
 	if err != nil {
-		return fail(fmt.Errorf("%s: %w", input, err))
+		return fail(buildError(input, err))
 	}
-	if err := table.WriteFile(output, t); err != nil {
+	err = writeOutput(ctx, output, func(w io.Writer) error {
+		_, err := t.WriteTo(w)
+		return err
+	})
+	if err != nil {
 		return fail(err)
 	}
 	st, err := os.Stat(output)
@@ -218,6 +236,16 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	res.Seconds = time.Since(start).Seconds()
 	res.PeakRSS = peakRSS()
 	return res
+}
+
+// buildError names the level in a build's error, and says what to do
+// about a table over the size limit.
+func buildError(input string, err error) error {
+	var tooBig *build.SizeError
+	if errors.As(err, &tooBig) {
+		return fmt.Errorf("%s: %w: raise -max-bytes or use a smaller level", input, err)
+	}
+	return fmt.Errorf("%s: %w", input, err)
 }
 
 func report(r buildResult, cfg *buildConfig) {

@@ -70,3 +70,18 @@ func defaultMaxBytes() int64 {
 	}
 	return 4 << 30
 }
+
+// readLevel reads a level file (see maps.ReadFile).
+func readLevel(path string) ([]byte, error) { return maps.ReadFile(path) }
+
+// checkDeclaredSize refuses, before the level is parsed, a level whose
+// node count (passable cells, or a .gr's declared nodes) cannot make a
+// table within maxBytes, so that a huge level costs a scan of its bytes,
+// not a graph. O(len(data)).
+func checkDeclaredSize(format maps.Format, data []byte, maxBytes int64) error {
+	n, ok := maps.NodeCount(format, data)
+	if !ok {
+		return nil
+	}
+	return build.CheckNodes(n, maxBytes)
+}

@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 )
 
 // Package variables, so tests run commands against buffers.
@@ -45,7 +43,7 @@ func init() {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signalContext(context.Background())
 	code := run(ctx, os.Args[1:])
 	stop()
 	os.Exit(code)
@@ -62,11 +60,45 @@ func run(ctx context.Context, args []string) int {
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
-			return exitCode(c.run(ctx, args[1:]))
+			return runCommand(ctx, c, args[1:])
 		}
 	}
 	fmt.Fprintf(stderr, "pathtable: unknown command %q (run 'pathtable help')\n", args[0])
 	return 2
+}
+
+// runCommand runs one subcommand under a commit gate, with standard output
+// checked: a command whose output could not be written fails.
+func runCommand(ctx context.Context, c command, args []string) int {
+	ctx, gate, stop := withCommitGate(ctx)
+	defer stop()
+	out := &checkedWriter{w: stdout}
+	saved := stdout
+	stdout = out
+	defer func() { stdout = saved }()
+	err := runWatched(ctx, gate, func() error { return c.run(ctx, args) })
+	if err == nil && out.err != nil {
+		err = fmt.Errorf("writing standard output: %w", out.err)
+	}
+	return exitCode(ctx, err)
+}
+
+// checkedWriter remembers the first error its writer returned: commands
+// print with fmt.Fprintf, and a full disk must still fail them.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
 }
 
 // usage prints the package doc comment, which is the help text.
@@ -86,7 +118,7 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 // printed (a failed verification, a failed input in a batch).
 var errSilentFailure = errors.New("failed")
 
-func exitCode(err error) int {
+func exitCode(ctx context.Context, err error) int {
 	var ue usageError
 	switch {
 	case err == nil:
@@ -100,7 +132,7 @@ func exitCode(err error) int {
 		return 2
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "pathtable: interrupted")
-		return 130
+		return interruptedStatus(ctx)
 	case errors.Is(err, errSilentFailure):
 		return 1
 	}

@@ -9,7 +9,6 @@ import (
 	"io"
 	"math"
 
-	"github.com/pathtable/pathtable/internal/atomicfile"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/table"
 )
@@ -63,6 +62,9 @@ func runRender(ctx context.Context, args []string) error {
 	case *scale < 0 || *scale > 1024:
 		return usagef("-scale must be 1 to 1024 pixels (or 0 to choose), not %d", *scale)
 	}
+	if in := sameFileAs(*out, fs.Args()); in != "" {
+		return errOverwritesInput(*out, in)
+	}
 	lt, err := lookup.Open(fs.Arg(0))
 	if err != nil {
 		return err
@@ -97,7 +99,7 @@ func runRender(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", fs.Arg(0), err)
 	}
-	if err := atomicfile.Write(*out, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
+	if err := writeOutput(ctx, *out, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
 		return err
 	}
 	note := ""
@@ -175,13 +177,18 @@ func renderGraph(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, 
 		minY, maxY = min(minY, t.Y[u]), max(maxY, t.Y[u])
 	}
 	span := max(maxX-minX, maxY-minY)
+	if math.IsInf(span, 0) {
+		return nil, fmt.Errorf("node coordinates span %v to %v, %v to %v: too far apart to draw", minX, maxX, minY, maxY)
+	}
 	s := float64(opt.scale)
 	if s == 0 {
 		s = 768 / max(span, 1e-300)
 	}
 	const margin = 24
 	w, h := (maxX-minX)*s+2*margin+1, (maxY-minY)*s+2*margin+1
-	if t.Nodes == 0 || w*h > maxPixels {
+	// NaN or Inf fails the comparison: only a finite picture within the
+	// pixel limit passes.
+	if t.Nodes == 0 || !(w*h <= maxPixels) {
 		return nil, fmt.Errorf("graph of %d nodes at scale %v does not fit in %d pixels; use a smaller -scale", t.Nodes, s, maxPixels)
 	}
 	img := image.NewRGBA(image.Rect(0, 0, int(w), int(h)))

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
 	"testing"
 )
 
@@ -21,7 +19,7 @@ const robustReady = "pathtable-test: signal handler ready"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(robustRunMain) == "1" {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		ctx, stop := signalContext(context.Background())
 		fmt.Fprintln(os.Stderr, robustReady)
 		code := run(ctx, os.Args[1:])
 		stop()

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -37,11 +38,18 @@ type robustChild struct {
 // installed.
 func robustStart(t *testing.T, args ...string) *robustChild {
 	t.Helper()
+	return robustStartIn(t, nil, args...)
+}
+
+// robustStartIn is robustStart with the child's standard input.
+func robustStartIn(t *testing.T, stdin io.Reader, args ...string) *robustChild {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := &robustChild{cmd: exec.Command(exe, args...), ready: make(chan struct{}), done: make(chan struct{})}
+	c.cmd.Stdin = stdin
 	c.cmd.Env = append(os.Environ(), robustRunMain+"=1")
 	pipe, err := c.cmd.StderrPipe()
 	if err != nil {

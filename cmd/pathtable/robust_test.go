@@ -102,7 +102,13 @@ func TestRobustMaxBytes(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "maze.ptab")
-	code, stdoutText, errOut := robustRun(t, context.Background(), "build", "-quiet", "-max-bytes", "1KB", "-o", out, level)
+	// Under the size with two-byte distances, the level is refused before
+	// it is parsed, with that lower bound; between it and the real size,
+	// after, with the real size.
+	least := int64(h.Nodes) * int64(h.Nodes) * 3
+	code, stdoutText, errOut := robustRun(t, context.Background(), "build", "-quiet", "-max-bytes", fmt.Sprint(least-1), "-o", out, level)
+	robustOneLine(t, code, stdoutText, errOut, "maze.grid", "at least "+bytesize.Format(least), "-max-bytes", fmt.Sprintf("%d nodes", h.Nodes))
+	code, stdoutText, errOut = robustRun(t, context.Background(), "build", "-quiet", "-max-bytes", fmt.Sprint(least), "-o", out, level)
 	robustOneLine(t, code, stdoutText, errOut, "maze.grid", bytesize.Format(size), "-max-bytes", fmt.Sprintf("%d nodes", h.Nodes))
 	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("refused build left %s: %v", out, err)

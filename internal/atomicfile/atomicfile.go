@@ -4,28 +4,59 @@
 package atomicfile
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"github.com/pathtable/pathtable/internal/regular"
 )
 
-// TempPrefix is the name prefix of the temporary files Write makes beside
-// path; one with this prefix that outlives its writer was left by a killed
-// process.
-func TempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
+// Staged is a file written in full and synced beside its destination, not
+// yet in place: Commit renames it over the destination, in one step that
+// either happens or does not, and Discard removes it. Callers that must
+// not replace the destination once they are interrupted decide between
+// the two under one lock (see cmd/pathtable's commitGate).
+type Staged struct {
+	tmp  string // the temporary file
+	dest string // where Commit puts it: path, or the file a link at path names
+	path string // as the caller named it, for errors
+}
 
-// Write writes what write produces to path atomically: to a temporary file
-// in the same folder, synced, then renamed over path, mode 0644. A write
-// that fails or is killed leaves any previous file at path intact;
-// temporaries left by a killed writer are removed by the next Write to the
-// same path. Cost: the bytes written, one fsync, and a scan of the folder.
-func Write(path string, write func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	removeStaleTemps(dir, TempPrefix(path))
-	f, err := os.CreateTemp(dir, TempPrefix(path)+"*")
+// Write writes what write produces to path atomically (Stage, then
+// Commit): readers see the old file or the new one. A write that fails or
+// is killed leaves any previous file at path intact. Cost: the bytes
+// written, one fsync, and a scan of the folder.
+func Write(path string, write func(io.Writer) error) error {
+	s, err := Stage(path, write)
 	if err != nil {
 		return err
+	}
+	return s.Commit()
+}
+
+// Stage writes whatever write produces to a temporary file in the folder
+// of path's destination, syncs and closes it. The destination is path
+// itself, or, when path is a symbolic link, the file it names: the link is
+// kept and its file replaced. A destination that exists and is not a
+// regular file is refused. The temporary is named after the destination
+// and this process (".NAME.tmp-PID-RANDOM"); temporaries that a process no
+// longer running left for the same destination are removed first, and no
+// other file. Errors name path, not the temporary. Time is that of write
+// plus a sync.
+func Stage(path string, write func(io.Writer) error) (s *Staged, err error) {
+	dest, err := destination(path)
+	if err != nil {
+		return nil, err
+	}
+	dir, prefix := filepath.Dir(dest), TempPrefix(dest)
+	removeStaleTemps(dir, prefix)
+	f, err := os.CreateTemp(dir, prefix+strconv.Itoa(os.Getpid())+"-*")
+	if err != nil {
+		return nil, renamed(err, path)
 	}
 	defer func() {
 		if err != nil {
@@ -34,29 +65,94 @@ func Write(path string, write func(io.Writer) error) (err error) {
 		}
 	}()
 	if err = write(f); err != nil {
-		return err
+		return nil, renamed(err, path)
 	}
 	if err = f.Sync(); err != nil {
-		return err
+		return nil, renamed(err, path)
 	}
 	if err = f.Close(); err != nil {
-		return err
+		return nil, renamed(err, path)
 	}
 	if err = os.Chmod(f.Name(), 0o644); err != nil {
-		return err
+		return nil, renamed(err, path)
 	}
-	return os.Rename(f.Name(), path)
+	return &Staged{tmp: f.Name(), dest: dest, path: path}, nil
 }
 
-// removeStaleTemps deletes temporaries an interrupted write left behind.
+// Commit renames the staged file over its destination. O(1).
+func (s *Staged) Commit() error {
+	if err := os.Rename(s.tmp, s.dest); err != nil {
+		os.Remove(s.tmp)
+		return renamed(err, s.path)
+	}
+	return nil
+}
+
+// Discard removes the staged file; the destination stays as it was. O(1).
+func (s *Staged) Discard() { os.Remove(s.tmp) }
+
+// destination resolves path for writing: the file a symbolic link names,
+// and an error for an existing destination that is not a regular file.
+func destination(path string) (string, error) {
+	dest := path
+	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		if dest, err = filepath.EvalSymlinks(path); err != nil {
+			return "", err
+		}
+	}
+	if err := regular.Check(dest); err != nil {
+		return "", renamed(err, path)
+	}
+	return dest, nil
+}
+
+// renamed replaces the file name in an *fs.PathError or *os.LinkError
+// with path, so that errors name what the user asked to write.
+func renamed(err error, path string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return &fs.PathError{Op: le.Op, Path: path, Err: le.Err}
+	}
+	return err
+}
+
+// TempPrefix is the name prefix of the temporary files Stage makes beside
+// path; one with this prefix that outlives its writer was left by a killed
+// process.
+func TempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
+
+// removeStaleTemps deletes the temporaries that writers no longer running
+// left in dir for one destination: names prefix + PID + "-" + digits whose
+// process has ended. Another writer's live temporary and any other file
+// are left alone. O(files in dir).
 func removeStaleTemps(dir, prefix string) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), prefix) {
-			os.Remove(filepath.Join(dir, e.Name()))
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok {
+			continue
+		}
+		pidText, random, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid <= 0 || !digits(random) || pid == os.Getpid() || processAlive(pid) {
+			continue
+		}
+		os.Remove(filepath.Join(dir, e.Name()))
+	}
+}
+
+func digits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
 		}
 	}
+	return s != ""
 }

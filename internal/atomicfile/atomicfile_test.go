@@ -20,7 +20,7 @@ func TestWrite(t *testing.T) {
 			return err
 		})
 	}
-	stale := filepath.Join(dir, TempPrefix(path)+"123")
+	stale := filepath.Join(dir, TempPrefix(path)+"999999999-123") // no process has this id
 	os.WriteFile(stale, []byte("partial"), 0o644)
 	tests := []struct {
 		name    string
