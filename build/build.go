@@ -39,8 +39,9 @@ import (
 // Options tune a build. The zero value builds with every core and no size
 // limit.
 type Options struct {
-	// Workers is the number of concurrent searches; 0 means GOMAXPROCS.
-	// The table's bytes do not depend on it.
+	// Workers is the number of concurrent searches; 0 means GOMAXPROCS,
+	// and more than MaxWorkers means MaxWorkers. The table's bytes do not
+	// depend on it.
 	Workers int
 	// MaxBytes refuses, with a *SizeError, a table whose payloads would
 	// exceed it; 0 means no limit.
@@ -182,10 +183,15 @@ func hierarchyFor(ctx context.Context, g *maps.Graph, kind table.DistKind, cuts 
 // workerCount is the number of concurrent rows opt asks for.
 func workerCount(opt Options) int {
 	if opt.Workers > 0 {
-		return opt.Workers
+		return min(opt.Workers, MaxWorkers())
 	}
 	return runtime.GOMAXPROCS(0)
 }
+
+// MaxWorkers is the most workers a build runs, whatever Options.Workers
+// asks: more than a few per core only adds O(V + E) scratch memory each,
+// never speed.
+func MaxWorkers() int { return max(16, 4*runtime.GOMAXPROCS(0)) }
 
 // fillRowsWith is fillRows with the level's hierarchy already made (nil
 // when its rows are searched).

@@ -12,6 +12,7 @@ package lookup
 
 import (
 	"io"
+	"slices"
 
 	"github.com/pathtable/pathtable/internal/nodeid"
 	"github.com/pathtable/pathtable/table"
@@ -36,17 +37,28 @@ type Table struct {
 	scratch scratchPool // overlay search scratch, shared by every overlay of the table
 }
 
+// denseCellsPerNode is how sparse a grid may be, in cells per node, and
+// still get a dense cell index (4 bytes a cell, O(1) lookups).
+const denseCellsPerNode = 64
+
 // New wraps a decoded or freshly built table. It builds the id index and
-// the hop array in O(V·d) for d the largest degree (O(W·H) more on grids).
+// the hop array in O(V·d) for d the largest degree (O(W·H) more on grids
+// with at least one node per denseCellsPerNode cells; sparser grids look
+// cells up by binary search instead).
 func New(t *table.Table) *Table {
 	lt := &Table{t: t, n: t.Nodes}
 	if t.Kind == table.KindGrid {
-		lt.byCell = make([]int32, t.Width*t.Height)
-		for i := range lt.byCell {
-			lt.byCell[i] = -1
-		}
-		for u, c := range t.Cells {
-			lt.byCell[c] = int32(u)
+		// A dense index only when the table's own bytes dwarf it: a header
+		// may declare a 4096x4096 grid of a few cells, whose cells are then
+		// found by binary search (Cells is sorted).
+		if int64(t.Width)*int64(t.Height) <= denseCellsPerNode*int64(t.Nodes)+1024 {
+			lt.byCell = make([]int32, t.Width*t.Height)
+			for i := range lt.byCell {
+				lt.byCell[i] = -1
+			}
+			for u, c := range t.Cells {
+				lt.byCell[c] = int32(u)
+			}
 		}
 	} else {
 		lt.byName = make(map[string]int32, len(t.Names))
@@ -218,17 +230,29 @@ func (lt *Table) Cost(path []int) (float64, bool) {
 // outside the grid, blocked, or the table is not a grid. O(1).
 func (lt *Table) NodeAt(x, y int) (int, bool) {
 	t := lt.t
-	if lt.byCell == nil || x < 0 || y < 0 || x >= t.Width || y >= t.Height {
+	if t.Kind != table.KindGrid || x < 0 || y < 0 || x >= t.Width || y >= t.Height {
 		return -1, false
 	}
-	u := lt.byCell[y*t.Width+x]
+	u := lt.nodeOfCell(y*t.Width + x)
 	return int(u), u >= 0
+}
+
+// nodeOfCell returns the node at cell c, or -1 where it is blocked. O(1)
+// with the dense index, O(log V) without.
+func (lt *Table) nodeOfCell(c int) int32 {
+	if lt.byCell != nil {
+		return lt.byCell[c]
+	}
+	if u, ok := slices.BinarySearch(lt.t.Cells, int32(c)); ok {
+		return int32(u)
+	}
+	return -1
 }
 
 // XY returns the grid cell of node u; ok is false on graphs or out of range.
 // O(1).
 func (lt *Table) XY(u int) (x, y int, ok bool) {
-	if lt.byCell == nil || !lt.valid(u) {
+	if lt.t.Kind != table.KindGrid || !lt.valid(u) {
 		return 0, 0, false
 	}
 	c := int(lt.t.Cells[u])
@@ -258,6 +282,6 @@ func (lt *Table) Node(id string) (int, error) {
 		return -1, nodeid.Unknown(id)
 	}
 	t := lt.t
-	u, err := nodeid.GridNode(id, t.Width, t.Height, func(x, y int) int32 { return lt.byCell[y*t.Width+x] })
+	u, err := nodeid.GridNode(id, t.Width, t.Height, func(x, y int) int32 { return lt.nodeOfCell(y*t.Width + x) })
 	return int(u), err
 }

@@ -44,4 +44,6 @@ var (
 	ErrHeader       = errors.New("bad header")
 	ErrFormat       = errors.New("unknown level format")
 	ErrTooLarge     = errors.New("level too large")
+	ErrCostOverflow = errors.New("path costs can overflow")
+	ErrBadID        = errors.New("bad node id")
 )

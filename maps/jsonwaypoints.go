@@ -8,6 +8,8 @@ import (
 	"io"
 	"math"
 	"strconv"
+
+	quotes "github.com/pathtable/pathtable/internal/quote"
 )
 
 // JSON waypoint graphs:
@@ -84,7 +86,7 @@ func (p jpath) String() string {
 // word, else quoted, so that a key holding a newline or a megabyte of text
 // cannot break or flood a one-line error.
 func pathName(name string) string {
-	if len(name) > maxShown {
+	if len(name) > quotes.MaxShown {
 		return quoteStr(name)
 	}
 	for _, c := range []byte(name) {
@@ -322,6 +324,9 @@ func (p *jsonParser) node(i, off int) error {
 			}
 			if s == "" {
 				return p.errAt(voff, kat, errors.New("empty node id"))
+			}
+			if err := checkID(s); err != nil {
+				return p.errAt(voff, kat, err)
 			}
 			nd.id, nd.idOff = s, voff
 		case "x", "y":

@@ -83,6 +83,18 @@ func ParseFormat(f Format, name string, data []byte, opt Options) (*Graph, error
 
 // parse reads a level with options already resolved.
 func parse(f Format, name string, data []byte, opt Options) (*Graph, error) {
+	g, err := parseAny(f, name, data, opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCostRange(g); err != nil {
+		return nil, &ParseError{File: name, Err: err}
+	}
+	return g, nil
+}
+
+// parseAny dispatches on the format.
+func parseAny(f Format, name string, data []byte, opt Options) (*Graph, error) {
 	switch f {
 	case FormatMovingAI:
 		return parseMovingAI(name, data, opt.Moves)

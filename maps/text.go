@@ -3,6 +3,7 @@ package maps
 import (
 	"bytes"
 	"fmt"
+	quotes "github.com/pathtable/pathtable/internal/quote"
 	"strconv"
 	"unicode/utf8"
 )
@@ -103,23 +104,10 @@ func parseDecimal(b []byte) (v int64, ok, big bool) {
 }
 
 // quote renders b for an error message, quoted and shortened when long.
-func quote(b []byte) string {
-	if len(b) > maxShown {
-		return strconv.Quote(string(b[:maxShown])) + "..."
-	}
-	return strconv.Quote(string(b))
-}
+func quote(b []byte) string { return quotes.Bytes(b) }
 
 // short renders a number or a word for an error message, shortened when long.
-func short(b []byte) string {
-	if len(b) > maxShown {
-		return strconv.Quote(string(b[:maxShown])) + "..."
-	}
-	return string(b)
-}
-
-// maxShown is how many bytes of the input an error message quotes.
-const maxShown = 40
+func short(b []byte) string { return quotes.Short(b) }
 
 // quoteChar renders the character starting at b[0] for an error message.
 func quoteChar(b []byte) string {

@@ -30,15 +30,15 @@ type benchReport struct {
 func runBench(ctx context.Context, args []string) error {
 	fs := newFlagSet("bench", "[-scen FILE] [-pairs N] [-seed S] [-time D] [-json] TABLE LEVEL")
 	scen := fs.String("scen", "", "Moving AI scenario `file` to take the queries from (grids)")
-	pairs := fs.Int("pairs", 1000, "number of random queries when there is no -scen")
+	pairs := fs.Int("pairs", 1000, "number of random queries when there is no -scen (at most 1048576)")
 	seed := fs.Uint64("seed", 1, "seed for the random queries")
 	minTime := fs.Duration("time", 300*time.Millisecond, "run each side at least this long")
 	jsonOut := fs.Bool("json", false, "print the report as one JSON object")
 	if err := parseArgs(fs, args, 2, "bench needs TABLE LEVEL"); err != nil {
 		return err
 	}
-	if *pairs <= 0 {
-		return usagef("-pairs must be positive")
+	if *pairs <= 0 || *pairs > maxBenchPairs {
+		return usagef("-pairs must be positive and at most %d, not %d", maxBenchPairs, *pairs)
 	}
 	lt, err := lookup.Open(fs.Arg(0))
 	if err != nil {

@@ -47,9 +47,9 @@ func runBuild(ctx context.Context, args []string) error {
 	fs := newFlagSet("build", "[flags] INPUT...")
 	out := fs.String("o", "", "output `path`: a file for one level, a folder for several levels or a folder input (default: beside each level, extension .ptab)")
 	var cfg buildConfig
-	fs.IntVar(&cfg.build.Workers, "workers", 0, "concurrent searches (0: one per core); the output does not depend on it")
+	fs.IntVar(&cfg.build.Workers, "workers", 0, "concurrent searches (0: one per core; at most 4 per core, more are clamped); the output does not depend on it")
 	maxBytes := bytesFlag{defaultMaxBytes()}
-	fs.Var(&maxBytes, "max-bytes", "refuse a table larger than this `size` (e.g. 512MB, 2GiB); half the machine's memory by default")
+	fs.Var(&maxBytes, "max-bytes", "refuse a table larger than this `size` (e.g. 512MB, 2GiB; fractions round up to a byte; 0: no limit); by default half the memory this process may use: the least of the machine's memory, its cgroup's limit and RLIMIT_AS")
 	fs.BoolVar(&cfg.force, "force", false, "rebuild tables that are up to date")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object per input")
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
@@ -64,6 +64,9 @@ func runBuild(ctx context.Context, args []string) error {
 	}
 	var err error
 	if cfg.opt, err = lf.options(); err != nil {
+		return err
+	}
+	if cfg.build.Workers, err = resolveWorkers(cfg.build.Workers); err != nil {
 		return err
 	}
 	cfg.build.MaxBytes = maxBytes.n

@@ -241,3 +241,118 @@ func TestLevelRefusedBeforeParse(t *testing.T) {
 		t.Errorf("refusing a %d-byte level allocated %d bytes (limit %d)", b.Len(), got, limit)
 	}
 }
+
+// TestWorkersBound: a negative -workers is a usage error in build and
+// verify alike; a huge one is clamped (the build succeeds, its bytes
+// unchanged); bench -pairs is bounded.
+func TestWorkersBound(t *testing.T) {
+	dir := t.TempDir()
+	const level = "../../testdata/maze.grid"
+	tab := filepath.Join(dir, "maze.ptab")
+	for _, args := range [][]string{
+		{"build", "-quiet", "-workers", "-3", "-o", tab, level},
+		{"verify", "-workers", "-3", tab, level},
+		{"bench", "-pairs", "100000000", tab, level},
+	} {
+		if code, _, errOut := hardenRun(t, args...); code != 2 {
+			t.Errorf("%v: exit %d (%s), want 2", args, code, errOut)
+		}
+	}
+	if code, _, errOut := hardenRun(t, "build", "-quiet", "-workers", "100000", "-o", tab, level); code != 0 {
+		t.Fatalf("build -workers 100000: exit %d: %s", code, errOut)
+	}
+	if n, err := resolveWorkers(100000); err != nil || n > 4*runtime.GOMAXPROCS(0) && n > 16 {
+		t.Errorf("resolveWorkers(100000) = %d, %v", n, err)
+	}
+}
+
+// TestCostOverflowRefused: a level whose path costs can add up past the
+// largest float64 is refused with the same error by every command that
+// loads it.
+func TestCostOverflowRefused(t *testing.T) {
+	dir := t.TempDir()
+	level := filepath.Join(dir, "huge.json")
+	os.WriteFile(level, []byte(`{"nodes":[{"id":"a"},{"id":"b"},{"id":"c"}],"edges":[{"from":"a","to":"b","cost":1e308},{"from":"b","to":"c","cost":1e308}]}`), 0o644)
+	for _, args := range [][]string{
+		{"build", "-quiet", "-o", filepath.Join(dir, "huge.ptab"), level},
+		{"solve", level, "a", "c"},
+		{"solve", "-json", level, "a", "c"},
+	} {
+		code, out, errOut := hardenRun(t, args...)
+		robustOneLine(t, code, out, errOut, "huge.json", "overflow")
+		if strings.Contains(out, "Inf") {
+			t.Errorf("%v printed %q", args, out)
+		}
+	}
+}
+
+// TestBadIDsRefused: graph ids the text interfaces cannot carry are
+// refused when the level loads, with the position.
+func TestBadIDsRefused(t *testing.T) {
+	dir := t.TempDir()
+	for _, id := range []string{"c d", "a,b", "#a", "-a", "x\\ny", "tab\\t", "nul\\u0000"} {
+		level := filepath.Join(dir, "ids.json")
+		os.WriteFile(level, []byte(`{"nodes":[{"id":"ok"},{"id":"`+id+`"}],"edges":[]}`), 0o644)
+		code, out, errOut := hardenRun(t, "build", "-quiet", "-o", filepath.Join(dir, "ids.ptab"), level)
+		robustOneLine(t, code, out, errOut, "ids.json", "nodes[1].id", "bad node id")
+	}
+}
+
+// TestQueryErrorCapped: an error about a 10 MB query line quotes at most
+// a few dozen bytes of it.
+func TestQueryErrorCapped(t *testing.T) {
+	dir := t.TempDir()
+	tab := filepath.Join(dir, "maze.ptab")
+	if code, _, errOut := hardenRun(t, "build", "-quiet", "-o", tab, "../../testdata/maze.grid"); code != 0 {
+		t.Fatal(errOut)
+	}
+	long := strings.Repeat("x", 10<<20)
+	for _, line := range []string{long + "\n", long + " 0,0\n", "0,0 " + long + "\n", "a b c " + long + "\n"} {
+		var o, e bytes.Buffer
+		oldIn, oldOut, oldErr := stdin, stdout, stderr
+		stdin, stdout, stderr = strings.NewReader(line), &o, &e
+		run(context.Background(), []string{"query", tab})
+		stdin, stdout, stderr = oldIn, oldOut, oldErr
+		if e.Len() > 300 {
+			t.Errorf("a %d-byte line gave %d bytes of errors", len(line), e.Len())
+		}
+	}
+}
+
+// TestMemoryLimit: the default size limit takes the least of the machine's
+// memory and the cgroup's limit (v2 or v1); "max" means none.
+func TestMemoryLimit(t *testing.T) {
+	files := func(m map[string]string) func(string) ([]byte, error) {
+		return func(p string) ([]byte, error) {
+			if s, ok := m[p]; ok {
+				return []byte(s), nil
+			}
+			return nil, os.ErrNotExist
+		}
+	}
+	rl := addressSpaceLimit()
+	want := func(v int64) int64 {
+		if rl > 0 && rl < v {
+			return rl
+		}
+		return v
+	}
+	for _, c := range []struct {
+		name string
+		fs   map[string]string
+		want int64
+	}{
+		{"machine", map[string]string{"/proc/meminfo": "MemTotal: 1048576 kB\n"}, want(1 << 30)},
+		{"cgroup v2", map[string]string{"/proc/meminfo": "MemTotal: 67108864 kB\n", "/proc/self/cgroup": "0::/job\n", "/sys/fs/cgroup/job/memory.max": "4294967296\n"}, want(4 << 30)},
+		{"cgroup v2 max", map[string]string{"/proc/meminfo": "MemTotal: 1048576 kB\n", "/proc/self/cgroup": "0::/job\n", "/sys/fs/cgroup/job/memory.max": "max\n"}, want(1 << 30)},
+		{"cgroup v1", map[string]string{"/proc/meminfo": "MemTotal: 67108864 kB\n", "/proc/self/cgroup": "5:cpu,memory:/job\n", "/sys/fs/cgroup/memory/job/memory.limit_in_bytes": "2147483648\n"}, want(2 << 30)},
+	} {
+		if got := memoryLimit(files(c.fs)); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+	// A fraction of a byte is a byte of limit, not "no limit".
+	if code, _, errOut := hardenRun(t, "build", "-quiet", "-max-bytes", "0.5", "-o", filepath.Join(t.TempDir(), "m.ptab"), "../../testdata/maze.grid"); code != 1 || !strings.Contains(errOut, "-max-bytes") {
+		t.Errorf("-max-bytes 0.5: exit %d, %q; want a refusal", code, errOut)
+	}
+}

@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/pathtable/pathtable/internal/quote"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -61,7 +63,7 @@ func runQuery(ctx context.Context, args []string) error {
 			var a pathAnswer
 			var err error
 			if len(f) != 2 {
-				err = fmt.Errorf("want FROM TO, got %q", strings.TrimSpace(text))
+				err = fmt.Errorf("want FROM TO, got %s", quote.String(strings.TrimSpace(text)))
 			} else {
 				a, err = answer(o, f[0], f[1], buf[:0])
 				buf = a.nodes
@@ -144,7 +146,11 @@ func writeAnswer(w *bufio.Writer, a *pathAnswer, asJSON bool) {
 		w.WriteString(`,"to":`)
 		writeJSONString(w, a.to)
 		if a.reachable {
-			w.WriteString(`,"reachable":true,"cost":` + formatCost(a.cost) + `,"path":[`)
+			cost := "null" // JSON has no Inf or NaN; loaders refuse costs that reach them
+			if !math.IsInf(a.cost, 0) && !math.IsNaN(a.cost) {
+				cost = formatCost(a.cost)
+			}
+			w.WriteString(`,"reachable":true,"cost":` + cost + `,"path":[`)
 			for i, u := range a.nodes {
 				if i > 0 {
 					w.WriteByte(',')

@@ -49,7 +49,7 @@ func runVerify(ctx context.Context, args []string) error {
 	pairs := fs.String("pairs", "", "pairs to check: `all`, or a number of random pairs (default: all up to 2000 nodes, else 10000)")
 	seed := fs.Uint64("seed", 1, "seed of the random pairs")
 	scen := fs.String("scen", "", "also check the table against the optimal lengths of this Moving AI scenario `file` (grids only)")
-	workers := fs.Int("workers", 0, "concurrent checkers (0: one per core)")
+	workers := fs.Int("workers", 0, "concurrent checkers (0: one per core; at most 4 per core, more are clamped)")
 	jsonOut := fs.Bool("json", false, "print the summary as one JSON object")
 	if err := parseArgs(fs, args, 2, "verify needs TABLE LEVEL"); err != nil {
 		return err
@@ -66,8 +66,9 @@ func runVerify(ctx context.Context, args []string) error {
 		}
 		opt.Pairs = n
 	}
-	if *workers < 0 {
-		return usagef("-workers must be >= 0, not %d", *workers)
+	var err error
+	if opt.Workers, err = resolveWorkers(*workers); err != nil {
+		return err
 	}
 	tablePath, levelPath := fs.Arg(0), fs.Arg(1)
 	sum := verifySummary{Table: tablePath, Level: levelPath, First: []verifyMismatch{}}

@@ -5,6 +5,7 @@ package bytesize
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -49,5 +50,7 @@ func Parse(s string) (int64, error) {
 	if err != nil || !(v >= 0 && v*scale <= 1<<62) { // NaN fails both
 		return 0, fmt.Errorf("bad size %q: want bytes, or a number with KB, MB, GB, KiB, MiB or GiB", s)
 	}
-	return int64(v * scale), nil
+	// Round up: a fraction of a byte is a byte, so that only an exact 0
+	// means zero (callers read it as "no limit").
+	return int64(math.Ceil(v * scale)), nil
 }

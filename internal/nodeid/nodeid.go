@@ -7,6 +7,7 @@ package nodeid
 
 import (
 	"fmt"
+	"github.com/pathtable/pathtable/internal/quote"
 	"strconv"
 	"strings"
 )
@@ -23,7 +24,7 @@ func GridNode(id string, width, height int, node func(x, y int) int32) (int32, e
 	x, errX := strconv.Atoi(strings.TrimSpace(xs))
 	y, errY := strconv.Atoi(strings.TrimSpace(ys))
 	if !found || errX != nil || errY != nil {
-		return -1, fmt.Errorf("bad cell %q: want x,y", id)
+		return -1, fmt.Errorf("bad cell %s: want x,y", quote.String(id))
 	}
 	if x < 0 || y < 0 || x >= width || y >= height {
 		return -1, fmt.Errorf("cell %d,%d is outside the %dx%d grid", x, y, width, height)
@@ -36,4 +37,4 @@ func GridNode(id string, width, height int, node func(x, y int) int32) (int32, e
 }
 
 // Unknown returns the error for a graph node id that names no node.
-func Unknown(id string) error { return fmt.Errorf("no node %q in this graph", id) }
+func Unknown(id string) error { return fmt.Errorf("no node %s in this graph", quote.String(id)) }
