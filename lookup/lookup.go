@@ -35,6 +35,11 @@ type Table struct {
 	hopShift uint
 
 	scratch scratchPool // overlay search scratch, shared by every overlay of the table
+
+	// directDist is set where Distance is O(1) (tables with target rows),
+	// so an overlay search reads its heuristic instead of summing it along
+	// table paths.
+	directDist bool
 }
 
 // denseCellsPerNode is how sparse a grid may be, in cells per node, and
@@ -67,6 +72,7 @@ func New(t *table.Table) *Table {
 		}
 	}
 	lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
+	lt.directDist = t.Nodes > 0 && t.FirstRow(0) != nil
 	return lt
 }
 

@@ -32,7 +32,7 @@ const (
 	unchanged                   // the table path from here to the target crosses no change
 )
 
-type chainStep struct{ u, e int32 }
+type chainStep struct{ u, v int32 }
 
 // scratchPool keeps every scratch a table's overlays have used, for the
 // next search. Unlike a sync.Pool it never drops one at a garbage
@@ -143,11 +143,13 @@ func (o *Overlay) search(sc *scratch, s, t int32) int32 {
 
 // walk follows the table path from x toward t until it reaches t or a node
 // this query has walked already, and gives every node on the way its baked
-// distance to t (summed backward along the path) and whether its table path
-// crosses a change. Table paths toward one target merge, so a query walks
-// each node at most once. O(new nodes walked).
+// distance to t and whether its table path crosses a change. Table paths
+// toward one target merge, so a query walks each node at most once. The
+// distance is read from the table where that is O(1), and otherwise summed
+// backward along the path. O(new nodes walked).
 func (o *Overlay) walk(sc *scratch, x, t int32) {
 	tab := o.lt.t
+	direct := o.lt.directDist
 	chain := sc.chain[:0]
 	var h float64
 	clean := true
@@ -161,23 +163,33 @@ func (o *Overlay) walk(sc *scratch, x, t int32) {
 			nx.h, nx.flags = 0, nx.flags|walked|unchanged
 			break
 		}
-		e := int32(-1)
-		v := o.lt.Next(int(x), int(t))
-		if v >= 0 && len(chain) < o.lt.n {
-			e = o.edgeTo(x, int32(v))
-		}
-		if e < 0 { // no path, or a corrupt table's cycle or bad move
+		v := int32(o.lt.Next(int(x), int(t)))
+		if v < 0 || len(chain) >= o.lt.n { // no path, or a corrupt table's cycle
 			h = math.Inf(1)
 			nx.h, nx.flags = h, nx.flags|walked
 			break
 		}
-		chain = append(chain, chainStep{x, e})
-		x = int32(v)
+		chain = append(chain, chainStep{x, v})
+		x = v
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
 		st := chain[i]
-		h += tab.Weights[st.e]
-		clean = clean && !o.stepChanged(st.e, st.u, tab.Targets[st.e])
+		if clean && (o.marked(st.u) || o.marked(st.v)) {
+			e := o.edgeTo(st.u, st.v)
+			clean = e >= 0 && !o.stepChanged(e, st.u, st.v)
+		}
+		switch {
+		case math.IsInf(h, 1):
+		case direct:
+			h, _ = tab.Distance(int(st.u), int(t))
+		default:
+			e := o.edgeTo(st.u, st.v)
+			if e < 0 { // a move that names no edge: a corrupt table
+				h = math.Inf(1)
+			} else {
+				h += tab.Weights[e]
+			}
+		}
 		n := &sc.node[st.u]
 		n.h, n.flags = h, n.flags|walked
 		if clean {
