@@ -41,12 +41,18 @@ var ErrLowered = errors.New("an overlay only raises costs")
 type Overlay struct {
 	lt *Table
 
-	changes int                // blocked nodes + raised edges + raised cells
-	blocked map[int32]struct{} // nodes that cannot be entered or left
-	edges   map[int32]float64  // CSR edge index → raised cost (+Inf: closed)
-	cells   map[int32]float64  // grid node → raised cost of moving onto it, in cell units
-	mark    []uint32           // per slot u&markMask: changes touching nodes of that slot
-	markMsk int32              // len(mark)-1
+	changes int               // blocked nodes + raised edges + raised cells
+	blocked map[int32]bool    // nodes that cannot be entered or left → may cut the level (see cuts)
+	edges   map[int32]float64 // CSR edge index → raised cost (+Inf: closed)
+	cells   map[int32]float64 // grid node → raised cost of moving onto it, in cell units
+	mark    []uint32          // per slot u&markMask: changes touching nodes of that slot
+
+	// cuts counts the changes that may disconnect the level: closed edges,
+	// blocked graph nodes, and blocked grid cells whose open neighbours do
+	// not reach each other around them. While it is 0 every baked path has
+	// an open detour, so a search never needs to exhaust a region.
+	cuts    int
+	markMsk int32 // len(mark)-1
 }
 
 // maxMarkSlots bounds the change filter: small enough to allocate at the
@@ -88,8 +94,9 @@ func (o *Overlay) Block(u int) error {
 		return nil
 	}
 	o.init()
-	o.blocked[int32(u)] = struct{}{}
+	o.blocked[int32(u)] = false
 	o.touchBlocked(int32(u), 1)
+	o.judgeAround(int32(u))
 	return nil
 }
 
@@ -101,8 +108,12 @@ func (o *Overlay) Unblock(u int) error {
 	if !o.Blocked(u) {
 		return nil
 	}
+	if o.blocked[int32(u)] {
+		o.cuts--
+	}
 	delete(o.blocked, int32(u))
 	o.touchBlocked(int32(u), -1)
+	o.judgeAround(int32(u))
 	return nil
 }
 
@@ -157,7 +168,10 @@ func (o *Overlay) RestoreEdge(from, to int) error {
 
 // setEdge records cost for edge e out of u, or forgets it at the baked cost.
 func (o *Overlay) setEdge(e, u int32, cost float64) {
-	_, had := o.edges[e]
+	old, had := o.edges[e]
+	if had && math.IsInf(old, 1) {
+		o.cuts--
+	}
 	if cost == o.lt.t.Weights[e] {
 		if had {
 			delete(o.edges, e)
@@ -166,6 +180,9 @@ func (o *Overlay) setEdge(e, u int32, cost float64) {
 		return
 	}
 	o.init()
+	if math.IsInf(cost, 1) {
+		o.cuts++
+	}
 	o.edges[e] = cost
 	if !had {
 		o.touch(u, 1)
@@ -251,6 +268,7 @@ func (o *Overlay) Clear() {
 	clear(o.edges)
 	clear(o.cells)
 	o.changes = 0
+	o.cuts = 0
 }
 
 // tail returns the node edge e leaves, by binary search of the offsets.
@@ -273,7 +291,7 @@ func (o *Overlay) init() {
 	if o.mark != nil {
 		return
 	}
-	o.blocked = make(map[int32]struct{})
+	o.blocked = make(map[int32]bool)
 	o.edges = make(map[int32]float64)
 	o.cells = make(map[int32]float64)
 	slots := 1

@@ -3,6 +3,8 @@ package lookup
 import (
 	"math"
 	"sync"
+
+	"github.com/pathtable/pathtable/table"
 )
 
 // scratch is one search's working memory: O(V), allocated once and reused
@@ -13,6 +15,7 @@ type scratch struct {
 	gen   uint32
 	open  openHeap
 	chain []chainStep // a walk's steps, reused
+	back  []int32     // the target's reachability search, in visiting order
 }
 
 // searchNode is what one query knows of one node, in one cache line's
@@ -30,6 +33,7 @@ const (
 	reached   uint8 = 1 << iota // g and parent are set
 	walked                      // h and unchanged are set
 	unchanged                   // the table path from here to the target crosses no change
+	toTarget                    // the target's reachability search found a path from here
 )
 
 type chainStep struct{ u, v int32 }
@@ -73,6 +77,7 @@ func (sc *scratch) begin() {
 		sc.gen = 1
 	}
 	sc.open.items = sc.open.items[:0]
+	sc.back = sc.back[:0]
 }
 
 // at returns node u's state, made fresh if this query has not touched it.
@@ -102,7 +107,25 @@ func (o *Overlay) search(sc *scratch, s, t int32) int32 {
 	sc.open.push(sc.node, heapItem{f: ns.h, node: s})
 	tab := o.lt.t
 	off, targets := tab.Offsets, tab.Targets
+	// Where a change may cut the level, a search from the target over the
+	// open moves runs beside, a step per step: when it runs out without
+	// meeting the source, the target is cut off, and the query costs what
+	// the smaller side costs instead of exhausting the source's side.
+	back, next := o.cuts > 0 && o.lt.t.Kind == table.KindGrid, 0
+	if back {
+		sc.at(t).flags |= toTarget
+		sc.back = append(sc.back, t)
+	}
 	for len(sc.open.items) > 0 {
+		if back {
+			if next == len(sc.back) {
+				return -1 // the target's side is closed and lacks the source
+			}
+			if o.backStep(sc, sc.back[next], s) {
+				back = false // the sides meet: the A* alone decides
+			}
+			next++
+		}
 		u := sc.open.pop(sc.node).node
 		nu := &sc.node[u]
 		if nu.flags&unchanged != 0 {
@@ -139,6 +162,31 @@ func (o *Overlay) search(sc *scratch, s, t int32) int32 {
 		}
 	}
 	return -1
+}
+
+// backStep visits the neighbours of v that have an open move to v, for the
+// target's reachability search on a grid (whose moves go both ways), and
+// reports whether it reached s. O(degree).
+func (o *Overlay) backStep(sc *scratch, v, s int32) bool {
+	t := o.lt.t
+	for f := t.Offsets[v]; f < t.Offsets[v+1]; f++ {
+		u := t.Targets[f]
+		nu := sc.at(u)
+		if nu.flags&toTarget != 0 {
+			continue
+		}
+		if o.marked(u) || o.marked(v) {
+			if e := o.edgeTo(u, v); e < 0 || math.IsInf(o.weight(e, u, v), 1) {
+				continue
+			}
+		}
+		if u == s {
+			return true
+		}
+		nu.flags |= toTarget
+		sc.back = append(sc.back, u)
+	}
+	return false
 }
 
 // walk follows the table path from x toward t until it reaches t or a node
