@@ -53,7 +53,7 @@ func TestRobustInterruptWritePhase(t *testing.T) {
 		sent := time.Now()
 		c.cmd.Process.Signal(sig)
 		code, errOut := c.wait(t, 30*time.Second)
-		if d := c.exited.Sub(sent); d > time.Second {
+		if d := c.exited.Sub(sent); d > promptExit {
 			t.Errorf("round %d: exited %v after the signal", round, d)
 		}
 		got, err := os.ReadFile(out)
@@ -131,7 +131,7 @@ func TestRobustReadersStop(t *testing.T) {
 			child.cmd.Process.Signal(s.sig)
 			code, errOut := child.wait(t, 10*time.Second)
 			w.Close()
-			if d := child.exited.Sub(sent); d > time.Second {
+			if d := child.exited.Sub(sent); d > promptExit {
 				t.Errorf("%s, %v: exited %v after the signal", c.name, s.sig, d)
 			}
 			if code != s.want || !strings.Contains(errOut, "interrupted") {
