@@ -46,9 +46,14 @@ type Options struct {
 	// MaxBytes refuses, with a *SizeError, a table whose payloads would
 	// exceed it; 0 means no limit.
 	MaxBytes int64
-	// Progress, when set, is incremented once per finished target row, so
-	// a caller can poll it for a progress display at no cost to the build.
+	// Progress, when set, is incremented once per finished target row
+	// (windowed: per finished origin), so a caller can poll it for a
+	// progress display at no cost to the build.
 	Progress *atomic.Int64
+	// Window, when not 0, builds a windowed table of that half-width DELTA
+	// (1 to table.MaxWindowDelta) instead of all pairs (window.go); grids
+	// only.
+	Window int
 }
 
 // Build returns the table of g: for every ordered pair, the first move and
@@ -63,6 +68,9 @@ type Options struct {
 // Memory is the table itself, n²·(1 + distance width) bytes, plus O(V + E)
 // per worker. It stops early, returning ctx.Err(), when ctx is cancelled.
 func Build(ctx context.Context, g *maps.Graph, opt Options) (*table.Table, error) {
+	if opt.Window != 0 {
+		return buildWindow(ctx, g, opt)
+	}
 	return buildTable(ctx, g, opt, allShortcuts)
 }
 

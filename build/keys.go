@@ -58,7 +58,7 @@ func searchKey(w float64, keyed bool) float64 {
 	if !keyed {
 		return w
 	}
-	a, b, _ := splitOctile(w) // Plan checked every cost
+	a, b, _ := table.SplitOctile(w) // Plan checked every cost
 	return octileKey(uint64(a), uint64(b))
 }
 

@@ -24,17 +24,46 @@ import (
 // a caller can tell whether a table is up to date before loading the level.
 // docs/FORMAT.md spells out the recipe. O(len(data)).
 func InputHash(format maps.Format, opt maps.Options, data []byte) string {
+	return inputHash(format, opt, data, 0)
+}
+
+// WindowInputHash is InputHash for a windowed table of half-width delta:
+// the format version is table.VersionLayout and a line "window DELTA"
+// follows the movement model. O(len(data)).
+func WindowInputHash(format maps.Format, opt maps.Options, data []byte, delta int) string {
+	return inputHash(format, opt, data, delta)
+}
+
+// TableInputHash is the InputHash a table of h's layout built from lvl
+// carries: what a checker compares h.InputHash with. O(len(lvl.Data)).
+func TableInputHash(h *table.Header, lvl *maps.Level) string {
+	if h.Layout == table.LayoutWindow {
+		return WindowInputHash(lvl.Format, lvl.Options, lvl.Data, h.Window)
+	}
+	return InputHash(lvl.Format, lvl.Options, lvl.Data)
+}
+
+// inputHash is the one recipe: window 0 for a flat table.
+func inputHash(format maps.Format, opt maps.Options, data []byte, window int) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "pathtable table v%d\nformat %s\n", table.Version, format)
+	version := table.Version
+	if window > 0 {
+		version = table.VersionLayout
+	}
+	fmt.Fprintf(h, "pathtable table v%d\nformat %s\n", version, format)
 	if format.IsGrid() {
 		mv := opt.WithDefaults().Moves
 		fmt.Fprintf(h, "connect %d\ndiagonal %s\n", mv.Connect, mv.Diagonal)
+	}
+	if window > 0 {
+		fmt.Fprintf(h, "window %d\n", window)
 	}
 	h.Write(data)
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// BuildLevel returns the table of lvl.Graph, as Build does, with the
+// BuildLevel returns the table of lvl.Graph, as Build does (windowed when
+// opt.Window is set), with the
 // level's identity set: Source, Format and InputHash. Its bytes are those
 // `pathtable build` writes for the same file and options. Cost: Build's,
 // plus O(len(lvl.Data)) for the hash.
@@ -45,7 +74,7 @@ func BuildLevel(ctx context.Context, lvl *maps.Level, opt Options) (*table.Table
 	}
 	t.Source = lvl.Source
 	t.Format = string(lvl.Format)
-	t.InputHash = InputHash(lvl.Format, lvl.Options, lvl.Data)
+	t.InputHash = TableInputHash(&t.Header, lvl)
 	return t, nil
 }
 

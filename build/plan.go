@@ -18,15 +18,21 @@ func Plan(g *maps.Graph) (table.Header, error) {
 	if err := g.Validate(); err != nil {
 		return table.Header{}, err
 	}
+	if n := g.Nodes(); n > table.MaxNodes {
+		return table.Header{}, fmt.Errorf("level has %d nodes; a table holds at most %d", n, table.MaxNodes)
+	}
+	return plan(g, uint64(max(g.Nodes()-1, 0)))
+}
+
+// plan is Plan for paths of at most steps edges, the bound its distance
+// encoding must hold.
+func plan(g *maps.Graph, steps uint64) (table.Header, error) {
 	n := g.Nodes()
 	h := table.Header{
 		Nodes:  n,
 		Edges:  g.Edges(),
 		Names:  g.Names,
 		Metric: g.Metric.String(),
-	}
-	if n > table.MaxNodes {
-		return h, fmt.Errorf("level has %d nodes; a table holds at most %d", n, table.MaxNodes)
 	}
 	for u := int32(0); int(u) < n; u++ {
 		if d := g.OutDegree(u); d > table.MaxDegree {
@@ -44,9 +50,8 @@ func Plan(g *maps.Graph) (table.Header, error) {
 		h.Model = "graph"
 	}
 
-	// A shortest path has at most n-1 edges, so (n-1)·(largest part of an
-	// edge cost) bounds every distance.
-	steps := uint64(max(n-1, 0))
+	// A shortest path has at most steps edges, so steps·(largest part of
+	// an edge cost) bounds every distance.
 	switch g.Metric {
 	case maps.MetricInt:
 		var top uint64
@@ -60,7 +65,7 @@ func Plan(g *maps.Graph) (table.Header, error) {
 	case maps.MetricOctile:
 		var top uint64
 		for i, w := range g.Weights {
-			a, b, ok := splitOctile(w)
+			a, b, ok := table.SplitOctile(w)
 			if !ok {
 				return h, fmt.Errorf("edge %d has cost %v, neither k nor k·√2 for an integer k, in an octile level", i, w)
 			}
@@ -80,19 +85,6 @@ func Plan(g *maps.Graph) (table.Header, error) {
 		return h, err
 	}
 	return h, nil
-}
-
-// splitOctile writes an octile edge cost w as a + b·√2 with one of a, b
-// zero: exactly the two forms the grid loaders make.
-func splitOctile(w float64) (a, b int64, ok bool) {
-	if w == math.Trunc(w) && w < 1<<31 {
-		return int64(w), 0, true
-	}
-	k := math.Round(w / math.Sqrt2)
-	if k < 1<<31 && k*math.Sqrt2 == w {
-		return 0, int64(k), true
-	}
-	return 0, 0, false
 }
 
 // SizeError reports a table that would exceed the caller's byte limit

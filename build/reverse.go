@@ -131,6 +131,6 @@ func (r *reverse) keys(costs []float64) []float64 {
 // packed costs stay exact while both parts stay below 2^32, which Plan
 // checks before it picks an octile distance encoding.
 func packOctile(w float64) uint64 {
-	a, b, _ := splitOctile(w) // Plan checked every cost
+	a, b, _ := table.SplitOctile(w) // Plan checked every cost
 	return uint64(a)<<32 | uint64(b)
 }

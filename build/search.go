@@ -73,12 +73,7 @@ func (s *search) runBuckets(t int32, first []byte) {
 	r, dist, exact := s.r, s.dist, s.exact
 	costs, costsExact := r.costs, r.exact
 	for {
-		best, key := 0, heads[0]
-		for k := 1; k < len(heads); k++ {
-			if heads[k] < key {
-				best, key = k, heads[k]
-			}
-		}
+		best, key := nearestHead(heads)
 		if math.IsInf(key, 1) {
 			return
 		}
@@ -158,6 +153,18 @@ func (s *search) relaxHeap(u, i int32, key float64, first []byte) {
 // fifo is a queue of (node, key) pairs whose keys arrive in increasing
 // order. Its storage is kept across runs; the caller's head key mirrors
 // keys[head] for a fast scan over all queues.
+// nearestHead returns the queue whose head has the smallest key, and that
+// key: +Inf when every queue is empty. O(queues); it inlines.
+func nearestHead(heads []float64) (best int, key float64) {
+	best, key = 0, heads[0]
+	for k := 1; k < len(heads); k++ {
+		if heads[k] < key {
+			best, key = k, heads[k]
+		}
+	}
+	return best, key
+}
+
 type fifo struct {
 	nodes []int32
 	keys  []float64

@@ -96,3 +96,27 @@ func ExampleOverlay() {
 	// 1,0
 	// refused: cell 1,0: cost 0.5 is below its baked cost 1: an overlay only raises costs
 }
+
+// A windowed table answers only pairs within DELTA cells of each other;
+// Covered tells such a pair from one with no path, and Search answers any
+// pair exactly by searching the table's graph.
+func ExampleTable_Search() {
+	g, _ := maps.ParseFormat(maps.FormatGrid, "level.grid", []byte(level), maps.Options{})
+	t, _ := build.Build(context.Background(), g, build.Options{Window: 2})
+	lt := lookup.New(t)
+
+	from, _ := lt.Node("0,0")
+	for _, goal := range []string{"2,0", "4,3"} {
+		to, _ := lt.Node(goal)
+		if lt.Covered(from, to) {
+			d, ok := lt.Dist(from, to)
+			fmt.Println(goal, "covered:", ok, d)
+			continue
+		}
+		path, cost, ok := lt.Search(nil, from, to)
+		fmt.Println(goal, "not covered; searched:", ok, len(path), "nodes, cost", cost)
+	}
+	// Output:
+	// 2,0 covered: true 2
+	// 4,3 not covered; searched: true 8 nodes, cost 7
+}

@@ -13,6 +13,7 @@ package lookup
 import (
 	"io"
 	"slices"
+	"sync"
 
 	"github.com/pathtable/pathtable/internal/nodeid"
 	"github.com/pathtable/pathtable/table"
@@ -34,12 +35,19 @@ type Table struct {
 	hops     []int32
 	hopShift uint
 
-	scratch scratchPool // overlay search scratch, shared by every overlay of the table
+	scratch scratchPool // search scratch, shared by every overlay of the table and Search
 
 	// directDist is set where Distance is O(1) (tables with target rows),
 	// so an overlay search reads its heuristic instead of summing it along
 	// table paths.
 	directDist bool
+
+	win *window // a windowed table's queries (window.go); nil for all pairs
+
+	// The cheapest straight and diagonal move of a grid, for Search's
+	// heuristic, found on its first use.
+	moveCostsOnce      sync.Once
+	straight, diagonal float64
 }
 
 // denseCellsPerNode is how sparse a grid may be, in cells per node, and
@@ -70,6 +78,11 @@ func New(t *table.Table) *Table {
 		for u, id := range t.Names {
 			lt.byName[id] = int32(u)
 		}
+	}
+	if t.Layout == table.LayoutWindow {
+		lt.win = &window{delta: t.Window, side: table.WindowSide(t.Window)}
+		lt.hops, lt.hopShift = directionHops(t)
+		return lt
 	}
 	lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
 	lt.directDist = t.Nodes > 0 && t.FirstRow(0) != nil
@@ -126,8 +139,12 @@ func (lt *Table) Len() int { return lt.n }
 func (lt *Table) valid(u int) bool { return u >= 0 && u < lt.n }
 
 // Next returns the node after from on a shortest path to to, or -1 when
-// there is none (no path, from == to, or an index out of range). O(1).
+// there is none (no path, from == to, an index out of range, or a pair a
+// windowed table does not cover: see Covered). O(1).
 func (lt *Table) Next(from, to int) int {
+	if lt.win != nil {
+		return lt.windowNext(from, to)
+	}
 	if !lt.valid(from) || !lt.valid(to) {
 		return -1
 	}
@@ -145,7 +162,9 @@ func (lt *Table) hop(u int, m uint) int {
 
 // Dist returns the cost of a shortest path from from to to, and false when
 // there is none or an index is out of range. Integer and octile levels
-// store distances exactly; float levels store float64. O(1).
+// store distances exactly; float levels store float64. O(1); on a windowed
+// table, which stores no distances, O(path length × degree), exact on its
+// integer and octile levels too, and false for a pair it does not cover.
 func (lt *Table) Dist(from, to int) (float64, bool) {
 	if !lt.valid(from) || !lt.valid(to) {
 		return table.Unreachable, false
@@ -156,8 +175,13 @@ func (lt *Table) Dist(from, to int) (float64, bool) {
 // AppendPath appends a shortest path from from to to, both ends included,
 // to buf and returns it, with true; or buf unchanged and false when there
 // is no path. It walks one table row: O(path length), and it allocates only
-// when buf lacks capacity. A path never has more than Len() nodes.
+// when buf lacks capacity. A path never has more than Len() nodes. On a
+// windowed table the path stays inside to's window, and a pair the table
+// does not cover (see Covered) reports false.
 func (lt *Table) AppendPath(buf []int, from, to int) ([]int, bool) {
+	if lt.win != nil {
+		return lt.windowPath(buf, from, to)
+	}
 	if !lt.valid(from) || !lt.valid(to) {
 		return buf, false
 	}

@@ -150,15 +150,7 @@ func (o *Overlay) search(sc *scratch, s, t int32) int32 {
 				continue // no baked path to t, so none now
 			}
 			nv.g, nv.parent, nv.flags = gv, u, nv.flags|reached
-			it := heapItem{f: gv + nv.h, g: gv, node: v}
-			if nv.pos >= 0 {
-				sc.open.lower(sc.node, nv.pos, it)
-			} else {
-				// A node taken from the queue comes back only through
-				// float64 rounding of a consistent heuristic; that keeps
-				// the answer exact.
-				sc.open.push(sc.node, it)
-			}
+			sc.enqueue(nv, heapItem{f: gv + nv.h, g: gv, node: v})
 		}
 	}
 	return -1
@@ -187,6 +179,18 @@ func (o *Overlay) backStep(sc *scratch, v, s int32) bool {
 		sc.back = append(sc.back, u)
 	}
 	return false
+}
+
+// enqueue queues it for node n, or lowers n's key where n is queued
+// already. A node taken from the queue comes back only through float64
+// rounding of a consistent heuristic; that keeps the answer exact.
+// O(log queued).
+func (sc *scratch) enqueue(n *searchNode, it heapItem) {
+	if n.pos >= 0 {
+		sc.open.lower(sc.node, n.pos, it)
+	} else {
+		sc.open.push(sc.node, it)
+	}
 }
 
 // walk follows the table path from x toward t until it reaches t or a node

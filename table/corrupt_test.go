@@ -253,9 +253,10 @@ func TestCorruptVersionAndMagic(t *testing.T) {
 		want error
 		msg  string
 	}{
-		{"version 2", rbRawDoc(table.Magic, 2, p.bins), table.ErrVersion, "unsupported table format version 2 (this build reads 1)"},
-		{"version 0", rbRawDoc(table.Magic, 0, p.bins), table.ErrVersion, "unsupported table format version 0 (this build reads 1)"},
-		{"version 1000", rbRawDoc(table.Magic, 1000, p.bins), table.ErrVersion, "unsupported table format version 1000 (this build reads 1)"},
+		{"version 3", rbRawDoc(table.Magic, 3, p.bins), table.ErrVersion, "unsupported table format version 3 (this build reads 1 and 2)"},
+		{"version 0", rbRawDoc(table.Magic, 0, p.bins), table.ErrVersion, "unsupported table format version 0 (this build reads 1 and 2)"},
+		{"version 1000", rbRawDoc(table.Magic, 1000, p.bins), table.ErrVersion, "unsupported table format version 1000 (this build reads 1 and 2)"},
+		{"flat table as version 2", rbRawDoc(table.Magic, table.VersionLayout, p.bins), table.ErrCorrupt, `layout "" in a version 2 document`},
 		{"magic", rbRawDoc("PATHTABX", table.Version, p.bins), table.ErrNotTable, "not a pathtable table"},
 		{"short magic", rbRawDoc("PATH", table.Version, p.bins), table.ErrNotTable, "not a pathtable table"},
 		{"empty", nil, table.ErrNotTable, "not a pathtable table"},

@@ -51,8 +51,8 @@ func Decode(data []byte) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: reading version: %v", truncatedOr(err), err)
 	}
-	if version != Version {
-		return nil, fmt.Errorf("%w %d (this build reads %d)", ErrVersion, version, Version)
+	if err := checkVersion(version); err != nil {
+		return nil, err
 	}
 	if n != documentLen {
 		return nil, fmt.Errorf("%w: document has %d elements, want %d", ErrCorrupt, n, documentLen)
@@ -86,7 +86,7 @@ func Decode(data []byte) (*Table, error) {
 		return nil, fmt.Errorf("%w: %d bytes after the checksum", ErrCorrupt, r.Len())
 	}
 
-	h, err := decodeHeader(bins[0])
+	h, err := decodeHeader(bins[0], version)
 	if err != nil {
 		return nil, err
 	}
@@ -262,12 +262,26 @@ func truncatedOr(err error) error {
 	return ErrCorrupt
 }
 
+// checkVersion accepts the format versions this build reads.
+func checkVersion(version uint64) error {
+	if version != Version && version != VersionLayout {
+		return fmt.Errorf("%w %d (this build reads %d and %d)", ErrVersion, version, Version, VersionLayout)
+	}
+	return nil
+}
+
 // validate checks the header's fields against each other.
 func (h *Header) validate() error {
 	if _, err := h.PayloadSize(); err != nil {
 		return err
 	}
-	if h.FirstEnc != FirstU8 {
+	if h.Layout == LayoutWindow {
+		if err := h.validateWindow(); err != nil {
+			return err
+		}
+	} else if h.Window != 0 {
+		return fmt.Errorf("window %d in a table of layout %q", h.Window, h.Layout)
+	} else if h.FirstEnc != FirstU8 {
 		return fmt.Errorf("unknown first-move encoding %q", h.FirstEnc)
 	}
 	if h.Edges < 0 || int64(h.Edges) > int64(h.Nodes)*MaxDegree {

@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"unsafe"
 
 	"github.com/vmihailenco/msgpack/v5"
 )
@@ -65,7 +66,7 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	if err := enc.EncodeString(Magic); err != nil {
 		return cw.n, err
 	}
-	if err := enc.EncodeUint(Version); err != nil {
+	if err := enc.EncodeUint(uint64(t.FormatVersion())); err != nil {
 		return cw.n, err
 	}
 	for _, b := range bins {
@@ -97,7 +98,18 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// littleEndian reports whether this machine stores integers and floats
+// little-endian, as the file does: then the graph's arrays are written from
+// their own memory, with no copy (80 MB on a 1024x1024 grid's CSR).
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
 func int32Bytes(v []int32) []byte {
+	if littleEndian && len(v) > 0 {
+		return unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), 4*len(v))
+	}
 	b := make([]byte, 4*len(v))
 	for i, x := range v {
 		binary.LittleEndian.PutUint32(b[4*i:], uint32(x))
@@ -106,6 +118,9 @@ func int32Bytes(v []int32) []byte {
 }
 
 func float64Bytes(v []float64) []byte {
+	if littleEndian && len(v) > 0 {
+		return unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), 8*len(v))
+	}
 	b := make([]byte, 8*len(v))
 	for i, x := range v {
 		binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(x))

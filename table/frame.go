@@ -141,8 +141,8 @@ func (fr *frameReader) prefix() (*Header, []byte, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: reading version: %v", truncatedOr(err), err)
 	}
-	if version != Version {
-		return nil, nil, fmt.Errorf("%w %d (this build reads %d)", ErrVersion, version, Version)
+	if err := checkVersion(version); err != nil {
+		return nil, nil, err
 	}
 	if n != documentLen {
 		return nil, nil, fmt.Errorf("%w: document has %d elements, want %d", ErrCorrupt, n, documentLen)
@@ -155,15 +155,16 @@ func (fr *frameReader) prefix() (*Header, []byte, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: header: %v", truncatedOr(err), err)
 	}
-	h, err := decodeHeader(buf)
+	h, err := decodeHeader(buf, version)
 	if err != nil {
 		return nil, nil, err
 	}
 	return h, buf, nil
 }
 
-// decodeHeader checks, decodes and validates a header bin.
-func decodeHeader(b []byte) (*Header, error) {
+// decodeHeader checks, decodes and validates the header bin of a document
+// of the given format version, whose layout the header must name.
+func decodeHeader(b []byte, version uint64) (*Header, error) {
 	if err := checkMsgpack(b); err != nil {
 		return nil, fmt.Errorf("%w: header: %v", ErrCorrupt, err)
 	}
@@ -173,6 +174,9 @@ func decodeHeader(b []byte) (*Header, error) {
 	}
 	if err := h.validate(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	if v := h.FormatVersion(); v != int(version) {
+		return nil, fmt.Errorf("%w: layout %q in a version %d document", ErrCorrupt, h.Layout, version)
 	}
 	return &h, nil
 }

@@ -42,6 +42,9 @@ func maxNodesFor(width int) int {
 func (h *Header) payloadLens(hasXY bool) [1 + payloadCount]int64 {
 	n, m := int64(h.Nodes), int64(h.Edges)
 	lens := [1 + payloadCount]int64{0, 4 * (n + 1), 4 * m, 8 * m, 0, 0, 0, n * n, n * n * int64(h.DistKind.Width())}
+	if h.Layout == LayoutWindow { // one block of moves per node, no distances
+		lens[7], lens[8] = n*int64(WindowBlockBytes(h.Window)), 0
+	}
 	if h.Kind == KindGrid {
 		lens[4] = 4 * n
 	}

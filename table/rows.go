@@ -210,29 +210,48 @@ func (r Octile16Row) SetNone(i int) { binary.LittleEndian.PutUint32(r[4*i:], mat
 // Move returns the slot of the first move from s toward target: the index
 // of the out-edge of s that starts a shortest path, or NoMove when there is
 // none or s == target. The slot may name no edge in a table altered behind
-// its checksum; callers check it against Degree. O(1).
-func (t *Table) Move(s, target int) uint8 { return t.first[target*t.Nodes+s] }
+// its checksum; callers check it against Degree. O(1); O(degree of s) on
+// a windowed table, which answers NoMove for s outside target's window.
+func (t *Table) Move(s, target int) uint8 {
+	if t.Layout == LayoutWindow {
+		return t.windowMove(s, target)
+	}
+	return t.first[target*t.Nodes+s]
+}
 
 // FirstRow returns the first moves of every source toward target, aliased,
 // for walking a whole path inside one row: FirstRow(target)[s] is
 // Move(s, target). A layout that stores no target rows returns nil, and
 // paths walk with Move; flat tables, the only layout so far, always have
-// them. O(1).
+// them; windowed tables do not. O(1).
 func (t *Table) FirstRow(target int) []byte {
+	if t.Layout != LayoutFlat {
+		return nil
+	}
 	n := t.Nodes
 	return t.first[target*n : (target+1)*n : (target+1)*n]
 }
 
 // Distance returns the cost of a shortest path from s to target, and false
-// when target cannot be reached from s. O(1).
+// when target cannot be reached from s. O(1); on a windowed table, which
+// stores no distances, it walks the confined path (O(path length ×
+// degree)) and reports false for s outside target's window as well.
 func (t *Table) Distance(s, target int) (float64, bool) {
+	if t.Layout == LayoutWindow {
+		return t.windowDistance(s, target)
+	}
 	return t.DistKind.At(t.dist, target*t.Nodes+s)
 }
 
 // ReachablePairs counts the ordered pairs s != t with a path: every first
 // move but the NoMove of unreachable pairs and of s == t. O(n²), one
-// vectorised byte count.
+// vectorised byte count; on a windowed table, the covered pairs with a
+// confined path (see WindowPairs).
 func (t *Table) ReachablePairs() int64 {
+	if t.Layout == LayoutWindow {
+		_, reachable := t.WindowPairs()
+		return reachable
+	}
 	return int64(len(t.first) - bytes.Count(t.first, []byte{NoMove}))
 }
 

@@ -16,8 +16,8 @@ import (
 	"math"
 )
 
-// Magic opens every table file; Version is the format version this package
-// writes and reads.
+// Magic opens every table file; Version is the format version of flat
+// tables (see VersionLayout for the others).
 const (
 	Magic   = "PATHTABL"
 	Version = 1
@@ -63,6 +63,38 @@ type Header struct {
 	Source    string `msgpack:"source"`     // base name of the level file
 	Format    string `msgpack:"format"`     // level format: map, grid, gr, json
 	InputHash string `msgpack:"input_hash"` // hex SHA-256 of the level bytes and the options
+
+	// Layout names how the payloads are stored: LayoutFlat (omitted, so
+	// flat headers keep their version 1 bytes) or, in a version 2 file,
+	// another layout such as LayoutWindow.
+	Layout Layout `msgpack:"layout,omitempty"`
+	// Window is DELTA of a LayoutWindow table (see window.go), 0 otherwise.
+	Window int `msgpack:"window,omitempty"`
+}
+
+// Layout names a table's payload layout.
+type Layout string
+
+const (
+	// LayoutFlat is the all-pairs layout: target rows of first moves and
+	// distances (rows.go). Its files are format Version.
+	LayoutFlat Layout = ""
+	// LayoutWindow is the windowed layout (window.go). Its files are
+	// format VersionLayout.
+	LayoutWindow Layout = "window"
+)
+
+// VersionLayout is the format version of every table whose layout is not
+// LayoutFlat; the header's Layout field names which.
+const VersionLayout = 2
+
+// FormatVersion is the format version a file of this header carries:
+// Version for flat tables, VersionLayout for any other layout. O(1).
+func (h *Header) FormatVersion() int {
+	if h.Layout == LayoutFlat {
+		return Version
+	}
+	return VersionLayout
 }
 
 // Table is a loaded or freshly built table. Its slices may alias the bytes
@@ -106,6 +138,13 @@ func New(h Header) (*Table, error) {
 // PayloadSize returns the bytes the first-move and distance payloads of h
 // take: the bulk of both the file and the memory of a loaded table.
 func (h *Header) PayloadSize() (int64, error) {
+	switch h.Layout {
+	case LayoutFlat:
+	case LayoutWindow:
+		return h.windowPayloadSize()
+	default:
+		return 0, fmt.Errorf("unknown layout %q", h.Layout)
+	}
 	w := h.DistKind.Width()
 	if w == 0 {
 		return 0, fmt.Errorf("unknown distance encoding %q", h.DistKind)

@@ -84,6 +84,15 @@ type Report struct {
 	Failed     int64         // pairs and scenarios that failed
 	Mismatches []Mismatch    // the first failures, most basic problems first, then in pair order
 	Elapsed    time.Duration // wall time of the whole check
+
+	// A windowed table's check: its DELTA, the origins whose windows were
+	// checked (all their covered pairs), and the checked pairs whose
+	// shortest path inside the window costs more than the level's shortest
+	// path, or has none where the level has one: what confining costs,
+	// not a mismatch. All zero for other tables.
+	Window  int
+	Origins int64
+	Longer  int64
 }
 
 // OK reports whether nothing failed.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/solve"
+	"github.com/pathtable/pathtable/table"
 )
 
 // sampled checks pairs random pairs with A*, in chunks of sampleChunk
@@ -54,12 +55,31 @@ func (c *checker) pair(seq int64, s, t int32, r solve.Result) {
 }
 
 // walkState follows the table's path from s to t in the checker's buffer
-// and says whether it reaches t over the level's edges, and at what cost.
+// and says whether it reaches t over the level's edges (inside t's window,
+// on a windowed table), and at what cost.
 func (c *checker) walkState(s, t int32) (uint8, float64) {
 	w := c.v.walk(c.path[:0], s, t)
 	c.path = w.nodes
-	if !w.reaches || w.badStep > 0 {
+	if !w.reaches || w.badStep > 0 || !c.v.confined(w.nodes, t) {
 		return pathBroken, 0
 	}
 	return pathReach, w.cost
+}
+
+// confined reports whether every node of path lies in t's window, which a
+// windowed table's paths never leave; always true for other tables.
+// O(len(path)).
+func (v *verifier) confined(path []int, t int32) bool {
+	if v.t.Layout != table.LayoutWindow {
+		return true
+	}
+	gr, d := v.g.Grid, v.t.Window
+	tx, ty := gr.XY(t)
+	for _, u := range path {
+		x, y := gr.XY(int32(u))
+		if x < tx-d || x > tx+d || y < ty-d || y > ty+d {
+			return false
+		}
+	}
+	return true
 }

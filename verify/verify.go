@@ -58,7 +58,10 @@ type Options struct {
 
 // Table checks table t against live solves on g, the level it claims to
 // be built from (the caller checks staleness, e.g. by the input hash).
-// For each pair checked:
+// A windowed table is checked origin by origin: every pair it covers
+// against a search confined to the origin's window, which must also hold
+// the table's whole path; Report.Longer counts the pairs whose confined
+// path costs more than the level's shortest path. For each pair checked:
 //
 //   - the table's distance equals the live cost (exactly for MetricInt,
 //     within RelTolerance otherwise), and both agree on reachability;
@@ -70,13 +73,18 @@ type Options struct {
 // All pairs cost one Dijkstra per target, O(V·(E + V) log V) in all, and
 // O(V) per row for the paths, whose costs are shared through the row's
 // first-move tree; sampled pairs cost one A* search and one path walk
-// each. Work is spread over opt.Workers goroutines. Table returns an
+// each; a window costs a confined search and a search of the whole level
+// per origin, and a walk per covered pair. Work is spread over
+// opt.Workers goroutines. Table returns an
 // error, and no report, when the table and the graph do not even have the
 // same nodes, when scenarios do not fit the table, or when ctx is done.
 func Table(ctx context.Context, t *table.Table, g *maps.Graph, opt Options) (*Report, error) {
 	start := time.Now()
 	if err := sameNodes(t, g); err != nil {
 		return nil, err
+	}
+	if len(opt.Scenarios) > 0 && t.Layout == table.LayoutWindow {
+		return nil, fmt.Errorf("scenarios check tables of all pairs; this one is windowed (DELTA %d)", t.Window)
 	}
 	if len(opt.Scenarios) > 0 {
 		if err := scenariosFit(t, opt.Scenarios); err != nil {
@@ -102,6 +110,9 @@ func Table(ctx context.Context, t *table.Table, g *maps.Graph, opt Options) (*Re
 	var err error
 	switch {
 	case n == 0:
+	case t.Layout == table.LayoutWindow:
+		rep.Window = t.Window
+		rep.Origins, rep.Pairs, rep.Longer, err = v.windows(ctx, rep.AllPairs, pairs, opt.Seed, workers)
 	case rep.AllPairs:
 		rep.Pairs = int64(n) * int64(n)
 		err = v.allPairs(ctx, min(workers, n))

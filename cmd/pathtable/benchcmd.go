@@ -44,6 +44,9 @@ func runBench(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if lt.Window() > 0 {
+		return fmt.Errorf("%s is windowed: bench times tables of all pairs against live searches of any pair", fs.Arg(0))
+	}
 	t := lt.Table()
 	lv, err := maps.Load(fs.Arg(1), build.LevelOptions(&t.Header))
 	if err != nil {

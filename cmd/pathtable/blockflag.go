@@ -31,6 +31,11 @@ func addBlockFlag(fs *flag.FlagSet) *blockFlag {
 // overlay returns an overlay of lt with every -block node blocked; the
 // error names the flag value, or the file and line, and why.
 func (b blockFlag) overlay(lt *lookup.Table) (*lookup.Overlay, error) {
+	if len(b) > 0 && lt.Window() > 0 {
+		// An overlay's search steers by the table's paths to the target,
+		// which a windowed table holds only inside the target's window.
+		return nil, usagef("-block needs a table of all pairs; this one is windowed")
+	}
 	o := lookup.NewOverlay(lt)
 	for _, v := range b {
 		file, isFile := strings.CutPrefix(v, "@")

@@ -27,8 +27,9 @@ type buildResult struct {
 	Status    string  `json:"status"` // built, up-to-date or failed
 	Nodes     int     `json:"nodes"`
 	Edges     int     `json:"edges"`
-	Pairs     int64   `json:"pairs"`
-	Reachable int64   `json:"reachable"` // ordered pairs s != t with a path
+	Window    int     `json:"window,omitempty"` // DELTA of a windowed table
+	Pairs     int64   `json:"pairs"`            // all ordered pairs, or those a windowed table covers
+	Reachable int64   `json:"reachable"`        // ordered pairs s != t with a path
 	Bytes     int64   `json:"bytes"`
 	Seconds   float64 `json:"seconds"`
 	PeakRSS   int64   `json:"peak_rss_bytes,omitempty"`
@@ -53,6 +54,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.BoolVar(&cfg.force, "force", false, "rebuild tables that are up to date")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object per input")
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
+	fs.IntVar(&cfg.build.Window, "window", 0, "build a windowed table of grid levels: paths to each cell from the cells within `DELTA` of it, confined to that (2·DELTA+1)² window (0: all pairs)")
 	var lf levelFlags
 	lf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -70,6 +72,9 @@ func runBuild(ctx context.Context, args []string) error {
 		return err
 	}
 	cfg.build.MaxBytes = maxBytes.n
+	if w := cfg.build.Window; w < 0 || w > table.MaxWindowDelta {
+		return usagef("-window must be 1 to %d (or 0 for all pairs), not %d", table.MaxWindowDelta, w)
+	}
 
 	jobs, err := planOutputs(fs.Args(), *out)
 	if err != nil {
@@ -193,13 +198,20 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err := regular.Check(output); err != nil {
 		return fail(err)
 	}
+	hash := build.InputHash(format, cfg.opt, data)
+	if w := cfg.build.Window; w > 0 {
+		hash = build.WindowInputHash(format, cfg.opt, data, w)
+	}
 	if !cfg.force {
 		// An intact table (size, lengths and checksum) from the same
 		// inputs; a damaged one is rebuilt. The hash needs no parsing,
 		// and checking the table reads it once, a fraction of a build.
-		if h, size, err := table.CheckFile(output); err == nil && h.InputHash == build.InputHash(format, cfg.opt, data) {
-			res.Status, res.Nodes, res.Edges = "up-to-date", h.Nodes, h.Edges
+		if h, size, err := table.CheckFile(output); err == nil && h.InputHash == hash {
+			res.Status, res.Nodes, res.Edges, res.Window = "up-to-date", h.Nodes, h.Edges, h.Window
 			res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), size
+			if h.Window > 0 {
+				res.Pairs = 0 // counting them would read the whole table
+			}
 			res.Seconds = time.Since(start).Seconds()
 			return res
 		}
@@ -233,8 +245,8 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	res.Status = "built"
 	res.Nodes, res.Edges = t.Nodes, t.Edges
-	res.Pairs = int64(t.Nodes) * int64(t.Nodes)
-	res.Reachable = t.ReachablePairs()
+	res.Window = t.Window
+	res.Pairs, res.Reachable = t.CoveredPairs(), t.ReachablePairs()
 	res.Bytes = st.Size()
 	res.Seconds = time.Since(start).Seconds()
 	res.PeakRSS = peakRSS()
@@ -269,6 +281,13 @@ func report(r buildResult, cfg *buildConfig) {
 		rss := ""
 		if r.PeakRSS > 0 {
 			rss = ", peak memory " + bytesize.Format(r.PeakRSS)
+		}
+		if r.Window > 0 {
+			side := table.WindowSide(r.Window)
+			fmt.Fprintf(stdout, "built %s: %d nodes, %d edges, window %d (%dx%d), %d covered pairs (%d reachable), %s (%.2f bytes a node, %.2f a covered pair), %.2fs%s\n",
+				r.Output, r.Nodes, r.Edges, r.Window, side, side, r.Pairs, r.Reachable, bytesize.Format(r.Bytes),
+				float64(r.Bytes)/float64(max(r.Nodes, 1)), float64(r.Bytes)/float64(max(r.Pairs, 1)), r.Seconds, rss)
+			return
 		}
 		fmt.Fprintf(stdout, "built %s: %d nodes, %d edges, %d pairs (%d reachable), %s, %.2fs%s\n",
 			r.Output, r.Nodes, r.Edges, r.Pairs, r.Reachable, bytesize.Format(r.Bytes), r.Seconds, rss)

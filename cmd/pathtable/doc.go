@@ -13,17 +13,23 @@ Commands:
 		write it to INPUT with its extension replaced by .ptab, or into the
 		folder -o names. An input whose table is up to date (same level
 		bytes, options and format version) is skipped unless -force.
-	path [-json] [-block NODE|@FILE]... TABLE FROM TO
+		-window DELTA builds a windowed table of a grid level: paths to
+		each cell from the cells within DELTA of it, confined to that
+		(2·DELTA+1)² window; other pairs are "not covered".
+	path [-json] [-fallback] [-block NODE|@FILE]... TABLE FROM TO
 		Print the cost and the whole path from FROM to TO. -block closes
 		a node (a door shut: x,y on grids, an id on graphs), or every node
 		listed in FILE, one a line; answers stay exact, searching around
 		the closed nodes where the table path crosses one. Repeatable.
-	query [-json] [-block NODE|@FILE]... TABLE
+		On a windowed table a pair outside the window of TO is "not
+		covered"; -fallback answers it by an exact search of the
+		table's graph instead. -block needs a table of all pairs.
+	query [-json] [-fallback] [-block NODE|@FILE]... TABLE
 		Answer one "FROM TO" query per line of standard input.
 	info [-json] TABLE
 		Describe a table: format, kind, nodes, geometry, model, sizes.
 	bench [-scen FILE] [-pairs N] [-seed S] [-time D] [-json] TABLE LEVEL
-		Time whole-path queries through the table and through a live A*
+		Time whole-path queries through a table of all pairs and through a live A*
 		search of the level, and print per-query times and the speed-up.
 		A table not built from the level as it is now is refused.
 	solve [-astar=true|false] [-json] [-connect 4|8] [-diagonal sqrt2|10/14] LEVEL FROM TO
@@ -42,7 +48,9 @@ Commands:
 		where they cost more), the path from FROM to TO with its start
 		green and its goal red, and with -heat every cell coloured by the
 		cost of its path to NODE (blue-grey: no path). -block nodes are
-		crossed out in orange and paths go around them. Graph tables whose
+		crossed out in orange and paths go around them. On a windowed
+		table, -heat NODE (or else -to) draws only that node's window.
+		Graph tables whose
 		nodes have coordinates are drawn as dots and lines.
 
 Nodes are written "x,y" on grids (0-based, x is the column) and by their id

@@ -33,6 +33,12 @@ type tableInfo struct {
 	FileBytes     int64  `json:"file_bytes"`
 	FirstBytes    int64  `json:"first_bytes"`
 	DistBytes     int64  `json:"dist_bytes"`
+	// A windowed table's layout, DELTA and the size of what it covers;
+	// pairs and reachable_pairs then count covered pairs.
+	Layout              string  `json:"layout,omitempty"`
+	Window              int     `json:"window,omitempty"`
+	BytesPerNode        float64 `json:"bytes_per_node,omitempty"`
+	BytesPerCoveredPair float64 `json:"bytes_per_covered_pair,omitempty"`
 }
 
 func runInfo(ctx context.Context, args []string) error {
@@ -51,13 +57,18 @@ func runInfo(ctx context.Context, args []string) error {
 		return err
 	}
 	in := tableInfo{
-		File: path, FormatVersion: table.Version, Kind: string(t.Kind),
+		File: path, FormatVersion: t.FormatVersion(), Kind: string(t.Kind),
 		Nodes: t.Nodes, Edges: t.Edges, Width: t.Width, Height: t.Height,
 		Model: t.Model, Connect: t.Connect, Diagonal: t.Diagonal, Metric: t.Metric,
 		DistKind: string(t.DistKind), FirstEnc: t.FirstEnc,
 		Source: t.Source, SourceFormat: t.Format, InputHash: t.InputHash,
-		Pairs: int64(t.Nodes) * int64(t.Nodes), Reachable: t.ReachablePairs(),
-		FileBytes: st.Size(),
+		Pairs: t.CoveredPairs(), Reachable: t.ReachablePairs(),
+		FileBytes: st.Size(), Layout: string(t.Layout),
+	}
+	if t.Layout == table.LayoutWindow {
+		in.Window = t.Window
+		in.BytesPerNode = float64(in.FileBytes) / float64(max(t.Nodes, 1))
+		in.BytesPerCoveredPair = float64(in.FileBytes) / float64(max(in.Pairs, 1))
 	}
 	in.FirstBytes, in.DistBytes = t.PayloadBytes()
 	if *jsonOut {
@@ -73,7 +84,14 @@ func runInfo(ctx context.Context, args []string) error {
 	fmt.Fprintf(stdout, "level:     %s (%s), %s\n", in.Source, in.SourceFormat, geometry)
 	fmt.Fprintf(stdout, "model:     %s; costs %s\n", in.Model, in.Metric)
 	fmt.Fprintf(stdout, "nodes:     %d, edges %d\n", in.Nodes, in.Edges)
-	fmt.Fprintf(stdout, "pairs:     %d (%d reachable, s != t)\n", in.Pairs, in.Reachable)
+	if in.Window > 0 {
+		side := table.WindowSide(in.Window)
+		fmt.Fprintf(stdout, "window:    DELTA %d: paths to each cell from the %dx%d cells around it, confined to them\n", in.Window, side, side)
+		fmt.Fprintf(stdout, "coverage:  %d covered pairs (%d reachable inside their window, s != t) of %d\n", in.Pairs, in.Reachable, int64(t.Nodes)*int64(t.Nodes))
+		fmt.Fprintf(stdout, "density:   %.2f bytes a node, %.3f a covered pair\n", in.BytesPerNode, in.BytesPerCoveredPair)
+	} else {
+		fmt.Fprintf(stdout, "pairs:     %d (%d reachable, s != t)\n", in.Pairs, in.Reachable)
+	}
 	fmt.Fprintf(stdout, "encoding:  first moves %s, distances %s\n", in.FirstEnc, in.DistKind)
 	fmt.Fprintf(stdout, "size:      %s (first moves %s, distances %s)\n", bytesize.Format(in.FileBytes), bytesize.Format(in.FirstBytes), bytesize.Format(in.DistBytes))
 	fmt.Fprintf(stdout, "input:     sha256 %s\n", in.InputHash)

@@ -37,7 +37,7 @@ func (lf *levelFlags) options() (maps.Options, error) {
 // staleError returns nil when the table at tablePath was built from lvl as
 // it is now, else the error that says so and what to do.
 func staleError(tablePath string, h *table.Header, lvl *maps.Level) error {
-	hash := build.InputHash(lvl.Format, lvl.Options, lvl.Data)
+	hash := build.TableInputHash(h, lvl)
 	if hash == h.InputHash {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"github.com/pathtable/pathtable/internal/quote"
 	"io"
@@ -15,8 +16,9 @@ import (
 )
 
 func runPath(ctx context.Context, args []string) error {
-	fs := newFlagSet("path", "[-json] [-block NODE|@FILE]... TABLE FROM TO")
+	fs := newFlagSet("path", "[-json] [-fallback] [-block NODE|@FILE]... TABLE FROM TO")
 	jsonOut := fs.Bool("json", false, "print the answer as one JSON object")
+	fallback := addFallbackFlag(fs)
 	blocks := addBlockFlag(fs)
 	if err := parseArgs(fs, args, 3, "path needs TABLE FROM TO"); err != nil {
 		return err
@@ -29,7 +31,7 @@ func runPath(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	a, err := answer(o, fs.Arg(1), fs.Arg(2), nil)
+	a, err := answer(o, fs.Arg(1), fs.Arg(2), nil, *fallback)
 	if err != nil {
 		return err
 	}
@@ -39,8 +41,9 @@ func runPath(ctx context.Context, args []string) error {
 }
 
 func runQuery(ctx context.Context, args []string) error {
-	fs := newFlagSet("query", "[-json] [-block NODE|@FILE]... TABLE < queries")
+	fs := newFlagSet("query", "[-json] [-fallback] [-block NODE|@FILE]... TABLE < queries")
 	jsonOut := fs.Bool("json", false, "print each answer as one JSON object")
+	fallback := addFallbackFlag(fs)
 	blocks := addBlockFlag(fs)
 	if err := parseArgs(fs, args, 1, "query needs TABLE, and reads FROM TO lines from standard input"); err != nil {
 		return err
@@ -65,7 +68,7 @@ func runQuery(ctx context.Context, args []string) error {
 			if len(f) != 2 {
 				err = fmt.Errorf("want FROM TO, got %s", quote.String(strings.TrimSpace(text)))
 			} else {
-				a, err = answer(o, f[0], f[1], buf[:0])
+				a, err = answer(o, f[0], f[1], buf[:0], *fallback)
 				buf = a.nodes
 			}
 			if err != nil {
@@ -106,11 +109,20 @@ type pathAnswer struct {
 	nodes     []int
 	live      bool // made by a live search, which reports expanded
 	expanded  int  // nodes the live search expanded
+	windowed  bool // from a windowed table, which reports covered
+	covered   bool // the table covers the pair (always, but for windows)
+	searched  bool // not covered, and answered by -fallback's search
+}
+
+// addFallbackFlag registers -fallback on fs.
+func addFallbackFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("fallback", false, "answer a pair a windowed table does not cover by an exact search of the table's graph (slower: a search, not a lookup)")
 }
 
 // answer resolves FROM and TO and walks the path through the overlay (the
-// table itself when nothing is blocked), appending to buf.
-func answer(o *lookup.Overlay, from, to string, buf []int) (pathAnswer, error) {
+// table itself when nothing is blocked), appending to buf. A pair a
+// windowed table does not cover is searched when fallback is set.
+func answer(o *lookup.Overlay, from, to string, buf []int, fallback bool) (pathAnswer, error) {
 	a := pathAnswer{name: o.Table().Name, from: from, to: to}
 	s, err := openNode(o, "FROM", from)
 	if err != nil {
@@ -119,6 +131,13 @@ func answer(o *lookup.Overlay, from, to string, buf []int) (pathAnswer, error) {
 	t, err := openNode(o, "TO", to)
 	if err != nil {
 		return a, err
+	}
+	lt := o.Table()
+	a.windowed, a.covered = lt.Window() > 0, lt.Covered(s, t)
+	if !a.covered && fallback {
+		a.searched = true
+		a.nodes, a.cost, a.reachable = lt.Search(buf, s, t)
+		return a, nil
 	}
 	if o.Changes() == 0 {
 		a.nodes, a.reachable = o.AppendPath(buf, s, t)
@@ -139,12 +158,24 @@ func answer(o *lookup.Overlay, from, to string, buf []int) (pathAnswer, error) {
 //	3,4 -> 10,12 cost 12.485281374238571 path 3,4 4,5 ... 10,12
 //	3,4 -> 10,12 no path
 //	3,4 -> 10,12 cost 12.485281374238571 path 3,4 4,5 ... 10,12 expanded 57
+//	3,4 -> 90,12 not covered (outside the window of 90,12)
+//	3,4 -> 90,12 cost 93.2 path 3,4 ... 90,12 (searched: outside the window of 90,12)
+//
+// Answers from a windowed table carry "covered" in JSON, and "searched"
+// when -fallback answered; a pair outside the window without -fallback is
+// "covered":false, "reachable":false.
 func writeAnswer(w *bufio.Writer, a *pathAnswer, asJSON bool) {
 	if asJSON {
 		w.WriteString(`{"from":`)
 		writeJSONString(w, a.from)
 		w.WriteString(`,"to":`)
 		writeJSONString(w, a.to)
+		if a.windowed {
+			w.WriteString(`,"covered":` + strconv.FormatBool(a.covered))
+		}
+		if a.searched {
+			w.WriteString(`,"searched":true`)
+		}
 		if a.reachable {
 			cost := "null" // JSON has no Inf or NaN; loaders refuse costs that reach them
 			if !math.IsInf(a.cost, 0) && !math.IsNaN(a.cost) {
@@ -174,8 +205,17 @@ func writeAnswer(w *bufio.Writer, a *pathAnswer, asJSON bool) {
 			w.WriteByte(' ')
 			w.WriteString(a.name(u))
 		}
+	} else if a.windowed && !a.covered && !a.searched {
+		w.WriteString(" not covered")
 	} else {
 		w.WriteString(" no path")
+	}
+	if a.windowed && !a.covered {
+		if a.searched {
+			w.WriteString(" (searched: outside the window of " + a.to + ")")
+		} else {
+			w.WriteString(" (outside the window of " + a.to + ")")
+		}
 	}
 	if a.live {
 		w.WriteString(" expanded " + strconv.Itoa(a.expanded))

@@ -46,7 +46,7 @@ func runRender(ctx context.Context, args []string) error {
 	fs := newFlagSet("render", "[-from NODE -to NODE] [-heat NODE] [-block NODE|@FILE]... [-scale N] -o OUT.png TABLE")
 	from := fs.String("from", "", "start `node` of the path to draw (x,y on grids, an id on graphs); needs -to")
 	to := fs.String("to", "", "goal `node` of the path to draw; needs -from")
-	heat := fs.String("heat", "", "colour every node by the cost of its shortest path to this `node`")
+	heat := fs.String("heat", "", "colour every node by the cost of its shortest path to this `node` (a windowed table: draw this node's window)")
 	scale := fs.Int("scale", 0, "pixels per grid cell, or per coordinate unit on graphs (0: the longer side 512-1024 px)")
 	out := fs.String("o", "", "write the PNG to this `file` (required)")
 	blocks := addBlockFlag(fs)
@@ -111,22 +111,41 @@ func runRender(ctx context.Context, args []string) error {
 	return nil
 }
 
-// renderGrid draws a grid table: one square of scale pixels per cell.
-// O(W·H·scale²).
+// renderGrid draws a grid table: one square of scale pixels per cell. On a
+// windowed table with -heat (or else -to), it draws only that node's window
+// (clipped to the grid): the cells the table answers for it. O(W·H·scale²)
+// for the cells drawn.
 func renderGrid(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, error) {
 	t := lt.Table()
+	area := image.Rect(0, 0, t.Width, t.Height)
+	if origin := max(opt.heat, opt.to); t.Window > 0 && origin >= 0 {
+		if opt.heat >= 0 {
+			origin = opt.heat
+		}
+		x, y, _ := lt.XY(origin)
+		area = image.Rect(x-t.Window, y-t.Window, x+t.Window+1, y+t.Window+1).Intersect(area)
+	}
+	w, h := area.Dx(), area.Dy()
 	s := opt.scale
 	if s == 0 {
-		s = (512 + max(t.Width, t.Height) - 1) / max(t.Width, t.Height) // ceil: at least 512 px
+		s = (512 + max(w, h) - 1) / max(w, h) // ceil: at least 512 px
 	}
-	if int64(t.Width*s)*int64(t.Height*s) > maxPixels {
-		return nil, fmt.Errorf("a %dx%d grid at scale %d is over %d pixels; use a smaller -scale", t.Width, t.Height, s, maxPixels)
+	if int64(w*s)*int64(h*s) > maxPixels {
+		return nil, fmt.Errorf("a %dx%d grid at scale %d is over %d pixels; use a smaller -scale", w, h, s, maxPixels)
 	}
-	img := image.NewRGBA(image.Rect(0, 0, t.Width*s, t.Height*s))
+	img := image.NewRGBA(image.Rect(0, 0, w*s, h*s))
 	fillRect(img, img.Bounds(), colWall)
 	colours := nodeColours(opt.overlay, opt.heat, gridCosts(t))
-	for u := range t.Nodes {
+	// at returns node u's cell in the picture, and false outside it.
+	at := func(u int) (int, int, bool) {
 		x, y, _ := lt.XY(u)
+		return x - area.Min.X, y - area.Min.Y, image.Pt(x, y).In(area)
+	}
+	for u := range t.Nodes {
+		x, y, in := at(u)
+		if !in {
+			continue
+		}
 		cell := image.Rect(x*s, y*s, (x+1)*s, (y+1)*s)
 		fillRect(img, cell, colours[u])
 		if s >= 6 { // a faint grid line on the right and bottom edges
@@ -136,17 +155,17 @@ func renderGrid(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, e
 		}
 	}
 	centre := func(u int) (float64, float64) {
-		x, y, _ := lt.XY(u)
+		x, y, _ := at(u)
 		return (float64(x) + 0.5) * float64(s), (float64(y) + 0.5) * float64(s)
 	}
 	mark := func(u int, c color.RGBA) {
-		x, y, _ := lt.XY(u)
-		m := s / 6
-		fillRect(img, image.Rect(x*s+m, y*s+m, (x+1)*s-m, (y+1)*s-m), c)
+		if x, y, in := at(u); in {
+			m := s / 6
+			fillRect(img, image.Rect(x*s+m, y*s+m, (x+1)*s-m, (y+1)*s-m), c)
+		}
 	}
 	for u := range t.Nodes {
-		if opt.overlay.Blocked(u) {
-			x, y, _ := lt.XY(u)
+		if x, y, in := at(u); in && opt.overlay.Blocked(u) {
 			cross(img, float64(x*s), float64(y*s), float64(s), colBlocked)
 		}
 	}

@@ -31,6 +31,12 @@ type verifySummary struct {
 	CheckSeconds   float64          `json:"check_seconds"` // the check alone, without reading the files
 	PairsPerSecond float64          `json:"pairs_per_second"`
 	First          []verifyMismatch `json:"first_mismatches"`
+	// A windowed table's check: DELTA, the origins whose windows were
+	// checked, and the covered pairs whose confined path is longer than the
+	// level's shortest path (not mismatches: what the window costs).
+	Window  int    `json:"window,omitempty"`
+	Origins int64  `json:"origins,omitempty"`
+	Longer  *int64 `json:"longer_than_unconfined,omitempty"`
 }
 
 // verifyMismatch is one listed mismatch; a cost is null when there is no
@@ -90,6 +96,9 @@ func runVerify(ctx context.Context, args []string) error {
 		return err
 	}
 	if *scen != "" {
+		if t.Layout == table.LayoutWindow {
+			return usagef("-scen checks tables of all pairs; %s is windowed", tablePath)
+		}
 		if t.Kind != table.KindGrid {
 			return usagef("-scen needs a grid level; %s is a graph", levelPath)
 		}
@@ -108,6 +117,9 @@ func runVerify(ctx context.Context, args []string) error {
 	sum.Scenarios, sum.Mismatches = rep.Scenarios, rep.Failed
 	sum.Seconds, sum.CheckSeconds = time.Since(start).Seconds(), rep.Elapsed.Seconds()
 	sum.PairsPerSecond = rep.PairsPerSecond()
+	if rep.Window > 0 {
+		sum.Window, sum.Origins, sum.Longer = rep.Window, rep.Origins, &rep.Longer
+	}
 	for _, m := range rep.Mismatches {
 		sum.First = append(sum.First, verifyMismatch{Problem: m.Problem.String(), From: m.FromName, To: m.ToName,
 			TableCost: costOrNil(m.Table), LiveCost: costOrNil(m.Live), Detail: m.Detail})
@@ -153,9 +165,16 @@ func writeVerifyText(sum *verifySummary, rep *verify.Report) {
 	if sum.Mismatches == 1 {
 		plural = ""
 	}
+	if sum.Window > 0 {
+		what += fmt.Sprintf(" covered by %d windows", sum.Origins)
+	}
 	fmt.Fprintf(stdout, "%s: %d pairs (%s)%s checked, %d mismatch%s, %s (checking %s), %.0f pairs/s\n",
 		sum.Table, sum.Pairs, what, scen, sum.Mismatches, plural,
 		verifyDuration(sum.Seconds), verifyDuration(sum.CheckSeconds), sum.PairsPerSecond)
+	if sum.Window > 0 {
+		fmt.Fprintf(stdout, "  %d of them (%.2f%%) longer inside their window than the level's shortest path (confined by DELTA %d; not a mismatch)\n",
+			*sum.Longer, 100*float64(*sum.Longer)/float64(max(sum.Pairs, 1)), sum.Window)
+	}
 	for i := range rep.Mismatches {
 		fmt.Fprintf(stdout, "  %s\n", &rep.Mismatches[i])
 	}

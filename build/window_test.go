@@ -1,0 +1,160 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"sync/atomic"
+	"testing"
+
+	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/table"
+	"github.com/pathtable/pathtable/verify"
+)
+
+// windowDeltas are the half-widths every windowed test runs: the smallest,
+// a few that cut most levels, and one that covers every small level whole.
+var windowDeltas = []int{1, 2, 4, 40}
+
+// TestWindowVerifies builds every small grid level windowed, checks each
+// against the live confined searches, and checks that the bytes do not
+// depend on the workers.
+func TestWindowVerifies(t *testing.T) {
+	longer := int64(0)
+	for _, lv := range smallLevels(t) {
+		if lv.g.Grid == nil {
+			continue
+		}
+		for _, delta := range windowDeltas {
+			tab, err := Build(context.Background(), lv.g, Options{Window: delta, Workers: 1})
+			if err != nil {
+				t.Fatalf("%s delta %d: %v", lv.name, delta, err)
+			}
+			again, err := Build(context.Background(), lv.g, Options{Window: delta, Workers: 3})
+			if err != nil || !bytes.Equal(tab.WindowBlocks(), again.WindowBlocks()) {
+				t.Errorf("%s delta %d: 3 workers build other bytes (%v)", lv.name, delta, err)
+			}
+			rep, err := verify.Table(context.Background(), tab, lv.g, verify.Options{Pairs: verify.AllPairs})
+			if err != nil {
+				t.Fatalf("%s delta %d: %v", lv.name, delta, err)
+			}
+			if !rep.OK() || rep.Origins != int64(tab.Nodes) {
+				t.Errorf("%s delta %d: %d of %d pairs fail over %d origins; first %v", lv.name, delta, rep.Failed, rep.Pairs, rep.Origins, rep.Mismatches)
+			}
+			longer += rep.Longer
+		}
+	}
+	if longer == 0 {
+		t.Error("no confined path on any level is longer than unconfined: the check cannot see what windows cost")
+	}
+}
+
+// TestWindowWholeLevel: a window that covers the whole level confines
+// nothing, so its distances are the all-pairs table's, pair for pair, and
+// its every first move starts a shortest path.
+func TestWindowWholeLevel(t *testing.T) {
+	for _, lv := range smallLevels(t) {
+		if lv.g.Grid == nil {
+			continue
+		}
+		delta := max(lv.g.Grid.Width, lv.g.Grid.Height)
+		win, err := Build(context.Background(), lv.g, Options{Window: delta})
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat, err := Build(context.Background(), lv.g, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lw, lf := lookup.New(win), lookup.New(flat)
+		for s := range win.Nodes {
+			for d := range win.Nodes {
+				if !lw.Covered(s, d) {
+					t.Fatalf("%s: %d -> %d not covered by a window of %d", lv.name, s, d, delta)
+				}
+				cw, okw := lw.Dist(s, d)
+				cf, okf := lf.Dist(s, d)
+				if okw != okf || okw && math.Float64bits(cw) != math.Float64bits(cf) {
+					t.Fatalf("%s: %d -> %d windowed %v %v, all pairs %v %v", lv.name, s, d, cw, okw, cf, okf)
+				}
+			}
+		}
+	}
+}
+
+// TestWindowVerifyCatchesDamage changes one stored move and expects
+// VerifyWindow to notice: the check can fail.
+func TestWindowVerifyCatchesDamage(t *testing.T) {
+	damaged := 0
+	for _, lv := range smallLevels(t) {
+		if lv.g.Grid == nil || lv.g.Nodes() < 20 {
+			continue
+		}
+		tab, err := Build(context.Background(), lv.g, Options{Window: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Turn the first stored move around: it now leads away from the
+		// origin, or names no edge at all.
+		blocks := tab.WindowBlocks()
+		for i, b := range blocks {
+			if m := b & 0xF; m < 8 {
+				blocks[i] = b&0xF0 | (m+4)%8
+				break
+			}
+		}
+		rep, err := verify.Table(context.Background(), tab, lv.g, verify.Options{Pairs: verify.AllPairs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.OK() {
+			t.Errorf("%s: a reversed move went unnoticed", lv.name)
+		}
+		damaged++
+	}
+	if damaged == 0 {
+		t.Error("no level was damaged")
+	}
+}
+
+func TestWindowErrors(t *testing.T) {
+	var graph, grid testLevel
+	for _, lv := range smallLevels(t) {
+		if lv.g.Grid == nil && graph.g == nil {
+			graph = lv
+		}
+		if lv.g.Grid != nil && grid.g == nil {
+			grid = lv
+		}
+	}
+	if _, err := Build(context.Background(), graph.g, Options{Window: 4}); !errors.Is(err, ErrWindowGraph) {
+		t.Errorf("graph level: %v, want ErrWindowGraph", err)
+	}
+	for _, delta := range []int{-1, table.MaxWindowDelta + 1} { // 0 builds all pairs
+		if _, err := Build(context.Background(), grid.g, Options{Window: delta}); err == nil {
+			t.Errorf("delta %d: no error", delta)
+		}
+	}
+	h, err := PlanWindow(grid.g, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size, _ := h.PayloadSize()
+	if want := int64(grid.g.Nodes() * table.WindowBlockBytes(4)); size != want {
+		t.Errorf("planned %d bytes, want %d", size, want)
+	}
+	var se *SizeError
+	if _, err := Build(context.Background(), grid.g, Options{Window: 4, MaxBytes: size - 1}); !errors.As(err, &se) || se.Bytes != size {
+		t.Errorf("over the limit: %v, want a SizeError of %d bytes", err, size)
+	}
+	var done atomic.Int64
+	if _, err := Build(context.Background(), grid.g, Options{Window: 4, MaxBytes: size, Progress: &done}); err != nil || done.Load() != int64(grid.g.Nodes()) {
+		t.Errorf("at the limit: %v, progress %d of %d", err, done.Load(), grid.g.Nodes())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Build(ctx, grid.g, Options{Window: 4}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+}

@@ -1,0 +1,122 @@
+package lookup
+
+import (
+	"math"
+	"slices"
+
+	"github.com/pathtable/pathtable/table"
+)
+
+// Search finds a shortest path from from to to by A* over the table's own
+// graph, ignoring the stored moves: the exact answer for a pair a windowed
+// table does not cover (see Covered), and for any pair of any table. It
+// appends the path, both ends included, to buf and returns it with its cost
+// (summed as the table stores distances: exactly on integer and octile
+// levels), or buf unchanged and false when there is no path. Grids search
+// with the octile distance scaled by the level's cheapest straight and
+// diagonal moves, graphs with no heuristic (Dijkstra). It is a search, not
+// a lookup: O((V' + E') log V') for the V' nodes it reaches, and O(V)
+// scratch taken from the table's pool (allocated on first use). Safe for
+// concurrent use.
+func (lt *Table) Search(buf []int, from, to int) ([]int, float64, bool) {
+	if !lt.valid(from) || !lt.valid(to) {
+		return buf, table.Unreachable, false
+	}
+	est := lt.estimator(to)
+	sc := lt.getScratch()
+	defer lt.putScratch(sc)
+	sc.begin()
+	t := lt.t
+	off, targets, weights := t.Offsets, t.Targets, t.Weights
+	ns := sc.at(int32(from))
+	ns.g, ns.parent, ns.flags = 0, -1, reached
+	sc.open.push(sc.node, heapItem{f: est(from), node: int32(from)})
+	found := false
+	for len(sc.open.items) > 0 {
+		u := sc.open.pop(sc.node).node
+		if int(u) == to {
+			found = true
+			break
+		}
+		gu := sc.node[u].g
+		for e := off[u]; e < off[u+1]; e++ {
+			v := targets[e]
+			gv := gu + weights[e]
+			nv := sc.at(v)
+			if nv.flags&reached != 0 && gv >= nv.g {
+				continue
+			}
+			if nv.flags&walked == 0 {
+				nv.h, nv.flags = est(int(v)), nv.flags|walked
+			}
+			nv.g, nv.parent, nv.flags = gv, u, nv.flags|reached
+			sc.enqueue(nv, heapItem{f: gv + nv.h, g: gv, node: v})
+		}
+	}
+	if !found {
+		return buf, table.Unreachable, false
+	}
+	start := len(buf)
+	for u := int32(to); u >= 0; u = sc.node[u].parent {
+		buf = append(buf, int(u))
+	}
+	slices.Reverse(buf[start:])
+	cost := table.NewCostSum(t.Metric)
+	for i := start + 1; i < len(buf); i++ {
+		w, _ := t.EdgeCost(buf[i-1], buf[i])
+		cost.Add(w)
+	}
+	return buf, cost.Value(), true
+}
+
+// estimator returns Search's heuristic toward to: a lower bound of the cost
+// from a node to to. O(1) a call; the first call on a grid scans the edges
+// once, O(E).
+func (lt *Table) estimator(to int) func(u int) float64 {
+	if lt.t.Kind != table.KindGrid {
+		return func(int) float64 { return 0 }
+	}
+	lt.moveCostsOnce.Do(lt.findMoveCosts)
+	straight, diagonal := lt.straight, lt.diagonal
+	tx, ty, _ := lt.XY(to)
+	return func(u int) float64 {
+		x, y, _ := lt.XY(u)
+		dx, dy := abs(x-tx), abs(y-ty)
+		lo, hi := min(dx, dy), max(dx, dy)
+		h := straight * float64(dx+dy)
+		if diagonal < 2*straight {
+			h = straight*float64(hi-lo) + diagonal*float64(lo)
+		}
+		// A hair below the bound, so that rounding never makes it
+		// overestimate a cost summed in another order.
+		return h * (1 - 1e-12)
+	}
+}
+
+// findMoveCosts sets the cheapest straight and diagonal move of the grid;
+// +Inf for a kind of move the level does not make.
+func (lt *Table) findMoveCosts() {
+	t := lt.t
+	lt.straight, lt.diagonal = math.Inf(1), math.Inf(1)
+	for u := range t.Nodes {
+		ux, uy, _ := lt.XY(u)
+		for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+			vx, vy, _ := lt.XY(int(t.Targets[e]))
+			if ux != vx && uy != vy {
+				lt.diagonal = min(lt.diagonal, t.Weights[e])
+			} else {
+				lt.straight = min(lt.straight, t.Weights[e])
+			}
+		}
+	}
+	if math.IsInf(lt.straight, 1) {
+		lt.straight = 0 // no straight moves: a bound of 0 is still a bound
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
