@@ -21,7 +21,14 @@ func Plan(g *maps.Graph) (table.Header, error) {
 	if n := g.Nodes(); n > table.MaxNodes {
 		return table.Header{}, fmt.Errorf("level has %d nodes; a table holds at most %d", n, table.MaxNodes)
 	}
-	return plan(g, uint64(max(g.Nodes()-1, 0)))
+	h, err := plan(g, uint64(max(g.Nodes()-1, 0)))
+	if err != nil {
+		return h, err
+	}
+	// A payload the format cannot hold is refused here, before a build
+	// allocates or computes anything.
+	_, err = h.PayloadSize()
+	return h, err
 }
 
 // plan is Plan for paths of at most steps edges, the bound its distance
@@ -79,11 +86,6 @@ func plan(g *maps.Graph, steps uint64) (table.Header, error) {
 	default:
 		h.DistKind = table.DistF64
 	}
-	// A payload the format cannot hold is refused here, before a build
-	// allocates or computes anything.
-	if _, err := h.PayloadSize(); err != nil {
-		return h, err
-	}
 	return h, nil
 }
 
@@ -107,20 +109,27 @@ func (e *SizeError) Error() string {
 }
 
 // CheckNodes refuses, before a level is parsed, a level of n nodes whose
-// table cannot fit: over MaxNodes, or over maxBytes (when > 0) even with
-// the narrowest distances (two bytes). O(1).
-func CheckNodes(n int, maxBytes int64) error {
-	if n > table.MaxNodes {
+// table, as opt asks for it, cannot fit: over MaxNodes (all pairs) or a
+// payload's limit, or over opt.MaxBytes (when > 0), for all pairs even
+// with the narrowest distances (two bytes). O(1).
+func CheckNodes(n int, opt Options) error {
+	h := table.Header{Nodes: n, DistKind: table.DistU16}
+	if opt.Window != 0 {
+		h.Layout, h.Window = table.LayoutWindow, opt.Window
+	} else if n > table.MaxNodes {
 		return fmt.Errorf("level has %d nodes; a table holds at most %d", n, table.MaxNodes)
 	}
-	h := table.Header{Nodes: n, DistKind: table.DistU16}
 	size, err := h.PayloadSize()
 	if err != nil {
 		return err
 	}
-	if maxBytes > 0 && size > maxBytes {
-		n := int64(n)
-		return &SizeError{Nodes: h.Nodes, Bytes: size, Limit: maxBytes, First: n * n, Dist: size - n*n, DistKind: h.DistKind, AtLeast: true}
+	if opt.MaxBytes > 0 && size > opt.MaxBytes {
+		first, dist := size, int64(0)
+		if opt.Window == 0 {
+			first = int64(n) * int64(n)
+			dist = size - first
+		}
+		return &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: first, Dist: dist, DistKind: h.DistKind, AtLeast: opt.Window == 0}
 	}
 	return nil
 }

@@ -38,7 +38,8 @@ func PlanWindow(g *maps.Graph, delta int) (table.Header, error) {
 		return h, fmt.Errorf("window half-width %d is too large for this level's costs: confined distances would not fit exact 16-bit octile parts; use a smaller one", delta)
 	}
 	h.Layout, h.Window, h.FirstEnc = table.LayoutWindow, delta, table.FirstEncWindow
-	return h, nil
+	_, err = h.PayloadSize() // a payload the format cannot hold
+	return h, err
 }
 
 // buildWindow is Build for opt.Window = delta > 0: the windowed table of

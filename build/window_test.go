@@ -158,3 +158,19 @@ func TestWindowErrors(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
+
+// TestWindowCheckNodes: a level too big for all pairs passes the pre-parse
+// check for a windowed table, and -max-bytes still refuses one too large.
+func TestWindowCheckNodes(t *testing.T) {
+	n := table.MaxNodes + 1
+	if err := CheckNodes(n, Options{}); err == nil {
+		t.Errorf("%d nodes pass for all pairs", n)
+	}
+	if err := CheckNodes(n, Options{Window: 16}); err != nil {
+		t.Errorf("%d nodes, window 16: %v", n, err)
+	}
+	var se *SizeError
+	if err := CheckNodes(n, Options{Window: 16, MaxBytes: 1000}); !errors.As(err, &se) || se.Bytes != int64(n*table.WindowBlockBytes(16)) {
+		t.Errorf("window 16 over -max-bytes: %v", err)
+	}
+}

@@ -216,7 +216,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 			return res
 		}
 	}
-	if err := checkDeclaredSize(format, data, cfg.build.MaxBytes); err != nil {
+	if err := checkDeclaredSize(format, data, cfg.build); err != nil {
 		return fail(buildError(input, err))
 	}
 	lvl, err := maps.ParseLevel(input, data, cfg.opt)

@@ -122,12 +122,12 @@ func readLevel(path string) ([]byte, error) { return maps.ReadFile(path) }
 
 // checkDeclaredSize refuses, before the level is parsed, a level whose
 // node count (passable cells, or a .gr's declared nodes) cannot make a
-// table within maxBytes, so that a huge level costs a scan of its bytes,
+// table within opt.MaxBytes (of opt.Window's layout), so that a huge level costs a scan of its bytes,
 // not a graph. O(len(data)).
-func checkDeclaredSize(format maps.Format, data []byte, maxBytes int64) error {
+func checkDeclaredSize(format maps.Format, data []byte, opt build.Options) error {
 	n, ok := maps.NodeCount(format, data)
 	if !ok {
 		return nil
 	}
-	return build.CheckNodes(n, maxBytes)
+	return build.CheckNodes(n, opt)
 }
