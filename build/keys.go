@@ -7,33 +7,8 @@ import (
 )
 
 // Octile levels whose distances fit table.DistOctile16 search on exact
-// integer keys: a cost a + b·√2 becomes a·octileS + b·octileT, with
-// octileT an odd integer within 1 of √2·octileS. With both parts below
-// 2^16 two different costs differ by more than 6.3e-6, which octileS
-// scales past the 2^16 that the rounding of octileT can add up to, so keys
-// order exactly as the costs do and equal costs get equal keys. Every key
-// stays below 2^53, so float64 holds it and sums of keys without rounding:
-// the search needs no exact side array, ties are true ties, and a stored
-// row can be read back into keys that compare equal to the search's own.
-const (
-	octileShift = 34
-	octileS     = 1 << octileShift
-	octileT     = 24296003999        // the odd integer nearest √2·2^34, 0.81 below it
-	octileTInv  = 0x2ba43004256d425f // octileT·octileTInv ≡ 1 mod 2^64
-)
-
-// octileKey is the search key of a + b·√2.
-func octileKey(a, b uint64) float64 {
-	return float64(int64(a*octileS + b*octileT)) // int64 converts in one instruction
-}
-
-// octileParts recovers a and b from a key: b is the key times the inverse
-// of octileT modulo octileS (b < octileS), and a what remains.
-func octileParts(key float64) (a, b uint64) {
-	k := uint64(int64(key))
-	b = (k * octileTInv) & (octileS - 1)
-	return (k - b*octileT) >> octileShift, b
-}
+// integer keys (table.OctileKey), which order exactly as the costs do and
+// add up without rounding.
 
 // keyedOctile reports whether a table of kind uses exact octile keys.
 func keyedOctile(octile bool, kind table.DistKind) bool {
@@ -59,7 +34,7 @@ func searchKey(w float64, keyed bool) float64 {
 		return w
 	}
 	a, b, _ := table.SplitOctile(w) // Plan checked every cost
-	return octileKey(uint64(a), uint64(b))
+	return table.OctileKey(uint64(a), uint64(b))
 }
 
 // putOctileKeys writes a row of octile keys (+Inf for unreachable) as
@@ -70,7 +45,7 @@ func putOctileKeys(dst table.Octile16Row, keys []float64) {
 			dst.SetNone(i)
 			continue
 		}
-		a, b := octileParts(key)
+		a, b := table.OctileParts(key)
 		dst.Set(i, a, b)
 	}
 }

@@ -21,7 +21,7 @@ type reverse struct {
 	// costs holds the search keys of the distinct edge costs in
 	// increasing order when there are at most maxQueues of them;
 	// revEdge.class indexes it. A key is the cost itself, or its exact
-	// integer form on keyed octile levels (see octileKey).
+	// integer form on keyed octile levels (see table.OctileKey).
 	costs []float64
 	// keyed reports exact octile keys.
 	keyed bool

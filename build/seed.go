@@ -60,7 +60,7 @@ func (s *search) offer(p parentRow, first []byte, kind table.DistKind) {
 			if !ok {
 				continue
 			}
-			if d := octileKey(a, b) + p.key; d < dist[i] {
+			if d := table.OctileKey(a, b) + p.key; d < dist[i] {
 				dist[i], first[i] = d, pf[i]
 			}
 		}

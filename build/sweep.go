@@ -117,7 +117,7 @@ func (s *sweep) put(j int, row table.Row) {
 		}
 		first[x] = byte(v)
 		if d := v >> 8; octile {
-			a, b := octileParts(float64(d))
+			a, b := table.OctileParts(float64(d))
 			oct.Set(int(x), a, b)
 		} else {
 			dist.SetInt(int(x), d)

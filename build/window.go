@@ -114,7 +114,7 @@ type windowGrid struct {
 	// rules (corner cutting, 4 or 8 moves) stay the loaders' alone.
 	in []uint8
 	// keys[k] is the search key of cost class k: the cost itself, or its
-	// exact integer form on octile levels (see octileKey), so ties are true
+	// exact integer form on octile levels (see table.OctileKey), so ties are true
 	// ties.
 	keys []float64
 	// step[d] is the offset of direction d in the padded window.

@@ -35,7 +35,8 @@ type Table struct {
 	hops     []int32
 	hopShift uint
 
-	scratch scratchPool // search scratch, shared by every overlay of the table and Search
+	scratch     scratchPool // search scratch, shared by every overlay of the table and Search
+	searchCosts searchCosts // edge costs by hop slot for overlay searches, built at the first
 
 	// directDist is set where Distance is O(1) (tables with target rows),
 	// so an overlay search reads its heuristic instead of summing it along

@@ -53,6 +53,11 @@ type Overlay struct {
 	// an open detour, so a search never needs to exhaust a region.
 	cuts    int
 	markMsk int32 // len(mark)-1
+
+	// inexact counts the raised edges and cells whose cost the exact octile
+	// keys cannot hold (see edgeKey, cellKey): while it is 0, searches on
+	// keyed levels run on keys.
+	inexact int
 }
 
 // maxMarkSlots bounds the change filter: small enough to allocate at the
@@ -172,6 +177,9 @@ func (o *Overlay) setEdge(e, u int32, cost float64) {
 	if had && math.IsInf(old, 1) {
 		o.cuts--
 	}
+	if had {
+		o.countInexact(old, false, -1)
+	}
 	if cost == o.lt.t.Weights[e] {
 		if had {
 			delete(o.edges, e)
@@ -184,6 +192,7 @@ func (o *Overlay) setEdge(e, u int32, cost float64) {
 		o.cuts++
 	}
 	o.edges[e] = cost
+	o.countInexact(cost, false, 1)
 	if !had {
 		o.touch(u, 1)
 	}
@@ -209,7 +218,10 @@ func (o *Overlay) SetCellCost(u int, cost float64) error {
 	if cost < baked {
 		return fmt.Errorf("cell %s: cost %v is below its baked cost %v: %w", o.lt.Name(u), cost, baked, ErrLowered)
 	}
-	_, had := o.cells[int32(u)]
+	old, had := o.cells[int32(u)]
+	if had {
+		o.countInexact(old, true, -1)
+	}
 	switch {
 	case cost == baked && had:
 		delete(o.cells, int32(u))
@@ -217,6 +229,7 @@ func (o *Overlay) SetCellCost(u int, cost float64) error {
 	case cost != baked:
 		o.init()
 		o.cells[int32(u)] = cost
+		o.countInexact(cost, true, 1)
 		if !had {
 			o.touch(int32(u), 1)
 		}
@@ -229,11 +242,26 @@ func (o *Overlay) RestoreCell(u int) error {
 	if err := o.check(u); err != nil {
 		return err
 	}
-	if _, had := o.cells[int32(u)]; had {
+	if old, had := o.cells[int32(u)]; had {
+		o.countInexact(old, true, -1)
 		delete(o.cells, int32(u))
 		o.touch(int32(u), -1)
 	}
 	return nil
+}
+
+// countInexact counts a raised edge or cell cost in or out of inexact when
+// the exact octile keys cannot hold it.
+func (o *Overlay) countInexact(cost float64, cell bool, d int) {
+	ok := false
+	if cell {
+		_, ok = cellKey(cost, false)
+	} else {
+		_, ok = edgeKey(cost)
+	}
+	if !ok {
+		o.inexact += d
+	}
 }
 
 // CellCost returns the cost of moving onto grid node u through the
@@ -269,6 +297,7 @@ func (o *Overlay) Clear() {
 	clear(o.cells)
 	o.changes = 0
 	o.cuts = 0
+	o.inexact = 0
 }
 
 // tail returns the node edge e leaves, by binary search of the offsets.

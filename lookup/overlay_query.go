@@ -1,6 +1,10 @@
 package lookup
 
-import "github.com/pathtable/pathtable/table"
+import (
+	"math"
+
+	"github.com/pathtable/pathtable/table"
+)
 
 // Next returns the node after from on a shortest path to to through the
 // overlay, or -1 when there is none (no path, from == to, a blocked end, or
@@ -21,7 +25,7 @@ func (o *Overlay) Next(from, to int) int {
 	}
 	sc := o.lt.getScratch()
 	defer o.lt.putScratch(sc)
-	end := o.search(sc, int32(from), int32(to))
+	end, _ := o.search(sc, int32(from), int32(to))
 	if end < 0 || end == int32(from) {
 		return -1
 	}
@@ -161,12 +165,18 @@ func (o *Overlay) edgeTo(u, v int32) int32 {
 func (o *Overlay) find(buf []int, from, to int, withPath bool) ([]int, float64, bool) {
 	sc := o.lt.getScratch()
 	defer o.lt.putScratch(sc)
-	end := o.search(sc, int32(from), int32(to))
+	end, keyed := o.search(sc, int32(from), int32(to))
 	if end < 0 {
 		return buf, table.Unreachable, false
 	}
-	rest, _ := o.lt.Dist(int(end), to)
-	cost := sc.node[end].g + rest
+	var cost float64
+	if n := &sc.node[end]; keyed {
+		a, b := table.OctileParts(n.g + n.h) // exact: the table's own sum
+		cost = float64(a) + float64(b)*math.Sqrt2
+	} else {
+		rest, _ := o.lt.Dist(int(end), to)
+		cost = n.g + rest
+	}
 	if !withPath {
 		return buf, cost, true
 	}

@@ -13,30 +13,32 @@ import (
 type scratch struct {
 	node  []searchNode
 	gen   uint32
-	open  openHeap
-	chain []chainStep // a walk's steps, reused
-	back  []int32     // the target's reachability search, in visiting order
+	level []int32    // queued nodes whose f is the current least, last in first out
+	later []bucket   // queued nodes of larger f, a bucket per f, largest f first
+	nb    int        // buckets in use: later[:nb]; the rest keep their memory
+	heap  []heapItem // queued nodes of larger f once maxBuckets are in use
+	chain []int32    // a walk's nodes, reused
+	back  []int32    // the target's reachability search, in visiting order
 }
 
-// searchNode is what one query knows of one node, in one cache line's
-// share.
+// searchNode is what one query knows of one node: 32 bytes, two a cache
+// line.
 type searchNode struct {
 	g      float64 // cost of the best path from the source found so far
-	h      float64 // baked distance to the target, once walked
+	h      float64 // baked distance to the target, once hSet
 	parent int32   // predecessor on that path, -1 for the source
-	pos    int32   // index in the open heap, -1 when not queued
 	stamp  uint32  // query generation that last touched the node
 	flags  uint8
 }
 
 const (
 	reached   uint8 = 1 << iota // g and parent are set
-	walked                      // h and unchanged are set
+	closed                      // expanded with its current g
+	hSet                        // h is set
+	walked                      // unchanged is set
 	unchanged                   // the table path from here to the target crosses no change
 	toTarget                    // the target's reachability search found a path from here
 )
-
-type chainStep struct{ u, v int32 }
 
 // scratchPool keeps every scratch a table's overlays have used, for the
 // next search. Unlike a sync.Pool it never drops one at a garbage
@@ -76,7 +78,9 @@ func (sc *scratch) begin() {
 		clear(sc.node)
 		sc.gen = 1
 	}
-	sc.open.items = sc.open.items[:0]
+	sc.level = sc.level[:0]
+	sc.nb = 0
+	sc.heap = sc.heap[:0]
 	sc.back = sc.back[:0]
 }
 
@@ -84,76 +88,181 @@ func (sc *scratch) begin() {
 func (sc *scratch) at(u int32) *searchNode {
 	n := &sc.node[u]
 	if n.stamp != sc.gen {
-		*n = searchNode{pos: -1, stamp: sc.gen}
+		*n = searchNode{stamp: sc.gen}
 	}
 	return n
 }
 
 // search runs A* from s to t on the changed level, with the baked distance
-// to t as the heuristic, and returns the first node it takes from the queue
-// whose table path to t is unchanged (its heuristic is then exact, so its
-// best path continued by the table path is a shortest path), or -1 when t
-// cannot be reached. sc.node[end].g is the cost to that node. O((V' + E')
-// log V') for the V' nodes reached, plus the table paths walked, each node
-// at most once a query.
-func (o *Overlay) search(sc *scratch, s, t int32) int32 {
+// to t as the heuristic, and returns the first node it expands whose table
+// path to t is unchanged (its heuristic is then exact, so its best path
+// continued by the table path is a shortest path), or -1 when t cannot be
+// reached; keyed says whether g and h of sc.node are exact octile keys
+// (table.OctileKey) rather than costs. On levels with keys it searches on
+// them, unless a raised cost or a sum leaves their exact range; then it
+// searches again on float64 costs. O((V' + E') log V') for the V' nodes
+// reached, plus the table paths walked, each node at most once a query;
+// nodes that tie with the least f, the bulk of an A* whose heuristic is
+// nearly exact, cost O(1) each.
+func (o *Overlay) search(sc *scratch, s, t int32) (end int32, keyed bool) {
+	if o.lt.costs().key != nil && o.inexact == 0 {
+		if end, ok := o.searchOn(sc, s, t, true); ok {
+			return end, true
+		}
+	}
+	end, _ = o.searchOn(sc, s, t, false)
+	return end, false
+}
+
+// searchOn is search on keys or on costs; ok is false when a keyed search
+// left the keys' exact range.
+func (o *Overlay) searchOn(sc *scratch, s, t int32, keyed bool) (end int32, ok bool) {
 	sc.begin()
-	o.walk(sc, s, t)
+	lt := o.lt
+	costs := lt.costs().w
+	if keyed {
+		costs = lt.costs().key
+	}
+	hr := lt.heuristicFor(t, keyed)
+	inf := math.Inf(1)
 	ns := sc.at(s)
-	if math.IsInf(ns.h, 1) {
-		return -1
+	o.setH(sc, ns, s, t, &hr)
+	if ns.h == inf {
+		return -1, true
 	}
 	ns.g, ns.parent, ns.flags = 0, -1, ns.flags|reached
-	sc.open.push(sc.node, heapItem{f: ns.h, node: s})
-	tab := o.lt.t
-	off, targets := tab.Offsets, tab.Targets
+	least := ns.h // the least f queued: level holds nodes of this f
+	sc.level = append(sc.level, s)
+	hops, shift := lt.hops, lt.hopShift
+	stride := uint(1) << shift
+	off := lt.t.Offsets
+	mark, msk := o.mark, o.markMsk
+	node, gen := sc.node, sc.gen
 	// Where a change may cut the level, a search from the target over the
-	// open moves runs beside, a step per step: when it runs out without
-	// meeting the source, the target is cut off, and the query costs what
-	// the smaller side costs instead of exhausting the source's side.
-	back, next := o.cuts > 0 && o.lt.t.Kind == table.KindGrid, 0
+	// open moves runs beside, a step per expansion: when it runs out
+	// without meeting the source, the target is cut off, and the query
+	// costs what the smaller side costs instead of exhausting the source's
+	// side.
+	back, next := o.cuts > 0 && lt.t.Kind == table.KindGrid, 0
 	if back {
 		sc.at(t).flags |= toTarget
 		sc.back = append(sc.back, t)
 	}
-	for len(sc.open.items) > 0 {
+	for {
+		var u int32
+		if k := len(sc.level); k > 0 {
+			u = sc.level[k-1]
+			sc.level = sc.level[:k-1]
+		} else if f, ok := sc.nextLevel(); ok {
+			least = f
+			continue
+		} else if len(sc.heap) > 0 {
+			u, least = sc.popHeap()
+		} else {
+			return -1, true
+		}
+		nu := &node[u]
+		if nu.flags&closed != 0 {
+			continue // queued again with a smaller g, and expanded with it
+		}
+		nu.flags |= closed
 		if back {
 			if next == len(sc.back) {
-				return -1 // the target's side is closed and lacks the source
+				return -1, true // the target's side is closed and lacks the source
 			}
 			if o.backStep(sc, sc.back[next], s) {
 				back = false // the sides meet: the A* alone decides
 			}
 			next++
 		}
-		u := sc.open.pop(sc.node).node
-		nu := &sc.node[u]
+		if nu.flags&walked == 0 {
+			// Most nodes are one step from a walked node: inherit its
+			// status inline when that step is not near a change.
+			if x := hr.step(lt, u); x >= 0 && node[x].stamp == gen && node[x].flags&walked != 0 &&
+				mark[u&msk] == 0 && mark[x&msk] == 0 {
+				nu.flags |= walked | node[x].flags&unchanged
+			} else {
+				o.walk(sc, u, t, &hr)
+			}
+		}
 		if nu.flags&unchanged != 0 {
-			return u
+			return u, true
 		}
 		gu := nu.g
-		for e := off[u]; e < off[u+1]; e++ {
-			v := targets[e]
-			w := o.weight(e, u, v)
-			if math.IsInf(w, 1) {
-				continue
+		base := uint(u) << shift
+		markedU := mark[u&msk] != 0
+		for m := range stride {
+			v := hops[base|m]
+			if v < 0 {
+				break // past u's last edge
+			}
+			w := costs[base|m]
+			if markedU || mark[v&msk] != 0 {
+				w = o.cost(off[u]+int32(m), u, v, keyed)
+				if w == inf {
+					continue
+				}
 			}
 			gv := gu + w
-			nv := sc.at(v)
-			if nv.flags&reached != 0 && gv >= nv.g {
+			nv := &node[v]
+			if nv.stamp != gen {
+				*nv = searchNode{stamp: gen}
+			} else if nv.flags&reached != 0 && gv >= nv.g {
 				continue
 			}
-			if nv.flags&walked == 0 {
-				o.walk(sc, v, t)
+			if nv.flags&hSet == 0 {
+				if keyed {
+					nv.h, nv.flags = hr.oct.Key(int(v)), nv.flags|hSet
+				} else {
+					o.setH(sc, nv, v, t, &hr)
+				}
 			}
-			if math.IsInf(nv.h, 1) {
+			if nv.h == inf {
 				continue // no baked path to t, so none now
 			}
-			nv.g, nv.parent, nv.flags = gv, u, nv.flags|reached
-			sc.enqueue(nv, heapItem{f: gv + nv.h, g: gv, node: v})
+			// A closed node comes back only through float64 rounding of a
+			// consistent heuristic (never on keys); that keeps the answer
+			// exact.
+			nv.g, nv.parent, nv.flags = gv, u, (nv.flags|reached)&^closed
+			if f := gv + nv.h; f <= least {
+				sc.level = append(sc.level, v)
+			} else {
+				if keyed && f >= table.OctileKeyLimit {
+					return -1, false
+				}
+				sc.push(f, v)
+			}
 		}
 	}
-	return -1
+}
+
+// setH gives node u (state n) its baked distance to t. O(1) from a row,
+// else a walk.
+func (o *Overlay) setH(sc *scratch, n *searchNode, u, t int32, hr *heuristic) {
+	if hr.mode == hWalk {
+		o.walk(sc, u, t, hr)
+		return
+	}
+	n.h, n.flags = hr.at(u), n.flags|hSet
+}
+
+// cost is the cost of edge e from u to v through the overlay, as a key
+// when keyed; +Inf when closed. O(1).
+func (o *Overlay) cost(e, u, v int32, keyed bool) float64 {
+	w := o.weight(e, u, v)
+	if !keyed || math.IsInf(w, 1) {
+		return w
+	}
+	lt := o.lt
+	k := lt.costs().key[uint(u)<<lt.hopShift|uint(e-lt.t.Offsets[u])]
+	if c, ok := o.edges[e]; ok {
+		k, _ = edgeKey(c) // inexact counts the costs keys cannot hold
+	}
+	if c, ok := o.cells[v]; ok {
+		ck, _ := cellKey(c, o.moveUnit(u, v) != 1)
+		k = max(k, ck)
+	}
+	return k
 }
 
 // backStep visits the neighbours of v that have an open move to v, for the
@@ -181,144 +290,168 @@ func (o *Overlay) backStep(sc *scratch, v, s int32) bool {
 	return false
 }
 
-// enqueue queues it for node n, or lowers n's key where n is queued
-// already. A node taken from the queue comes back only through float64
-// rounding of a consistent heuristic; that keeps the answer exact.
-// O(log queued).
-func (sc *scratch) enqueue(n *searchNode, it heapItem) {
-	if n.pos >= 0 {
-		sc.open.lower(sc.node, n.pos, it)
-	} else {
-		sc.open.push(sc.node, it)
-	}
-}
-
-// walk follows the table path from x toward t until it reaches t or a node
-// this query has walked already, and gives every node on the way its baked
-// distance to t and whether its table path crosses a change. Table paths
-// toward one target merge, so a query walks each node at most once. The
-// distance is read from the table where that is O(1), and otherwise summed
-// backward along the path. O(new nodes walked).
-func (o *Overlay) walk(sc *scratch, x, t int32) {
-	tab := o.lt.t
-	direct := o.lt.directDist
+// walk follows the table path from x toward t until it reaches t, a node
+// this query has walked already or, where the table stores distance rows,
+// a step that crosses a change, and marks every node on the way with
+// whether its table path crosses a change. Table paths toward one target
+// merge, so a query walks each node at most once. Without distance rows
+// it walks on to t or a walked node and gives each node its baked distance,
+// summed backward along the path. O(new nodes walked).
+func (o *Overlay) walk(sc *scratch, x, t int32, hr *heuristic) {
+	lt := o.lt
 	chain := sc.chain[:0]
-	var h float64
-	clean := true
+	clean := true // the status of the node the walk ends at
+	cut := -1     // chain[:cut+1] cross a change in steps the walk saw
 	for {
 		nx := sc.at(x)
 		if nx.flags&walked != 0 {
-			h, clean = nx.h, nx.flags&unchanged != 0
+			clean = nx.flags&unchanged != 0
 			break
 		}
 		if x == t {
-			nx.h, nx.flags = 0, nx.flags|walked|unchanged
+			nx.h, nx.flags = 0, nx.flags|walked|unchanged|hSet
 			break
 		}
-		v := int32(o.lt.Next(int(x), int(t)))
-		if v < 0 || len(chain) >= o.lt.n { // no path, or a corrupt table's cycle
-			h = math.Inf(1)
-			nx.h, nx.flags = h, nx.flags|walked
+		v := hr.next(lt, x, t)
+		if v < 0 || len(chain) >= lt.n { // no path, or a corrupt table's cycle
+			nx.h, nx.flags, clean = math.Inf(1), nx.flags|walked|hSet, false
 			break
 		}
-		chain = append(chain, chainStep{x, v})
-		x = v
-	}
-	for i := len(chain) - 1; i >= 0; i-- {
-		st := chain[i]
-		if clean && (o.marked(st.u) || o.marked(st.v)) {
-			e := o.edgeTo(st.u, st.v)
-			clean = e >= 0 && !o.stepChanged(e, st.u, st.v)
-		}
-		switch {
-		case math.IsInf(h, 1):
-		case direct:
-			h, _ = tab.Distance(int(st.u), int(t))
-		default:
-			e := o.edgeTo(st.u, st.v)
-			if e < 0 { // a move that names no edge: a corrupt table
-				h = math.Inf(1)
-			} else {
-				h += tab.Weights[e]
+		chain = append(chain, x)
+		if o.marked(x) || o.marked(v) {
+			if e := o.edgeTo(x, v); e < 0 || o.stepChanged(e, x, v) {
+				cut = len(chain) - 1
+				if hr.mode != hWalk {
+					x = v
+					break // what lies beyond matters to x's status no more
+				}
 			}
 		}
-		n := &sc.node[st.u]
-		n.h, n.flags = h, n.flags|walked
-		if clean {
+		x = v
+	}
+	var h float64
+	if hr.mode == hWalk {
+		h = sc.node[x].h
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		u := chain[i]
+		n := &sc.node[u]
+		if hr.mode == hWalk {
+			if e := o.edgeTo(u, x); e < 0 || math.IsInf(h, 1) { // a move that names no edge: a corrupt table
+				h = math.Inf(1)
+			} else {
+				h += lt.t.Weights[e]
+			}
+			n.h, n.flags = h, n.flags|hSet
+		}
+		n.flags |= walked
+		if clean && i > cut {
 			n.flags |= unchanged
 		}
+		x = u
 	}
 	sc.chain = chain
 }
 
-// heapItem is one queued node with its priority f (cost so far plus the
-// baked distance) and its cost so far g.
+// maxBuckets bounds the buckets of distinct f. Searches on exact keys see
+// few distinct f above the least (detours of a few steps); float64 costs
+// may see many, and those beyond go to the heap.
+const maxBuckets = 32
+
+// bucket holds queued nodes of one f.
+type bucket struct {
+	f     float64
+	nodes []int32
+}
+
+// push queues u with priority f, above the current least: into the bucket
+// of f, a new bucket, or the heap when maxBuckets are in use. O(buckets
+// of larger f) or O(log n).
+func (sc *scratch) push(f float64, u int32) {
+	b := sc.later[:sc.nb]
+	i := len(b)
+	for i > 0 && b[i-1].f < f {
+		i--
+	}
+	if i > 0 && b[i-1].f == f {
+		b[i-1].nodes = append(b[i-1].nodes, u)
+		return
+	}
+	if sc.nb == maxBuckets {
+		sc.pushHeap(f, u)
+		return
+	}
+	if sc.nb == len(sc.later) {
+		sc.later = append(sc.later, bucket{})
+	}
+	sc.nb++
+	b = sc.later[:sc.nb]
+	spare := b[len(b)-1].nodes[:0]
+	copy(b[i+1:], b[i:len(b)-1])
+	b[i] = bucket{f: f, nodes: append(spare, u)}
+}
+
+// nextLevel makes the bucket of least f the level, when it comes before
+// the heap's least, and returns its f. O(1).
+func (sc *scratch) nextLevel() (float64, bool) {
+	if sc.nb == 0 {
+		return 0, false
+	}
+	b := &sc.later[sc.nb-1]
+	if len(sc.heap) > 0 && sc.heap[0].f < b.f {
+		return 0, false
+	}
+	sc.nb--
+	sc.level, b.nodes = b.nodes, sc.level[:0]
+	return b.f, true
+}
+
+// heapItem is one queued node with its priority f, the cost so far plus
+// the baked distance.
 type heapItem struct {
-	f, g float64
+	f    float64
 	node int32
 }
 
-// openHeap is an indexed binary min-heap ordered by f and, among equal f,
-// by larger g first (nearer the target); each queued node's index lives in
-// its searchNode.pos, so a key is lowered in place.
-type openHeap struct{ items []heapItem }
-
-func (a *heapItem) before(b *heapItem) bool { return a.f < b.f || a.f == b.f && a.g > b.g }
-
-// push queues it. O(log n).
-func (q *openHeap) push(node []searchNode, it heapItem) {
-	q.items = append(q.items, it)
-	q.up(node, len(q.items)-1, it)
-}
-
-// lower gives the item at index i the smaller key of it. O(log n).
-func (q *openHeap) lower(node []searchNode, i int32, it heapItem) { q.up(node, int(i), it) }
-
-// pop removes and returns the first item. O(log n).
-func (q *openHeap) pop(node []searchNode) heapItem {
-	items := q.items
-	top, last := items[0], items[len(items)-1]
-	q.items = items[:len(items)-1]
-	node[top.node].pos = -1
-	if len(q.items) > 0 {
-		q.down(node, 0, last)
-	}
-	return top
-}
-
-func (q *openHeap) up(node []searchNode, i int, it heapItem) {
-	items := q.items
+// pushHeap queues u with priority f. O(log n).
+func (sc *scratch) pushHeap(f float64, u int32) {
+	sc.heap = append(sc.heap, heapItem{})
+	h := sc.heap
+	i := len(h) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !it.before(&items[p]) {
+		if h[p].f <= f {
 			break
 		}
-		items[i] = items[p]
-		node[items[i].node].pos = int32(i)
+		h[i] = h[p]
 		i = p
 	}
-	items[i] = it
-	node[it.node].pos = int32(i)
+	h[i] = heapItem{f, u}
 }
 
-func (q *openHeap) down(node []searchNode, i int, it heapItem) {
-	items := q.items
-	n := len(items)
+// popHeap removes the item of least f and returns it. O(log n).
+func (sc *scratch) popHeap() (int32, float64) {
+	h := sc.heap
+	top, last := h[0], h[len(h)-1]
+	h = h[:len(h)-1]
+	sc.heap = h
+	n, i := len(h), 0
 	for {
 		c := 2*i + 1
 		if c >= n {
 			break
 		}
-		if r := c + 1; r < n && items[r].before(&items[c]) {
+		if r := c + 1; r < n && h[r].f < h[c].f {
 			c = r
 		}
-		if !items[c].before(&it) {
+		if h[c].f >= last.f {
 			break
 		}
-		items[i] = items[c]
-		node[items[i].node].pos = int32(i)
+		h[i] = h[c]
 		i = c
 	}
-	items[i] = it
-	node[it.node].pos = int32(i)
+	if n > 0 {
+		h[i] = last
+	}
+	return top.node, top.f
 }

@@ -30,15 +30,20 @@ func (lt *Table) Search(buf []int, from, to int) ([]int, float64, bool) {
 	off, targets, weights := t.Offsets, t.Targets, t.Weights
 	ns := sc.at(int32(from))
 	ns.g, ns.parent, ns.flags = 0, -1, reached
-	sc.open.push(sc.node, heapItem{f: est(from), node: int32(from)})
+	sc.pushHeap(est(from), int32(from))
 	found := false
-	for len(sc.open.items) > 0 {
-		u := sc.open.pop(sc.node).node
+	for len(sc.heap) > 0 {
+		u, _ := sc.popHeap()
+		nu := &sc.node[u]
+		if nu.flags&closed != 0 {
+			continue // queued again with a smaller g, and expanded with it
+		}
+		nu.flags |= closed
 		if int(u) == to {
 			found = true
 			break
 		}
-		gu := sc.node[u].g
+		gu := nu.g
 		for e := off[u]; e < off[u+1]; e++ {
 			v := targets[e]
 			gv := gu + weights[e]
@@ -46,11 +51,14 @@ func (lt *Table) Search(buf []int, from, to int) ([]int, float64, bool) {
 			if nv.flags&reached != 0 && gv >= nv.g {
 				continue
 			}
-			if nv.flags&walked == 0 {
-				nv.h, nv.flags = est(int(v)), nv.flags|walked
+			if nv.flags&hSet == 0 {
+				nv.h, nv.flags = est(int(v)), nv.flags|hSet
 			}
-			nv.g, nv.parent, nv.flags = gv, u, nv.flags|reached
-			sc.enqueue(nv, heapItem{f: gv + nv.h, g: gv, node: v})
+			// The estimate is a hair below a consistent bound, so a
+			// closed node comes back only through rounding; it is
+			// expanded again with its smaller g.
+			nv.g, nv.parent, nv.flags = gv, u, (nv.flags|reached)&^closed
+			sc.pushHeap(gv+nv.h, v)
 		}
 	}
 	if !found {

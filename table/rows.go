@@ -232,6 +232,17 @@ func (t *Table) FirstRow(target int) []byte {
 	return t.first[target*n : (target+1)*n : (target+1)*n]
 }
 
+// DistRowOf returns the distances of every source toward target, aliased,
+// and false for a layout that stores no target rows (windowed tables).
+// O(1).
+func (t *Table) DistRowOf(target int) (DistRow, bool) {
+	if t.Layout != LayoutFlat {
+		return DistRow{}, false
+	}
+	n, w := t.Nodes, t.DistKind.Width()
+	return newDistRow(t.DistKind, t.dist[target*n*w:(target+1)*n*w:(target+1)*n*w]), true
+}
+
 // Distance returns the cost of a shortest path from s to target, and false
 // when target cannot be reached from s. O(1); on a windowed table, which
 // stores no distances, it walks the confined path (O(path length ×

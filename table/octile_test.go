@@ -1,4 +1,4 @@
-package build
+package table
 
 import (
 	"math"
@@ -50,14 +50,14 @@ func TestOctileKeysOrderExactly(t *testing.T) {
 	}
 	costs = append(costs, cost{0, 0}, cost{65534, 65534})
 	for _, c := range costs {
-		a, b := octileParts(octileKey(uint64(c.a), uint64(c.b)))
+		a, b := OctileParts(OctileKey(uint64(c.a), uint64(c.b)))
 		if int64(a) != c.a || int64(b) != c.b {
 			t.Fatalf("key of %d + %d√2 gives back %d + %d√2", c.a, c.b, a, b)
 		}
 	}
 	for i, c := range costs {
 		for _, d := range costs[max(0, i-40):i] { // near neighbours and all Pell pairs
-			kc, kd := octileKey(uint64(c.a), uint64(c.b)), octileKey(uint64(d.a), uint64(d.b))
+			kc, kd := OctileKey(uint64(c.a), uint64(c.b)), OctileKey(uint64(d.a), uint64(d.b))
 			if (kc < kd) != lessOctile(c.a, c.b, d.a, d.b) || (kc == kd) != (c == d) {
 				t.Fatalf("keys of %d + %d√2 and %d + %d√2 order wrongly", c.a, c.b, d.a, d.b)
 			}

@@ -1,0 +1,146 @@
+package lookup
+
+import (
+	"math"
+	"sync"
+
+	"github.com/pathtable/pathtable/table"
+)
+
+// searchCosts is what an overlay search reads of the table's edge costs,
+// laid out like the hop array (slot u<<hopShift | m is the edge of first
+// move m out of u), so a node's neighbours and their costs are two runs of
+// one stride. It is built at the first search of any overlay of the table.
+type searchCosts struct {
+	once sync.Once
+	w    []float64 // hop slot → baked cost
+	// key is, on octile levels stored as table.DistOctile16, hop slot →
+	// the baked cost's exact key (table.OctileKey); nil elsewhere. A search
+	// on keys adds and compares without rounding, so its ties are true
+	// ties.
+	key []float64
+}
+
+// costs returns the table's search costs, building them the first time:
+// O(V·stride) once, shared by every overlay.
+func (lt *Table) costs() *searchCosts {
+	c := &lt.searchCosts
+	c.once.Do(func() {
+		t := lt.t
+		c.w = make([]float64, len(lt.hops))
+		keyed := lt.directDist && t.Metric == "octile" && t.DistKind == table.DistOctile16
+		if keyed {
+			c.key = make([]float64, len(lt.hops))
+		}
+		for u := range lt.n {
+			base := u << lt.hopShift
+			for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+				slot := base + int(e-t.Offsets[u])
+				c.w[slot] = t.Weights[e]
+				if keyed {
+					k, ok := edgeKey(t.Weights[e])
+					keyed = ok
+					c.key[slot] = k
+				}
+			}
+		}
+		if !keyed {
+			c.key = nil // a cost the keys cannot hold: float search only
+		}
+	})
+	return c
+}
+
+// edgeKey returns the exact key of an octile edge cost (+Inf for a closed
+// edge), and false when w is not a + b·√2 with parts the keys hold.
+func edgeKey(w float64) (float64, bool) {
+	if math.IsInf(w, 1) {
+		return w, true
+	}
+	a, b, ok := table.SplitOctile(w)
+	if !ok || a >= 1<<16 || b >= 1<<16 {
+		return 0, false
+	}
+	return table.OctileKey(uint64(a), uint64(b)), true
+}
+
+// cellKey returns the exact key of moving onto a cell of cost c, by a
+// diagonal move or not, and false when the keys cannot hold it.
+func cellKey(c float64, diagonal bool) (float64, bool) {
+	if c != math.Trunc(c) || c < 0 || c >= 1<<16 {
+		return 0, false
+	}
+	if diagonal {
+		return table.OctileKey(0, uint64(c)), true
+	}
+	return table.OctileKey(uint64(c), 0), true
+}
+
+// heuristic reads the baked distance of any node to one target: from the
+// target's row where the table stores one (as exact keys when keyed),
+// otherwise by walking table paths (see walk).
+type heuristic struct {
+	mode  hMode
+	first []byte // the target's first-move row, nil without one
+	oct   table.Octile16Row
+	row   table.DistRow
+}
+
+type hMode uint8
+
+const (
+	hKeys  hMode = iota // octile keys from a DistOctile16 row
+	hInt                // integer distances
+	hFloat              // any other stored distance, as float64
+	hWalk               // no row: summed along table paths
+)
+
+// heuristicFor returns the heuristic toward t, on keys when keyed. O(1).
+func (lt *Table) heuristicFor(t int32, keyed bool) heuristic {
+	if !lt.directDist {
+		return heuristic{mode: hWalk, first: lt.t.FirstRow(int(t))}
+	}
+	row, _ := lt.t.DistRowOf(int(t))
+	h := heuristic{mode: hFloat, row: row, first: lt.t.FirstRow(int(t))}
+	switch {
+	case keyed:
+		h.mode = hKeys
+		h.oct, _ = row.Octile16()
+	case lt.t.DistKind == table.DistU16 || lt.t.DistKind == table.DistU32 || lt.t.DistKind == table.DistU64:
+		h.mode = hInt
+	}
+	return h
+}
+
+// at returns the baked distance of u, +Inf when unreachable; not for
+// hWalk. O(1).
+func (h *heuristic) at(u int32) float64 {
+	switch h.mode {
+	case hKeys:
+		return h.oct.Key(int(u))
+	case hInt:
+		if x, ok := h.row.Int(int(u)); ok {
+			return float64(x)
+		}
+		return math.Inf(1)
+	}
+	d, _ := h.row.At(int(u))
+	return d
+}
+
+// next returns the node after u on the table path to t, or -1. O(1).
+func (h *heuristic) next(lt *Table, u, t int32) int32 {
+	if h.first == nil {
+		return int32(lt.Next(int(u), int(t)))
+	}
+	return h.step(lt, u)
+}
+
+// step is next for a table with first-move rows, or -1 without them.
+// O(1); it inlines.
+func (h *heuristic) step(lt *Table, u int32) int32 {
+	if h.first == nil {
+		return -1
+	}
+	return int32(lt.hop(int(u), uint(h.first[u])))
+}
