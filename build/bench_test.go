@@ -85,6 +85,29 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
+// BenchmarkBuildRuns is BenchmarkBuild for run-length tables (runs.go), to
+// be read beside it in one run.
+func BenchmarkBuildRuns(b *testing.B) {
+	for _, lv := range loadBenchLevels(b) {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", lv.name, workers), func(b *testing.B) {
+				b.ReportAllocs()
+				var tab *table.Table
+				for b.Loop() {
+					var err error
+					if tab, err = Build(context.Background(), lv.g, Options{Workers: workers, Layout: table.LayoutRuns}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				n := float64(lv.g.Nodes())
+				b.ReportMetric(b.Elapsed().Seconds()*1e6/float64(b.N)/n, "us/target")
+				first, _ := tab.PayloadBytes()
+				b.ReportMetric(float64(first)/n, "B/node")
+			})
+		}
+	}
+}
+
 // BenchmarkSearch measures one target's search, the builder's inner loop.
 func BenchmarkSearch(b *testing.B) {
 	for _, lv := range loadBenchLevels(b) {

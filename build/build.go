@@ -44,7 +44,8 @@ type Options struct {
 	// depend on it.
 	Workers int
 	// MaxBytes refuses, with a *SizeError, a table whose payloads would
-	// exceed it; 0 means no limit.
+	// exceed it (a run-length table once built, when its size is known);
+	// 0 means no limit.
 	MaxBytes int64
 	// Progress, when set, is incremented once per finished target row
 	// (windowed: per finished origin), so a caller can poll it for a
@@ -54,6 +55,18 @@ type Options struct {
 	// (1 to table.MaxWindowDelta) instead of all pairs (window.go); grids
 	// only.
 	Window int
+	// Layout, when Window is 0, picks the table layout: flat (the zero
+	// value) or table.LayoutRuns, run-length rows per source (runs.go).
+	Layout table.Layout
+}
+
+// TableLayout is the layout of the table opt asks for: LayoutWindow when
+// Window is set, else Layout. O(1).
+func (opt Options) TableLayout() table.Layout {
+	if opt.Window != 0 {
+		return table.LayoutWindow
+	}
+	return opt.Layout
 }
 
 // Build returns the table of g: for every ordered pair, the first move and
@@ -69,6 +82,9 @@ type Options struct {
 // per worker. It stops early, returning ctx.Err(), when ctx is cancelled.
 func Build(ctx context.Context, g *maps.Graph, opt Options) (*table.Table, error) {
 	if opt.Window != 0 {
+		if opt.Layout != table.LayoutFlat {
+			return nil, fmt.Errorf("a windowed table has no layout %q", opt.Layout)
+		}
 		return buildWindow(ctx, g, opt)
 	}
 	return buildTable(ctx, g, opt, allShortcuts)
@@ -95,9 +111,12 @@ var allShortcuts = shortcuts{prune: true, seed: true, sweepFrom: sweepMinNodes}
 
 // buildTable is Build with the shortcuts chosen.
 func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts) (*table.Table, error) {
-	h, err := Plan(g)
+	h, err := PlanLayout(g, opt.Layout)
 	if err != nil {
 		return nil, err
+	}
+	if opt.Layout == table.LayoutRuns {
+		return buildRuns(ctx, g, h, opt)
 	}
 	if opt.MaxBytes > 0 {
 		if size, _ := h.PayloadSize(); size > opt.MaxBytes {
@@ -126,16 +145,21 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 	if err != nil {
 		return nil, err
 	}
-	t.Offsets, t.Targets, t.Weights = g.Offsets, g.Targets, g.Weights
-	if g.Grid != nil {
-		t.Cells = g.Grid.Cells
-	}
-	t.X, t.Y = g.X, g.Y
+	setGraph(t, g)
 
 	if err := fillRowsWith(ctx, g, h, opt, cuts, hier, 0, h.Nodes, t.Rows()); err != nil {
 		return nil, err
 	}
 	return t, nil
+}
+
+// setGraph gives t the CSR and node arrays of g, aliased. O(1).
+func setGraph(t *table.Table, g *maps.Graph) {
+	t.Offsets, t.Targets, t.Weights = g.Offsets, g.Targets, g.Weights
+	if g.Grid != nil {
+		t.Cells = g.Grid.Cells
+	}
+	t.X, t.Y = g.X, g.Y
 }
 
 // BuildRows computes only the rows of targets from..to-1 into first and

@@ -165,7 +165,7 @@ func checkFloydWarshall(t *testing.T, lv testLevel, tab *table.Table) {
 			if lv.g.Metric == maps.MetricInt && ok && got != math.Round(want[s][tg]) {
 				t.Fatalf("dist %d->%d = %v, not exact (%v)", s, tg, got, want[s][tg])
 			}
-			m := tab.FirstRow(tg)[s]
+			m := tab.Move(s, tg)
 			if s == tg || !ok {
 				if m != table.NoMove {
 					t.Fatalf("first %d->%d = %d, want none", s, tg, m)
@@ -355,42 +355,62 @@ func TestSharedMapsScenarios(t *testing.T) {
 		if strings.HasPrefix(name, "maze-128") && (testing.Short() || raceEnabled) {
 			continue // 118 M pairs: a benchmark-sized build
 		}
-		t.Run(name, func(t *testing.T) {
-			lvl, err := maps.Load(f, maps.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := lvl.Graph
-			tab, err := Build(context.Background(), g, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			scen, err := os.ReadFile(f + ".scen")
-			if err != nil {
-				t.Fatal(err)
-			}
-			checked := 0
-			for i, line := range strings.Split(string(scen), "\n")[1:] {
-				var bucket, w, h, sx, sy, gx, gy int
-				var mapName string
-				var want float64
-				if _, err := fmt.Sscanf(line, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%g", &bucket, &mapName, &w, &h, &sx, &sy, &gx, &gy, &want); err != nil {
-					continue
-				}
-				s, tg := g.Grid.NodeAt(sx, sy), g.Grid.NodeAt(gx, gy)
-				got, ok := tab.Distance(int(s), int(tg))
-				if s < 0 || tg < 0 || !ok || math.Abs(got-want) > 1e-3 {
-					t.Fatalf("scenario line %d: %d,%d -> %d,%d = %v (ok %v), want %v", i+2, sx, sy, gx, gy, got, ok, want)
-				}
-				if walked := walkFirstMoves(t, g, tab, s, tg); math.Abs(walked-got) > 1e-9*got {
-					t.Fatalf("scenario line %d: the table's path costs %v, its distance %v", i+2, walked, got)
-				}
-				checked++
-			}
-			if checked == 0 {
-				t.Fatal("no scenarios read")
-			}
-		})
+		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+			t.Run(name+"/"+string(layout), func(t *testing.T) {
+				checkScenarios(t, f, layout)
+			})
+		}
+	}
+}
+
+// checkScenarios builds the map file f as a table of the given layout and
+// checks every scenario's length, and that the table's path has it.
+func checkScenarios(t testing.TB, f string, layout table.Layout) {
+	lvl, err := maps.Load(f, maps.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := lvl.Graph
+	tab, err := Build(context.Background(), g, Options{Layout: layout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scen, err := maps.ReadScenarios(f + ".scen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, sc := range scen {
+		s, tg := g.Grid.NodeAt(sc.StartX, sc.StartY), g.Grid.NodeAt(sc.GoalX, sc.GoalY)
+		if s < 0 || tg < 0 {
+			t.Fatalf("scenario line %d: %d,%d -> %d,%d is not two nodes", sc.Line, sc.StartX, sc.StartY, sc.GoalX, sc.GoalY)
+		}
+		got, ok := tab.Distance(int(s), int(tg))
+		if !ok || !maps.ScenarioMatches(got, sc.Optimal) {
+			t.Fatalf("scenario line %d: %d,%d -> %d,%d = %v (ok %v), want %v", sc.Line, sc.StartX, sc.StartY, sc.GoalX, sc.GoalY, got, ok, sc.Optimal)
+		}
+		if walked := walkFirstMoves(t, g, tab, s, tg); math.Abs(walked-got) > 1e-9*got {
+			t.Fatalf("scenario line %d: the table's path costs %v, its distance %v", sc.Line, walked, got)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no scenarios read")
+	}
+}
+
+// BenchmarkLargeMapRuns builds brc202d (43,151 nodes, whose flat table
+// would take 9.3 GB) as a run-length table and checks every scenario: a
+// benchmark, not a test, so that CI's full test run stays fast.
+//
+//	go test ./build -run '^$' -bench LargeMapRuns -benchtime 1x
+func BenchmarkLargeMapRuns(b *testing.B) {
+	f := filepath.Join(sharedMaps, "../largemaps/brc202d.map")
+	if _, err := os.Stat(f); err != nil {
+		b.Skip("no ../shared/largemaps beside this checkout")
+	}
+	for b.Loop() {
+		checkScenarios(b, f, table.LayoutRuns)
 	}
 }
 
@@ -434,12 +454,11 @@ func TestPruningChangesNothing(t *testing.T) {
 // walkFirstMoves follows the table's first moves from s to t along the
 // level's own edges and returns the summed cost; it fails the test if a
 // move is not an edge or the walk does not arrive within n steps.
-func walkFirstMoves(t *testing.T, g *maps.Graph, tab *table.Table, s, target int32) float64 {
+func walkFirstMoves(t testing.TB, g *maps.Graph, tab *table.Table, s, target int32) float64 {
 	t.Helper()
-	row := tab.FirstRow(int(target))
 	var cost float64
 	for u, steps := s, 0; u != target; steps++ {
-		m := row[u]
+		m := tab.Move(int(u), int(target))
 		if int(m) >= g.OutDegree(u) || steps > g.Nodes() {
 			t.Fatalf("walk %d->%d: bad move %d at %s after %d steps", s, target, m, g.NodeName(u), steps)
 		}

@@ -49,7 +49,7 @@ func ExampleBuildLevel() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("up to date:", h.InputHash == build.InputHash(now.Format, now.Options, now.Data))
+	fmt.Println("up to date:", h.InputHash == build.TableInputHash(h, now.Format, now.Options, now.Data))
 	// Output:
 	// small.ptab: 36 nodes from small.map (map), distances as octile16
 	// up to date: true

@@ -15,56 +15,41 @@ import (
 // that a table built here and one built by the command line are the same
 // bytes, and either can be checked against the level as it is now.
 
-// InputHash returns the hex SHA-256 that identifies the inputs of a table:
-// the table format version (table.Version), the level's format, for grid
-// formats the movement model (opt's, zero fields taken from the defaults),
-// and the level file's bytes. A table records it as Header.InputHash:
-// equal hashes mean the table was built from these inputs, and the same
-// pathtable rebuilding them writes the same bytes. It needs no parsing, so
-// a caller can tell whether a table is up to date before loading the level.
-// docs/FORMAT.md spells out the recipe. O(len(data)).
+// InputHash returns the hex SHA-256 that identifies the inputs of a flat
+// table: TableInputHash for the zero Header. O(len(data)).
 func InputHash(format maps.Format, opt maps.Options, data []byte) string {
-	return inputHash(format, opt, data, 0)
+	return TableInputHash(&table.Header{}, format, opt, data)
 }
 
-// WindowInputHash is InputHash for a windowed table of half-width delta:
-// the format version is table.VersionLayout and a line "window DELTA"
-// follows the movement model. O(len(data)).
-func WindowInputHash(format maps.Format, opt maps.Options, data []byte, delta int) string {
-	return inputHash(format, opt, data, delta)
-}
-
-// TableInputHash is the InputHash a table of h's layout built from lvl
-// carries: what a checker compares h.InputHash with. O(len(lvl.Data)).
-func TableInputHash(h *table.Header, lvl *maps.Level) string {
-	if h.Layout == table.LayoutWindow {
-		return WindowInputHash(lvl.Format, lvl.Options, lvl.Data, h.Window)
-	}
-	return InputHash(lvl.Format, lvl.Options, lvl.Data)
-}
-
-// inputHash is the one recipe: window 0 for a flat table.
-func inputHash(format maps.Format, opt maps.Options, data []byte, window int) string {
+// TableInputHash returns the hex SHA-256 that identifies the inputs of a
+// table of th's layout: the format version (th.FormatVersion()), the
+// level's format, for grid formats the movement model (opt's, zero fields
+// taken from the defaults), a line naming a layout other than flat ("window
+// DELTA", "layout runs"), and the level file's bytes. A table records it as
+// Header.InputHash: equal hashes mean the table was built from these
+// inputs, and the same pathtable rebuilding them writes the same bytes. It
+// needs no parsing, so a caller can tell whether a table is up to date
+// before loading the level. Only th's Layout and Window are read.
+// docs/FORMAT.md spells out the recipe. O(len(data)).
+func TableInputHash(th *table.Header, format maps.Format, opt maps.Options, data []byte) string {
 	h := sha256.New()
-	version := table.Version
-	if window > 0 {
-		version = table.VersionLayout
-	}
-	fmt.Fprintf(h, "pathtable table v%d\nformat %s\n", version, format)
+	fmt.Fprintf(h, "pathtable table v%d\nformat %s\n", th.FormatVersion(), format)
 	if format.IsGrid() {
 		mv := opt.WithDefaults().Moves
 		fmt.Fprintf(h, "connect %d\ndiagonal %s\n", mv.Connect, mv.Diagonal)
 	}
-	if window > 0 {
-		fmt.Fprintf(h, "window %d\n", window)
+	switch th.Layout {
+	case table.LayoutWindow:
+		fmt.Fprintf(h, "window %d\n", th.Window)
+	case table.LayoutRuns:
+		fmt.Fprintf(h, "layout runs\n")
 	}
 	h.Write(data)
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// BuildLevel returns the table of lvl.Graph, as Build does (windowed when
-// opt.Window is set), with the
-// level's identity set: Source, Format and InputHash. Its bytes are those
+// BuildLevel returns the table of lvl.Graph, as Build does (of the layout
+// opt asks for), with the level's identity set: Source, Format and InputHash. Its bytes are those
 // `pathtable build` writes for the same file and options. Cost: Build's,
 // plus O(len(lvl.Data)) for the hash.
 func BuildLevel(ctx context.Context, lvl *maps.Level, opt Options) (*table.Table, error) {
@@ -74,7 +59,7 @@ func BuildLevel(ctx context.Context, lvl *maps.Level, opt Options) (*table.Table
 	}
 	t.Source = lvl.Source
 	t.Format = string(lvl.Format)
-	t.InputHash = TableInputHash(&t.Header, lvl)
+	t.InputHash = TableInputHash(&t.Header, lvl.Format, lvl.Options, lvl.Data)
 	return t, nil
 }
 

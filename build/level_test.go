@@ -12,22 +12,26 @@ import (
 )
 
 // TestInputHashPinned pins InputHash to the hashes tables already on disk
-// carry, written by pathtable build before the recipe moved here: a change
-// to the recipe would call every existing table stale. The options a grid
+// carry, written by pathtable build before the recipe moved here (flat) or
+// when run-length tables came (runs): a change to the recipe would call
+// every existing table stale. The options a grid
 // is hashed with are the options it is made with, so zero fields hash as
 // the defaults; graph formats ignore them.
 func TestInputHashPinned(t *testing.T) {
 	tests := []struct {
-		file string
-		opt  maps.Options
-		want string
+		file   string
+		opt    maps.Options
+		layout table.Layout
+		want   string
 	}{
-		{"../examples/tiny.grid", maps.Options{}, "c0c04dbb2199b89a33e953112cb156b9b78844d92fec4c612501e04c7be983ab"},
-		{"../examples/tiny.grid", maps.Options{Moves: maps.DefaultMoves}, "c0c04dbb2199b89a33e953112cb156b9b78844d92fec4c612501e04c7be983ab"},
-		{"../testdata/maze.grid", maps.Options{Moves: maps.Moves{Connect: 4, Diagonal: maps.Diagonal1014}}, "00eaec5fc0059273c82e41cd55558d1cd4f0c7f7ab6f9e0a343823dce5d20490"},
-		{"../testdata/lecture.gr", maps.Options{}, "c71736cee64dec90fd81c8e05457f74dac88ba418f603d9dd6567dc66cc81763"},
-		{"../testdata/lecture.gr", maps.Options{Moves: maps.Moves{Connect: 4, Diagonal: maps.Diagonal1014}}, "c71736cee64dec90fd81c8e05457f74dac88ba418f603d9dd6567dc66cc81763"},
-		{"../testdata/tutorial.json", maps.Options{}, "244a0109a72a172165d88cfae8e729304aa267348000172faac2c384f6a0ba9f"},
+		{"../examples/tiny.grid", maps.Options{}, table.LayoutFlat, "c0c04dbb2199b89a33e953112cb156b9b78844d92fec4c612501e04c7be983ab"},
+		{"../examples/tiny.grid", maps.Options{Moves: maps.DefaultMoves}, table.LayoutFlat, "c0c04dbb2199b89a33e953112cb156b9b78844d92fec4c612501e04c7be983ab"},
+		{"../testdata/maze.grid", maps.Options{Moves: maps.Moves{Connect: 4, Diagonal: maps.Diagonal1014}}, table.LayoutFlat, "00eaec5fc0059273c82e41cd55558d1cd4f0c7f7ab6f9e0a343823dce5d20490"},
+		{"../testdata/lecture.gr", maps.Options{}, table.LayoutFlat, "c71736cee64dec90fd81c8e05457f74dac88ba418f603d9dd6567dc66cc81763"},
+		{"../testdata/lecture.gr", maps.Options{Moves: maps.Moves{Connect: 4, Diagonal: maps.Diagonal1014}}, table.LayoutFlat, "c71736cee64dec90fd81c8e05457f74dac88ba418f603d9dd6567dc66cc81763"},
+		{"../testdata/tutorial.json", maps.Options{}, table.LayoutFlat, "244a0109a72a172165d88cfae8e729304aa267348000172faac2c384f6a0ba9f"},
+		{"../examples/tiny.grid", maps.Options{}, table.LayoutRuns, "58fca3dd4dbea4c8260f6c79310d131e124c80003cff1ce159f41de1d84d01b5"},
+		{"../testdata/lecture.gr", maps.Options{}, table.LayoutRuns, "6ab87f68cf087fe35221eada87f2cb18991c561ac4a4761ed7ad4edc60575c5d"},
 	}
 	for _, tc := range tests {
 		data, err := os.ReadFile(tc.file)
@@ -38,14 +42,14 @@ func TestInputHashPinned(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := InputHash(format, tc.opt, data); got != tc.want {
+		if got := TableInputHash(&table.Header{Layout: tc.layout}, format, tc.opt, data); got != tc.want {
 			t.Errorf("%s %+v: InputHash = %s, want %s", tc.file, tc.opt, got, tc.want)
 		}
 		lvl, err := maps.Load(tc.file, tc.opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := InputHash(lvl.Format, lvl.Options, lvl.Data); got != tc.want {
+		if got := TableInputHash(&table.Header{Layout: tc.layout}, lvl.Format, lvl.Options, lvl.Data); got != tc.want {
 			t.Errorf("%s %+v: InputHash of the loaded level = %s, want %s", tc.file, tc.opt, got, tc.want)
 		}
 	}
@@ -78,17 +82,18 @@ func TestBuildLevelMatchesCLI(t *testing.T) {
 
 // TestLevelOptionsReload checks that a table's level loaded with
 // LevelOptions hashes as the table records, for every movement model and
-// for graphs.
+// for graphs, in both layouts.
 func TestLevelOptionsReload(t *testing.T) {
 	models := []maps.Moves{{}, {Connect: 4, Diagonal: maps.DiagonalSqrt2}, {Connect: 8, Diagonal: maps.Diagonal1014}}
 	for _, file := range []string{"maze.grid", "small.map", "lecture.gr", "waypoints.json"} {
-		for _, mv := range models {
+		for i, mv := range models {
+			layout := []table.Layout{table.LayoutFlat, table.LayoutRuns}[i%2]
 			path := filepath.Join("..", "testdata", file)
 			lvl, err := maps.Load(path, maps.Options{Moves: mv})
 			if err != nil {
 				t.Fatal(err)
 			}
-			tab, err := BuildLevel(context.Background(), lvl, Options{})
+			tab, err := BuildLevel(context.Background(), lvl, Options{Layout: layout})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,7 +104,7 @@ func TestLevelOptionsReload(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if h := InputHash(again.Format, again.Options, again.Data); h != tab.InputHash {
+			if h := TableInputHash(&tab.Header, again.Format, again.Options, again.Data); h != tab.InputHash {
 				t.Errorf("%s %v: reloaded level hashes %s, the table says %s", file, mv, h, tab.InputHash)
 			}
 			if tab.Kind == table.KindGrid && again.Graph.Grid.Moves != lvl.Graph.Grid.Moves {

@@ -15,16 +15,33 @@ import (
 // so callers can refuse a build before spending memory on it. The layout's
 // own field, FirstEnc, is table.New's to set. O(V + E).
 func Plan(g *maps.Graph) (table.Header, error) {
+	return PlanLayout(g, table.LayoutFlat)
+}
+
+// PlanLayout is Plan for a table of the given layout, flat or
+// table.LayoutRuns: run-length tables hold up to table.MaxRunsNodes nodes
+// and store no distances, but their DistKind still says how exactly
+// distances add up. O(V + E).
+func PlanLayout(g *maps.Graph, layout table.Layout) (table.Header, error) {
 	if err := g.Validate(); err != nil {
 		return table.Header{}, err
 	}
-	if n := g.Nodes(); n > table.MaxNodes {
-		return table.Header{}, fmt.Errorf("level has %d nodes; a table holds at most %d", n, table.MaxNodes)
+	maxNodes := table.MaxNodes
+	switch layout {
+	case table.LayoutFlat:
+	case table.LayoutRuns:
+		maxNodes = table.MaxRunsNodes
+	default:
+		return table.Header{}, fmt.Errorf("unknown table layout %q", layout)
+	}
+	if n := g.Nodes(); n > maxNodes {
+		return table.Header{}, fmt.Errorf("level has %d nodes; a table holds at most %d", n, maxNodes)
 	}
 	h, err := plan(g, uint64(max(g.Nodes()-1, 0)))
 	if err != nil {
 		return h, err
 	}
+	h.Layout = layout
 	// A payload the format cannot hold is refused here, before a build
 	// allocates or computes anything.
 	_, err = h.PayloadSize()
@@ -109,14 +126,17 @@ func (e *SizeError) Error() string {
 }
 
 // CheckNodes refuses, before a level is parsed, a level of n nodes whose
-// table, as opt asks for it, cannot fit: over MaxNodes (all pairs) or a
+// table, as opt asks for it, cannot fit: over the layout's node cap or a
 // payload's limit, or over opt.MaxBytes (when > 0), for all pairs even
-// with the narrowest distances (two bytes). O(1).
+// with the narrowest distances (two bytes). A run-length table's size is
+// known once built (Build refuses it then). O(1).
 func CheckNodes(n int, opt Options) error {
-	h := table.Header{Nodes: n, DistKind: table.DistU16}
-	if opt.Window != 0 {
-		h.Layout, h.Window = table.LayoutWindow, opt.Window
-	} else if n > table.MaxNodes {
+	h := table.Header{Nodes: n, DistKind: table.DistU16, Layout: opt.TableLayout(), Window: opt.Window}
+	if h.Layout == table.LayoutRuns {
+		_, err := h.PayloadSize()
+		return err
+	}
+	if h.Layout == table.LayoutFlat && n > table.MaxNodes {
 		return fmt.Errorf("level has %d nodes; a table holds at most %d", n, table.MaxNodes)
 	}
 	size, err := h.PayloadSize()

@@ -11,6 +11,7 @@ import (
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
 )
 
 var (
@@ -43,13 +44,16 @@ func loadBenchTables(b testing.TB) []benchTable {
 		if err != nil {
 			panic(err)
 		}
-		benchTables = append(benchTables, benchTable{"random-64x64", buildAndLoad(b, g)})
+		benchTables = append(benchTables, benchTable{"random-64x64", buildAndLoad(b, g)},
+			benchTable{"random-64x64-runs", buildAndLoadLayout(b, g, table.LayoutRuns)})
 		if lvl, err := maps.Load("../../shared/testmaps/maze-128-128-2.map", maps.Options{}); err == nil {
-			t, err := build.Build(context.Background(), lvl.Graph, build.Options{})
+			g := lvl.Graph
+			t, err := build.Build(context.Background(), g, build.Options{})
 			if err != nil {
 				panic(err)
 			}
-			benchTables = append(benchTables, benchTable{"maze-128-128-2", lookup.New(t)})
+			benchTables = append(benchTables, benchTable{"maze-128-128-2", lookup.New(t)},
+				benchTable{"maze-128-128-2-runs", buildAndLoadLayout(b, g, table.LayoutRuns)})
 		}
 	})
 	return benchTables
@@ -74,6 +78,23 @@ func BenchmarkAppendPath(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
 			b.ReportMetric(float64(steps)/float64(b.N), "steps/path")
+		})
+	}
+}
+
+// BenchmarkNext asks for the first move between random pairs.
+func BenchmarkNext(b *testing.B) {
+	for _, bt := range loadBenchTables(b) {
+		b.Run(bt.name, func(b *testing.B) {
+			lt := bt.lt
+			n := lt.Len()
+			b.ReportAllocs()
+			i, sum := 0, 0
+			for b.Loop() {
+				sum += lt.Next(i%n, (i*7919+13)%n)
+				i++
+			}
+			_ = fmt.Sprint(sum)
 		})
 	}
 }

@@ -2,7 +2,9 @@
 // pathtable a game links. Load a table once, then ask for the next move, the
 // distance or the whole path between any two nodes with no search: Next and
 // Dist are O(1), Path is O(path length), and AppendPath allocates nothing
-// when its buffer is large enough.
+// when its buffer is large enough. On run-length tables (build's
+// table.LayoutRuns) each move is a binary search in one row, and Dist
+// walks the path.
 //
 // A Table is immutable after loading and safe for concurrent use by any
 // number of goroutines. Node indices are 0..Len()-1; use Node, NodeAt and
@@ -49,6 +51,23 @@ type Table struct {
 	// heuristic, found on its first use.
 	moveCostsOnce      sync.Once
 	straight, diagonal float64
+
+	// runs is nil for flat tables; paths on run-length tables
+	// (table.LayoutRuns), which have no target rows, walk in rank space
+	// through it.
+	runs *runTable
+}
+
+// runTable is what a walk over a run-length table reads.
+type runTable struct {
+	order    []int32  // node of each rank
+	rank     []int32  // rank of each node
+	rowStart []uint32 // the row of rank r is run words rowStart[r]..rowStart[r+1]
+	words    []byte   // the run words, 4 bytes each, little-endian
+	// hops is Table.hops by rank: entry r<<hopShift | m is the rank that
+	// move m leads to from the node of rank r, so a step is the row's
+	// span, a binary search in it, and this hop.
+	hops []int32
 }
 
 // denseCellsPerNode is how sparse a grid may be, in cells per node, and
@@ -87,7 +106,34 @@ func New(t *table.Table) *Table {
 	}
 	lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
 	lt.directDist = t.Nodes > 0 && t.FirstRow(0) != nil
+	if r, ok := t.RunRows(); ok {
+		lt.runs = &runTable{order: r.Order, rank: r.Rank, rowStart: r.RowStart, words: r.Words,
+			hops: rankHops(lt.hops, lt.hopShift, r.Order, r.Rank)}
+	}
 	return lt
+}
+
+// rankHops renumbers a hop array by rank: entry r<<shift | m is the rank of
+// the node that move m leads to from the node of rank r. O(V·stride).
+func rankHops(hops []int32, shift uint, order, rank []int32) []int32 {
+	out := make([]int32, len(hops))
+	stride := 1 << shift
+	for r, u := range order {
+		for m := range stride {
+			v := hops[int(u)<<shift|m]
+			if v >= 0 {
+				v = rank[v]
+			}
+			out[r<<shift|m] = v
+		}
+	}
+	return out
+}
+
+// runMove returns the move stored in the row of rank r for the target of
+// rank t. O(log runs in row).
+func (rt *runTable) runMove(r, t int32) uint {
+	return uint(table.FindRun(rt.words, int(rt.rowStart[r]), int(rt.rowStart[r+1]), int(t)))
 }
 
 // hopArray lays out each node's out-edge targets at a fixed power-of-two
@@ -141,7 +187,8 @@ func (lt *Table) valid(u int) bool { return u >= 0 && u < lt.n }
 
 // Next returns the node after from on a shortest path to to, or -1 when
 // there is none (no path, from == to, an index out of range, or a pair a
-// windowed table does not cover: see Covered). O(1).
+// windowed table does not cover: see Covered). O(1); O(log runs of
+// from's row) on run-length tables.
 func (lt *Table) Next(from, to int) int {
 	if lt.win != nil {
 		return lt.windowNext(from, to)
@@ -165,7 +212,9 @@ func (lt *Table) hop(u int, m uint) int {
 // there is none or an index is out of range. Integer and octile levels
 // store distances exactly; float levels store float64. O(1); on a windowed
 // table, which stores no distances, O(path length × degree), exact on its
-// integer and octile levels too, and false for a pair it does not cover.
+// integer and octile levels too, and false for a pair it does not cover;
+// run-length tables walk the path too, in O(path length × log runs per
+// row).
 func (lt *Table) Dist(from, to int) (float64, bool) {
 	if !lt.valid(from) || !lt.valid(to) {
 		return table.Unreachable, false
@@ -188,7 +237,7 @@ func (lt *Table) AppendPath(buf []int, from, to int) ([]int, bool) {
 	}
 	row := lt.t.FirstRow(to)
 	if row == nil {
-		return lt.appendByMoves(buf, from, to)
+		return lt.appendRunPath(buf, from, to) // a run-length table
 	}
 	start := len(buf)
 	limit := start + lt.n // a path has at most n nodes; more means a cycle
@@ -209,19 +258,26 @@ func (lt *Table) AppendPath(buf []int, from, to int) ([]int, bool) {
 	return buf, true
 }
 
-// appendByMoves is AppendPath for layouts that store no target rows: it
-// asks the table for each step's move. O(path length) calls to Move.
-func (lt *Table) appendByMoves(buf []int, from, to int) ([]int, bool) {
+// appendRunPath is AppendPath on a run-length table: one binary search in
+// the row of each node on the way. O(path length × log runs per row).
+func (lt *Table) appendRunPath(buf []int, from, to int) ([]int, bool) {
+	rt := lt.runs
 	start := len(buf)
 	limit := start + lt.n
+	hops, shift, stride := rt.hops, lt.hopShift, uint(1)<<lt.hopShift
+	target := rt.rank[to]
 	buf = append(buf, from)
-	for u := from; u != to; {
-		v := lt.hop(u, uint(lt.t.Move(u, to)))
-		if v < 0 || len(buf) >= limit {
-			return buf[:start], false // no path, a bad move, or a cycle
+	for u := rt.rank[from]; u != target; {
+		m := rt.runMove(u, target)
+		if m >= stride || len(buf) >= limit {
+			return buf[:start], false // no path, a corrupt table's bad move, or a cycle
+		}
+		v := hops[uint(u)<<shift|m]
+		if v < 0 {
+			return buf[:start], false // a move that names no edge
 		}
 		u = v
-		buf = append(buf, u)
+		buf = append(buf, int(rt.order[u]))
 	}
 	return buf, true
 }

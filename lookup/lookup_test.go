@@ -11,6 +11,7 @@ import (
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
 )
 
 // loadTable builds the level at path and loads it back through the file
@@ -35,7 +36,14 @@ func loadGrid(t testing.TB, path string) *lookup.Table {
 
 func buildAndLoad(t testing.TB, g *maps.Graph) *lookup.Table {
 	t.Helper()
-	tab, err := build.Build(context.Background(), g, build.Options{})
+	return buildAndLoadLayout(t, g, table.LayoutFlat)
+}
+
+// buildAndLoadLayout builds g as a table of the given layout and loads it
+// back through the file format.
+func buildAndLoadLayout(t testing.TB, g *maps.Graph, layout table.Layout) *lookup.Table {
+	t.Helper()
+	tab, err := build.Build(context.Background(), g, build.Options{Layout: layout})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,41 +67,61 @@ func TestRoundTrip(t *testing.T) {
 		if _, err := maps.FormatOf(f); err != nil {
 			continue
 		}
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			lt, g := loadTable(t, f, maps.Options{})
-			n := lt.Len()
-			if n != g.Nodes() {
-				t.Fatalf("Len = %d, want %d", n, g.Nodes())
-			}
-			var buf []int
-			for s := 0; s < n; s++ {
-				for to := 0; to < n; to++ {
-					d, ok := lt.Dist(s, to)
-					path, cost, pok := lt.Path(s, to)
-					buf, _ = lt.AppendPath(buf[:0], s, to)
-					if ok != pok {
-						t.Fatalf("%d->%d: Dist ok %v, Path ok %v", s, to, ok, pok)
-					}
-					if !ok {
-						if lt.Next(s, to) != -1 || len(buf) != 0 || !math.IsInf(d, 1) {
-							t.Fatalf("%d->%d unreachable but Next %d, path %v, dist %v", s, to, lt.Next(s, to), buf, d)
+		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+			t.Run(filepath.Base(f)+"/"+string(layout), func(t *testing.T) {
+				lvl, err := maps.Load(f, maps.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				g := lvl.Graph
+				if layout == table.LayoutRuns && hasZeroCost(g) {
+					t.Skip("run-length tables refuse zero-cost edges")
+				}
+				lt := buildAndLoadLayout(t, g, layout)
+				n := lt.Len()
+				if n != g.Nodes() {
+					t.Fatalf("Len = %d, want %d", n, g.Nodes())
+				}
+				var buf []int
+				for s := 0; s < n; s++ {
+					for to := 0; to < n; to++ {
+						d, ok := lt.Dist(s, to)
+						path, cost, pok := lt.Path(s, to)
+						buf, _ = lt.AppendPath(buf[:0], s, to)
+						if ok != pok {
+							t.Fatalf("%d->%d: Dist ok %v, Path ok %v", s, to, ok, pok)
 						}
-						continue
-					}
-					if cost != d || path[0] != s || path[len(path)-1] != to || !equal(path, buf) {
-						t.Fatalf("%d->%d: path %v cost %v, AppendPath %v, dist %v", s, to, path, cost, buf, d)
-					}
-					if s != to && lt.Next(s, to) != path[1] {
-						t.Fatalf("%d->%d: Next %d, path %v", s, to, lt.Next(s, to), path)
-					}
-					sum, walk := lt.Cost(path)
-					if !walk || math.Abs(sum-d) > 1e-9*math.Max(1, d) {
-						t.Fatalf("%d->%d: path %v sums to %v (walk %v), dist %v", s, to, path, sum, walk, d)
+						if !ok {
+							if lt.Next(s, to) != -1 || len(buf) != 0 || !math.IsInf(d, 1) {
+								t.Fatalf("%d->%d unreachable but Next %d, path %v, dist %v", s, to, lt.Next(s, to), buf, d)
+							}
+							continue
+						}
+						if cost != d || path[0] != s || path[len(path)-1] != to || !equal(path, buf) {
+							t.Fatalf("%d->%d: path %v cost %v, AppendPath %v, dist %v", s, to, path, cost, buf, d)
+						}
+						if s != to && lt.Next(s, to) != path[1] {
+							t.Fatalf("%d->%d: Next %d, path %v", s, to, lt.Next(s, to), path)
+						}
+						sum, walk := lt.Cost(path)
+						if !walk || math.Abs(sum-d) > 1e-9*math.Max(1, d) {
+							t.Fatalf("%d->%d: path %v sums to %v (walk %v), dist %v", s, to, path, sum, walk, d)
+						}
 					}
 				}
-			}
-		})
+			})
+		}
 	}
+}
+
+// hasZeroCost reports a level with a zero-cost edge.
+func hasZeroCost(g *maps.Graph) bool {
+	for _, w := range g.Weights {
+		if w == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func equal(a, b []int) bool {
@@ -167,7 +195,17 @@ func TestNodeNames(t *testing.T) {
 // TestAppendPathAllocs checks the runtime promise: no allocation per query
 // once the buffer is large enough.
 func TestAppendPathAllocs(t *testing.T) {
-	lt, _ := loadTable(t, "../testdata/maze.grid", maps.Options{})
+	lvl, err := maps.Load("../testdata/maze.grid", maps.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := lvl.Graph
+	for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+		checkAppendPathAllocs(t, buildAndLoadLayout(t, g, layout))
+	}
+}
+
+func checkAppendPathAllocs(t *testing.T, lt *lookup.Table) {
 	buf := make([]int, 0, lt.Len())
 	n := lt.Len()
 	allocs := testing.AllocsPerRun(100, func() {

@@ -8,41 +8,73 @@ import (
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
 )
 
-// TestAppendByMoves checks the walk that layouts without target rows use
-// against the row walk, pair by pair: on intact tables, and on tables
-// whose first moves are random bytes (bad slots, cycles).
-func TestAppendByMoves(t *testing.T) {
+// TestPathByNext checks AppendPath's walks (the row walk of flat tables,
+// the rank-space walk of run-length ones) against following Next, which
+// reads table.Move, pair by pair: on intact tables, and on tables whose
+// stored moves are random bytes (bad slots, cycles).
+func TestPathByNext(t *testing.T) {
 	for _, level := range []string{"../testdata/maze.grid", "../testdata/unreachable.grid", "../testdata/waypoints.json"} {
 		lvl, err := maps.Load(level, maps.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		base, err := build.Build(context.Background(), lvl.Graph, build.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rng := rand.New(rand.NewPCG(5, 6))
-		for round := range 3 {
-			tab := base.Clone()
-			if round > 0 {
-				first, _ := tab.Rows().Bytes()
-				for i := range first {
-					first[i] = byte(rng.IntN(4 + 4*round))
-				}
+		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+			base, err := build.Build(context.Background(), lvl.Graph, build.Options{Layout: layout})
+			if err != nil {
+				t.Fatal(err)
 			}
-			lt := New(tab)
-			for s := range lt.Len() {
-				for d := range lt.Len() {
-					want, wantOK := lt.AppendPath([]int{-1}, s, d)
-					got, ok := lt.appendByMoves([]int{-1}, s, d)
-					if ok != wantOK || !slices.Equal(got, want) {
-						t.Fatalf("%s round %d: appendByMoves(%d, %d) = %v, %v; AppendPath = %v, %v",
-							level, round, s, d, got, ok, want, wantOK)
+			rng := rand.New(rand.NewPCG(5, 6))
+			for round := range 3 {
+				tab := base.Clone()
+				if round > 0 {
+					randomMoves(tab, func() byte { return byte(rng.IntN(4 + 4*round)) })
+				}
+				lt := New(tab)
+				for s := range lt.Len() {
+					for d := range lt.Len() {
+						want, wantOK := pathByNext(lt, []int{-1}, s, d)
+						got, ok := lt.AppendPath([]int{-1}, s, d)
+						if ok != wantOK || !slices.Equal(got, want) {
+							t.Fatalf("%s %q round %d: AppendPath(%d, %d) = %v, %v; by Next %v, %v",
+								level, layout, round, s, d, got, ok, want, wantOK)
+						}
 					}
 				}
 			}
 		}
 	}
+}
+
+// randomMoves overwrites every stored first move of tab, in either layout,
+// with draw(); run starts stay as they are.
+func randomMoves(tab *table.Table, draw func() byte) {
+	if r, ok := tab.RunRows(); ok {
+		for i := 0; i < len(r.Words); i += 4 {
+			r.Words[i] = draw() // the low byte of a little-endian run word
+		}
+		return
+	}
+	first, _ := tab.Rows().Bytes()
+	for i := range first {
+		first[i] = draw()
+	}
+}
+
+// pathByNext is AppendPath written with Next: a step at a time, refusing
+// no path, bad moves and cycles.
+func pathByNext(lt *Table, buf []int, from, to int) ([]int, bool) {
+	start := len(buf)
+	buf = append(buf, from)
+	for u := from; u != to; {
+		v := lt.Next(u, to)
+		if v < 0 || len(buf)-start >= lt.Len() {
+			return buf[:start], false
+		}
+		u = v
+		buf = append(buf, u)
+	}
+	return buf, true
 }

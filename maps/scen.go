@@ -21,9 +21,28 @@ type Scenario struct {
 	Optimal                      float64 // published optimal length
 }
 
-// ScenarioTolerance is how far a computed distance may be from a published
-// optimal length: Dragon Age scenarios print about 5 decimals.
-const ScenarioTolerance = 1e-3
+// ScenarioMatches reports whether a computed distance d is the published
+// optimal length want, to the precision scenario files print: within half
+// a unit in want's sixth significant digit (files print at most six:
+// brc202d's 1001.29 for 1001.2914..., within 0.005), and never closer than
+// scenarioFloor, as shorter lengths print about five decimals. O(1).
+func ScenarioMatches(d, want float64) bool {
+	tol := scenarioFloor
+	if a := math.Abs(want); a > 0 && !math.IsInf(a, 0) {
+		e := int(math.Floor(math.Log10(a)))
+		// Log10 may land one off at exact powers of ten.
+		if math.Pow10(e) > a {
+			e--
+		} else if math.Pow10(e+1) <= a {
+			e++
+		}
+		tol = max(tol, math.Pow10(e-5)/2)
+	}
+	return math.Abs(d-want) <= tol
+}
+
+// scenarioFloor is the least tolerance ScenarioMatches allows.
+const scenarioFloor = 1e-3
 
 // ReadScenarios reads a Moving AI scenario file (.scen).
 func ReadScenarios(path string) ([]Scenario, error) {

@@ -33,3 +33,36 @@ func TestParseScenarios(t *testing.T) {
 		}
 	}
 }
+
+// TestScenarioMatches checks the tolerance against published lengths of
+// every magnitude: half a unit in the sixth significant digit, at least
+// 1e-3.
+func TestScenarioMatches(t *testing.T) {
+	tests := []struct {
+		d, want float64
+		match   bool
+	}{
+		{1001.2914, 1001.29, true},
+		{1001.2949, 1001.29, true},
+		{1001.2951, 1001.29, false},
+		{1001.2851, 1001.29, true},
+		{1001.2849, 1001.29, false},
+		{100000.4, 100000, true},
+		{100000.6, 100000, false},
+		{99999.96, 100000, true},
+		{1000.004, 1000, true},
+		{1000.006, 1000, false},
+		{100.0004, 100, true},
+		{100.0011, 100, false},
+		{12.3456789, 12.34568, true},
+		{12.347, 12.34568, false},
+		{0.0009, 0, true},
+		{0.0011, 0, false},
+		{1, 2, false},
+	}
+	for _, tc := range tests {
+		if got := ScenarioMatches(tc.d, tc.want); got != tc.match {
+			t.Errorf("ScenarioMatches(%v, %v) = %v, want %v", tc.d, tc.want, got, tc.match)
+		}
+	}
+}

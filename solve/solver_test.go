@@ -395,7 +395,7 @@ func TestScenariosLive(t *testing.T) {
 		for _, sc := range scen {
 			from, to := g.Grid.NodeAt(sc.StartX, sc.StartY), g.Grid.NodeAt(sc.GoalX, sc.GoalY)
 			r := s.SolveCost(from, to)
-			if !r.Reachable || math.Abs(r.Cost-sc.Optimal) > maps.ScenarioTolerance {
+			if !r.Reachable || !maps.ScenarioMatches(r.Cost, sc.Optimal) {
 				t.Errorf("%s line %d: A* cost %v, published %v", name, sc.Line, r.Cost, sc.Optimal)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,11 +32,17 @@ func rbEncode(tb testing.TB, t *table.Table) []byte {
 // rbBuildLevel builds the table of a level given as text in format f.
 func rbBuildLevel(tb testing.TB, f maps.Format, text string, opt maps.Options) *table.Table {
 	tb.Helper()
+	return rbBuildLevelLayout(tb, f, text, opt, table.LayoutFlat)
+}
+
+// rbBuildLevelLayout is rbBuildLevel for a table of the given layout.
+func rbBuildLevelLayout(tb testing.TB, f maps.Format, text string, opt maps.Options, layout table.Layout) *table.Table {
+	tb.Helper()
 	g, err := maps.ParseFormat(f, "level."+string(f), []byte(text), opt)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	t, err := build.Build(context.Background(), g, build.Options{Workers: 1})
+	t, err := build.Build(context.Background(), g, build.Options{Workers: 1, Layout: layout})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -45,12 +52,17 @@ func rbBuildLevel(tb testing.TB, f maps.Format, text string, opt maps.Options) *
 // rbBuildFile builds the table of a level file.
 func rbBuildFile(tb testing.TB, path string, opt maps.Options) []byte {
 	tb.Helper()
+	return rbBuildFileLayout(tb, path, opt, table.LayoutFlat)
+}
+
+// rbBuildFileLayout is rbBuildFile for a table of the given layout.
+func rbBuildFileLayout(tb testing.TB, path string, opt maps.Options, layout table.Layout) []byte {
+	tb.Helper()
 	lvl, err := maps.Load(path, opt)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	g := lvl.Graph
-	t, err := build.Build(context.Background(), g, build.Options{})
+	t, err := build.Build(context.Background(), lvl.Graph, build.Options{Layout: layout})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -128,9 +140,12 @@ func rbIsDecodeError(err error) bool {
 // octile costs, and a graph with names and coordinates.
 func rbCorruptionInputs(t *testing.T) map[string][]byte {
 	return map[string][]byte{
-		"maze-1014":  rbBuildFile(t, "../testdata/maze.grid", maps.Options{Moves: maps.Moves{Connect: 8, Diagonal: maps.Diagonal1014}}),
-		"maze-sqrt2": rbBuildFile(t, "../testdata/maze.grid", maps.Options{}),
-		"waypoints":  rbBuildFile(t, "../testdata/waypoints.json", maps.Options{}),
+		"maze-1014":             rbBuildFile(t, "../testdata/maze.grid", maps.Options{Moves: maps.Moves{Connect: 8, Diagonal: maps.Diagonal1014}}),
+		"maze-sqrt2":            rbBuildFile(t, "../testdata/maze.grid", maps.Options{}),
+		"waypoints":             rbBuildFile(t, "../testdata/waypoints.json", maps.Options{}),
+		"maze-runs":             rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns),
+		"lecture-directed-runs": rbBuildFileLayout(t, "../testdata/lecture-directed.json", maps.Options{}, table.LayoutRuns),
+		"unreachable-runs":      rbBuildFileLayout(t, "../testdata/unreachable.grid", maps.Options{Moves: maps.Moves{Connect: 4, Diagonal: maps.Diagonal1014}}, table.LayoutRuns),
 	}
 }
 
@@ -259,6 +274,7 @@ func TestCorruptVersionAndMagic(t *testing.T) {
 		{"flat table as version 2", rbRawDoc(table.Magic, table.VersionLayout, p.bins), table.ErrCorrupt, `layout "" in a version 2 document`},
 		{"magic", rbRawDoc("PATHTABX", table.Version, p.bins), table.ErrNotTable, "not a pathtable table"},
 		{"short magic", rbRawDoc("PATH", table.Version, p.bins), table.ErrNotTable, "not a pathtable table"},
+		{"runs bins as version 1", rbRawDoc(table.Magic, table.Version, rbSplitDoc(t, rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns)).bins), table.ErrCorrupt, "document has 13 elements, want 12"},
 		{"empty", nil, table.ErrNotTable, "not a pathtable table"},
 		{"text", []byte("hello, world\n"), table.ErrNotTable, "not a pathtable table"},
 		{"json", []byte(`{"nodes": []}`), table.ErrNotTable, "not a pathtable table"},
@@ -390,6 +406,89 @@ func TestCorruptGraphArrays(t *testing.T) {
 		if !errors.Is(err, table.ErrCorrupt) {
 			t.Errorf("%s: %v, want ErrCorrupt", name, err)
 		}
+	}
+}
+
+// TestCorruptRuns edits a run-length table's payloads behind a correct
+// checksum: an order that is not a permutation and rows that do not span
+// the runs are refused at load; run words that name no edge, start
+// anywhere or repeat answer "no path" or a walk of the level, never a
+// panic or a hang.
+func TestCorruptRuns(t *testing.T) {
+	p := rbSplitDoc(t, rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns))
+	if _, err := table.Decode(rbRawDoc(table.Magic, table.VersionLayout, p.bins)); err != nil {
+		t.Fatalf("unchanged: %v", err)
+	}
+	order, rows, runs := 7, 8, 9
+	refused := map[string]func(b [][]byte){
+		"order repeats a node":   func(b [][]byte) { copy(b[order][4:8], b[order][0:4]) },
+		"order out of range":     func(b [][]byte) { b[order][3] = 0x7f },
+		"rows do not start at 0": func(b [][]byte) { b[rows][0] = 1 },
+		"rows overrun the runs":  func(b [][]byte) { b[rows][len(b[rows])-4]++ },
+		"a row ends before it starts": func(b [][]byte) {
+			copy(b[rows][4:8], []byte{0xff, 0xff, 0xff, 0x00})
+		},
+		"runs not whole words":               func(b [][]byte) { b[runs] = append(b[runs], 0) },
+		"short order":                        func(b [][]byte) { b[order] = b[order][:len(b[order])-4] },
+		"a run fewer than the header counts": func(b [][]byte) { b[runs] = b[runs][:len(b[runs])-4] },
+		"header counts a run more":           func(b [][]byte) { rbEditHeader(t, b, func(h *table.Header) { h.RunCount++ }) },
+		"header says flat": func(b [][]byte) {
+			rbEditHeader(t, b, func(h *table.Header) { h.Layout, h.RunCount = table.LayoutFlat, 0 })
+		},
+	}
+	for name, edit := range refused {
+		b := make([][]byte, len(p.bins))
+		for i := range b {
+			b[i] = bytes.Clone(p.bins[i])
+		}
+		edit(b)
+		if _, err := table.Decode(rbRawDoc(table.Magic, table.VersionLayout, b)); !errors.Is(err, table.ErrCorrupt) {
+			t.Errorf("%s: %v, want ErrCorrupt", name, err)
+		}
+	}
+	answered := map[string]func(w []byte){
+		"moves past every degree": func(w []byte) {
+			for i := 0; i < len(w); i += 4 {
+				w[i] = 0xfe
+			}
+		},
+		"starts reversed": func(w []byte) {
+			for i := 0; i < len(w)/2; i += 4 {
+				j := len(w) - 4 - i
+				for k := range 4 {
+					w[i+k], w[j+k] = w[j+k], w[i+k]
+				}
+			}
+		},
+		"all zero": func(w []byte) { clear(w) },
+		"all ones": func(w []byte) {
+			for i := range w {
+				w[i] = 0xff
+			}
+		},
+	}
+	for name, edit := range answered {
+		b := slices.Clone(p.bins)
+		b[runs] = bytes.Clone(p.bins[runs])
+		edit(b[runs])
+		tab, err := table.Decode(rbRawDoc(table.Magic, table.VersionLayout, b))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		t.Run(name, func(t *testing.T) { rbExercise(t, tab) })
+	}
+}
+
+// rbEditHeader changes the header bin of a document's bins.
+func rbEditHeader(t *testing.T, b [][]byte, edit func(h *table.Header)) {
+	var h table.Header
+	if err := msgpack.Unmarshal(b[0], &h); err != nil {
+		t.Fatal(err)
+	}
+	edit(&h)
+	var err error
+	if b[0], err = msgpack.Marshal(&h); err != nil {
+		t.Fatal(err)
 	}
 }
 

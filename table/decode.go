@@ -25,13 +25,10 @@ var (
 	ErrCorrupt   = errors.New("corrupt table")
 )
 
-// payloadNames name the bins in document order, for error messages.
-var payloadNames = [1 + payloadCount]string{
-	"header", "offsets", "targets", "weights", "cells", "x", "y", "first", "dist",
-}
-
-// Decode reads a table from data without copying the big payloads: First
-// and Dist alias data, which must not change afterwards. Every declared
+// Decode reads a table from data without copying the big payloads: the
+// first moves and distances of flat tables, the order, rows and run words
+// of run-length ones (RunRows) alias data, which must not change
+// afterwards. Every declared
 // length is checked against the bytes that remain before it is used, the
 // checksum is verified, and the header and graph are validated, so a
 // corrupt or hostile file gives an error, never a panic or an allocation
@@ -54,19 +51,21 @@ func Decode(data []byte) (*Table, error) {
 	if err := checkVersion(version); err != nil {
 		return nil, err
 	}
-	if n != documentLen {
-		return nil, fmt.Errorf("%w: document has %d elements, want %d", ErrCorrupt, n, documentLen)
+	layout, err := checkDocumentLen(version, int64(n))
+	if err != nil {
+		return nil, err
 	}
 
-	var bins [1 + payloadCount][]byte
+	names := binNames(layout)
+	bins := make([][]byte, len(names))
 	crc := crc32.New(castagnoli)
 	for i := range bins {
 		size, err := dec.DecodeBytesLen()
 		if err != nil {
-			return nil, fmt.Errorf("%w: reading %s length: %v", truncatedOr(err), payloadNames[i], err)
+			return nil, fmt.Errorf("%w: reading %s length: %v", truncatedOr(err), names[i], err)
 		}
 		if size < 0 || size > r.Len() {
-			return nil, fmt.Errorf("%w: %s declares %d bytes, %d remain", ErrTruncated, payloadNames[i], size, r.Len())
+			return nil, fmt.Errorf("%w: %s declares %d bytes, %d remain", ErrTruncated, names[i], size, r.Len())
 		}
 		start := len(data) - r.Len()
 		bins[i] = data[start : start+size : start+size]
@@ -90,6 +89,9 @@ func Decode(data []byte) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := h.checkLayoutLen(int64(n)); err != nil {
+		return nil, err
+	}
 	t := &Table{Header: *h}
 	// Coordinates are optional, but both or neither.
 	want := h.payloadLens(len(bins[5]) != 0)
@@ -97,7 +99,7 @@ func Decode(data []byte) (*Table, error) {
 	for i, w := range want {
 		if int64(len(bins[i])) != w {
 			return nil, fmt.Errorf("%w: %s has %d bytes, want %d for %d nodes and %d edges",
-				ErrCorrupt, payloadNames[i], len(bins[i]), w, h.Nodes, h.Edges)
+				ErrCorrupt, names[i], len(bins[i]), w, h.Nodes, h.Edges)
 		}
 	}
 	t.Offsets = bytesInt32(bins[1])
@@ -106,11 +108,18 @@ func Decode(data []byte) (*Table, error) {
 	t.Cells = bytesInt32(bins[4])
 	t.X = bytesFloat64(bins[5])
 	t.Y = bytesFloat64(bins[6])
-	t.first = bins[7]
-	t.dist = bins[8]
 	if err := t.validateGraph(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
+	if h.Layout == LayoutRuns {
+		t.runs = &RunRows{Order: bytesInt32(bins[7]), RowStart: bytesUint32(bins[8]), Words: bins[9]}
+		if err := t.runs.validate(t.Nodes); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+		return t, nil
+	}
+	t.first = bins[7]
+	t.dist = bins[8]
 	return t, nil
 }
 
@@ -281,6 +290,12 @@ func (h *Header) validate() error {
 		}
 	} else if h.Window != 0 {
 		return fmt.Errorf("window %d in a table of layout %q", h.Window, h.Layout)
+	} else if h.Layout == LayoutRuns {
+		if h.FirstEnc != FirstEncRuns {
+			return fmt.Errorf("run-length table has first-move encoding %q, want %q", h.FirstEnc, FirstEncRuns)
+		}
+	} else if h.RunCount != 0 {
+		return fmt.Errorf("%d runs in a table of layout %q", h.RunCount, h.Layout)
 	} else if h.FirstEnc != FirstU8 {
 		return fmt.Errorf("unknown first-move encoding %q", h.FirstEnc)
 	}
@@ -345,6 +360,14 @@ func bytesInt32(b []byte) []int32 {
 	v := make([]int32, len(b)/4)
 	for i := range v {
 		v[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return v
+}
+
+func bytesUint32(b []byte) []uint32 {
+	v := make([]uint32, len(b)/4)
+	for i := range v {
+		v[i] = binary.LittleEndian.Uint32(b[4*i:])
 	}
 	return v
 }

@@ -3,6 +3,7 @@ package table
 import (
 	"bufio"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"math"
@@ -14,18 +15,16 @@ import (
 // castagnoli is CRC-32C, which amd64 and arm64 compute in hardware.
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// documentLen is the number of elements in the top-level msgpack array:
-// magic, version, the header bin, the payload bins, the checksum. The file
-// is this one array, so any msgpack reader can take it whole.
-const documentLen = 4 + payloadCount
-
-// payloadCount is the number of payload bins after the header bin.
-const payloadCount = 8
-
 // WriteTo writes t as one msgpack document. The big payloads are streamed
 // from t's own slices, so writing needs no second copy of the table: memory
 // stays O(V + E) beyond the table itself. Time is O(file size).
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
+	if (t.runs != nil) != (t.Layout == LayoutRuns) {
+		return 0, fmt.Errorf("table of layout %q holds the other layout's payloads", t.Layout)
+	}
+	if t.runs != nil && t.RunCount != t.runs.runs() {
+		return 0, fmt.Errorf("header counts %d runs, the table holds %d", t.RunCount, t.runs.runs())
+	}
 	cw := &countingWriter{w: w}
 	bw := bufio.NewWriterSize(cw, 1<<20)
 	enc := msgpack.NewEncoder(bw)
@@ -34,7 +33,7 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	if err != nil {
 		return cw.n, err
 	}
-	bins := [1 + payloadCount][]byte{
+	bins := [][]byte{
 		header,
 		int32Bytes(t.Offsets),
 		int32Bytes(t.Targets),
@@ -42,8 +41,11 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 		int32Bytes(t.Cells),
 		float64Bytes(t.X),
 		float64Bytes(t.Y),
-		t.first,
-		t.dist,
+	}
+	if r := t.runs; r != nil {
+		bins = append(bins, int32Bytes(r.Order), uint32Bytes(r.RowStart), r.Words)
+	} else {
+		bins = append(bins, t.first, t.dist)
 	}
 	// The checksum reads the payloads on another core while they are
 	// written, so a write into the page cache does not wait for it
@@ -60,7 +62,7 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 		}
 		sum = crc.Sum32()
 	}()
-	if err := enc.EncodeArrayLen(documentLen); err != nil {
+	if err := enc.EncodeArrayLen(documentLen(t.Layout)); err != nil {
 		return cw.n, err
 	}
 	if err := enc.EncodeString(Magic); err != nil {
@@ -116,6 +118,14 @@ func int32Bytes(v []int32) []byte {
 	b := make([]byte, 4*len(v))
 	for i, x := range v {
 		binary.LittleEndian.PutUint32(b[4*i:], uint32(x))
+	}
+	return b
+}
+
+func uint32Bytes(v []uint32) []byte {
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b[4*i:], x)
 	}
 	return b
 }

@@ -116,12 +116,13 @@ func CheckFile(path string) (*Header, int64, error) {
 	return h, size, nil
 }
 
-// payloads streams the eight payload bins through the checksum, checking
-// each length against the header, then the checksum and the end of file.
+// payloads streams the payload bins through the checksum, checking each
+// length against the header, then the checksum and the end of file.
 func (fr *frameReader) payloads(h *Header, header []byte) error {
 	crc := crc32.New(castagnoli)
 	crc.Write(header)
 	lens := h.payloadLens(true)
+	payloadNames := binNames(h.Layout)
 	for i := 1; i < len(payloadNames); i++ {
 		size, err := fr.binLen()
 		if err != nil {

@@ -144,8 +144,8 @@ func (fr *frameReader) prefix() (*Header, []byte, error) {
 	if err := checkVersion(version); err != nil {
 		return nil, nil, err
 	}
-	if n != documentLen {
-		return nil, nil, fmt.Errorf("%w: document has %d elements, want %d", ErrCorrupt, n, documentLen)
+	if _, err := checkDocumentLen(version, n); err != nil {
+		return nil, nil, err
 	}
 	size, err := fr.binLen()
 	if err != nil {
@@ -156,6 +156,9 @@ func (fr *frameReader) prefix() (*Header, []byte, error) {
 		return nil, nil, fmt.Errorf("%w: header: %v", truncatedOr(err), err)
 	}
 	h, err := decodeHeader(buf, version)
+	if err == nil {
+		err = h.checkLayoutLen(n)
+	}
 	if err != nil {
 		return nil, nil, err
 	}

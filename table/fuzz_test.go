@@ -32,7 +32,8 @@ func fuzzSeeds(f *testing.F) [][]byte {
 	}
 	var seeds [][]byte
 	for _, l := range levels {
-		seeds = append(seeds, rbEncode(f, rbBuildLevel(f, l.format, l.text, l.opt)))
+		seeds = append(seeds, rbEncode(f, rbBuildLevel(f, l.format, l.text, l.opt)),
+			rbEncode(f, rbBuildLevelLayout(f, l.format, l.text, l.opt, table.LayoutRuns)))
 	}
 
 	// By hand: a two-node graph with f64 distances and an empty one.
@@ -170,7 +171,10 @@ func rbSameTable(a, b *table.Table) bool {
 func rbSamePayloads(a, b *table.Table) bool {
 	af, ad := a.Rows().Bytes()
 	bf, bd := b.Rows().Bytes()
-	return bytes.Equal(af, bf) && bytes.Equal(ad, bd)
+	ar, _ := a.RunRows()
+	br, _ := b.RunRows()
+	return bytes.Equal(af, bf) && bytes.Equal(ad, bd) && slices.Equal(ar.Order, br.Order) &&
+		slices.Equal(ar.Rank, br.Rank) && slices.Equal(ar.RowStart, br.RowStart) && bytes.Equal(ar.Words, br.Words)
 }
 
 // rbEqualBits compares floats bit for bit, so NaNs and -0 count.
@@ -196,18 +200,45 @@ func FuzzDecodeChecked(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		p := rbSplitDoc(f, s)
 		b := p.bins
-		f.Add(b[0], b[1], b[2], b[3], b[4], append(bytes.Clone(b[5]), b[6]...), b[7], b[8])
+		if p.version == table.Version {
+			f.Add(b[0], b[1], b[2], b[3], b[4], append(bytes.Clone(b[5]), b[6]...), b[7], b[8])
+		}
 	}
 	f.Fuzz(func(t *testing.T, header, offsets, targets, weights, cells, xy, first, dist []byte) {
 		x, y := xy[:len(xy)/2], xy[len(xy)/2:]
 		data := rbRawDoc(table.Magic, table.Version, [][]byte{header, offsets, targets, weights, cells, x, y, first, dist})
-		tab, err := table.Decode(data)
-		if err != nil {
-			if !rbIsDecodeError(err) {
-				t.Fatalf("unclassified error: %v", err)
-			}
-			return
+		rbDecodeExercise(t, data)
+	})
+}
+
+// rbDecodeExercise decodes data and exercises the table, or checks that the
+// refusal is one of Decode's errors.
+func rbDecodeExercise(t *testing.T, data []byte) {
+	tab, err := table.Decode(data)
+	if err != nil {
+		if !rbIsDecodeError(err) {
+			t.Fatalf("unclassified error: %v", err)
 		}
-		rbExercise(t, tab)
+		return
+	}
+	rbExercise(t, tab)
+}
+
+// FuzzDecodeRunsChecked is FuzzDecodeChecked for run-length tables: the
+// order, rows and runs behind a correct checksum.
+//
+//	go test ./table -run '^$' -fuzz FuzzDecodeRunsChecked -fuzztime 30s
+func FuzzDecodeRunsChecked(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		p := rbSplitDoc(f, s)
+		b := p.bins
+		if p.version == table.VersionLayout {
+			f.Add(b[0], b[1], b[2], b[3], b[4], append(bytes.Clone(b[5]), b[6]...), b[7], b[8], b[9])
+		}
+	}
+	f.Fuzz(func(t *testing.T, header, offsets, targets, weights, cells, xy, order, rows, runs []byte) {
+		x, y := xy[:len(xy)/2], xy[len(xy)/2:]
+		data := rbRawDoc(table.Magic, table.VersionLayout, [][]byte{header, offsets, targets, weights, cells, x, y, order, rows, runs})
+		rbDecodeExercise(t, data)
 	})
 }

@@ -16,18 +16,30 @@ import (
 	"github.com/pathtable/pathtable/table"
 )
 
-// TestCheckFileNoticesDamage: CheckFile passes an intact table and refuses
-// it truncated, extended or with one bit flipped in any payload.
+// TestCheckFileNoticesDamage: CheckFile passes an intact table of either
+// layout and refuses it truncated, extended or with one bit flipped in any
+// payload; Open does too.
 func TestCheckFileNoticesDamage(t *testing.T) {
+	for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+		checkFileNoticesDamage(t, layout)
+	}
+}
+
+func checkFileNoticesDamage(t *testing.T, layout table.Layout) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "maze.ptab")
-	if err := table.WriteFile(path, buildFile(t, "../testdata/maze.grid")); err != nil {
+	tab := rbBuildLevelLayout(t, maps.FormatGrid, rbReadString(t, "../testdata/maze.grid"), maps.Options{}, layout)
+	tab.InputHash = "0123"
+	if err := table.WriteFile(path, tab); err != nil {
 		t.Fatal(err)
 	}
 	good, _ := os.ReadFile(path)
 	h, size, err := table.CheckFile(path)
-	if err != nil || size != int64(len(good)) || h.InputHash != "0123" {
-		t.Fatalf("CheckFile of an intact table: %v, %d bytes, %+v", err, size, h)
+	if err != nil || size != int64(len(good)) || h.InputHash != "0123" || h.Layout != layout {
+		t.Fatalf("%q: CheckFile of an intact table: %v, %d bytes, %+v", layout, err, size, h)
+	}
+	if _, err := table.Open(path); err != nil {
+		t.Fatalf("%q: Open of an intact table: %v", layout, err)
 	}
 	damaged := map[string][]byte{
 		"truncated by 1": good[:len(good)-1],
@@ -42,9 +54,21 @@ func TestCheckFileNoticesDamage(t *testing.T) {
 	for name, b := range damaged {
 		os.WriteFile(path, b, 0o644)
 		if _, _, err := table.CheckFile(path); err == nil {
-			t.Errorf("%s: CheckFile passed it", name)
+			t.Errorf("%q %s: CheckFile passed it", layout, name)
+		}
+		if _, err := table.Open(path); err == nil {
+			t.Errorf("%q %s: Open passed it", layout, name)
 		}
 	}
+}
+
+// rbReadString returns the contents of a test file.
+func rbReadString(t *testing.T, path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // TestOpenChecksBeforeReading: Open refuses a file that is not a table, or
@@ -80,10 +104,15 @@ func TestOpenChecksBeforeReading(t *testing.T) {
 			t.Errorf("%s: allocated %d bytes", filepath.Base(c.path), got)
 		}
 	}
-	err = nil
-	got := rbAllocated(func() { _, err = table.ReadFrom(io.MultiReader(bytes.NewReader(good), zeroReader{})) })
-	if !errors.Is(err, table.ErrCorrupt) || got > 4*uint64(len(good))+1<<20 {
-		t.Errorf("ReadFrom of a table followed by endless zeros: %v, allocated %d bytes", err, got)
+	for _, good := range [][]byte{good, rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns)} {
+		err = nil
+		got := rbAllocated(func() { _, err = table.ReadFrom(io.MultiReader(bytes.NewReader(good), zeroReader{})) })
+		if !errors.Is(err, table.ErrCorrupt) || got > 4*uint64(len(good))+1<<20 {
+			t.Errorf("ReadFrom of a table followed by endless zeros: %v, allocated %d bytes", err, got)
+		}
+		if _, err := table.ReadFrom(bytes.NewReader(good)); err != nil {
+			t.Errorf("ReadFrom of an intact table: %v", err)
+		}
 	}
 }
 

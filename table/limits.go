@@ -37,13 +37,20 @@ func maxNodesFor(width int) int {
 	return n
 }
 
-// payloadLens returns the length each bin must have for h (index 0, the
-// header, is left 0); with hasXY false, the coordinate bins are empty.
-func (h *Header) payloadLens(hasXY bool) [1 + payloadCount]int64 {
+// payloadLens returns the length each bin of binNames(h.Layout) must have
+// for h (index 0, the header, is left 0); with hasXY false, the coordinate
+// bins are empty. Run-length tables' lengths come from the header's node
+// and run counts. O(1).
+func (h *Header) payloadLens(hasXY bool) []int64 {
 	n, m := int64(h.Nodes), int64(h.Edges)
-	lens := [1 + payloadCount]int64{0, 4 * (n + 1), 4 * m, 8 * m, 0, 0, 0, n * n, n * n * int64(h.DistKind.Width())}
-	if h.Layout == LayoutWindow { // one block of moves per node, no distances
-		lens[7], lens[8] = n*int64(WindowBlockBytes(h.Window)), 0
+	lens := []int64{0, 4 * (n + 1), 4 * m, 8 * m, 0, 0, 0}
+	switch h.Layout {
+	case LayoutRuns:
+		lens = append(lens, 4*n, 4*(n+1), 4*int64(h.RunCount))
+	case LayoutWindow: // one block of moves per node, no distances
+		lens = append(lens, n*int64(WindowBlockBytes(h.Window)), 0)
+	default:
+		lens = append(lens, n*n, n*n*int64(h.DistKind.Width()))
 	}
 	if h.Kind == KindGrid {
 		lens[4] = 4 * n

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Rows is a block of consecutive target rows in the flat layout: what a
@@ -38,7 +39,8 @@ func RowsOf(h *Header, count int, first, dist []byte) (Rows, error) {
 }
 
 // Rows returns all n rows of t, aliasing its payloads: a builder fills a
-// table made by New through them. O(1).
+// table made by New through them. A run-length table has no target rows:
+// its Rows hold none. O(1).
 func (t *Table) Rows() Rows {
 	return Rows{n: t.Nodes, kind: t.DistKind, first: t.first, dist: t.dist}
 }
@@ -211,8 +213,12 @@ func (r Octile16Row) SetNone(i int) { binary.LittleEndian.PutUint32(r[4*i:], mat
 // of the out-edge of s that starts a shortest path, or NoMove when there is
 // none or s == target. The slot may name no edge in a table altered behind
 // its checksum; callers check it against Degree. O(1); O(degree of s) on
-// a windowed table, which answers NoMove for s outside target's window.
+// a windowed table, which answers NoMove for s outside target's window;
+// O(log runs of s's row) on a run-length one.
 func (t *Table) Move(s, target int) uint8 {
+	if t.runs != nil {
+		return t.runs.move(s, target)
+	}
 	if t.Layout == LayoutWindow {
 		return t.windowMove(s, target)
 	}
@@ -223,7 +229,8 @@ func (t *Table) Move(s, target int) uint8 {
 // for walking a whole path inside one row: FirstRow(target)[s] is
 // Move(s, target). A layout that stores no target rows returns nil, and
 // paths walk with Move; flat tables, the only layout so far, always have
-// them; windowed tables do not. O(1).
+// them; windowed and run-length tables do not (lookup walks the latter in
+// rank space over RunRows). O(1).
 func (t *Table) FirstRow(target int) []byte {
 	if t.Layout != LayoutFlat {
 		return nil
@@ -246,8 +253,13 @@ func (t *Table) DistRowOf(target int) (DistRow, bool) {
 // Distance returns the cost of a shortest path from s to target, and false
 // when target cannot be reached from s. O(1); on a windowed table, which
 // stores no distances, it walks the confined path (O(path length ×
-// degree)) and reports false for s outside target's window as well.
+// degree)) and reports false for s outside target's window as well; on a
+// run-length table it walks the path, O(path length × log runs per row),
+// exactly on integer and octile levels.
 func (t *Table) Distance(s, target int) (float64, bool) {
+	if t.runs != nil {
+		return t.walkDistance(s, target)
+	}
 	if t.Layout == LayoutWindow {
 		return t.windowDistance(s, target)
 	}
@@ -257,8 +269,11 @@ func (t *Table) Distance(s, target int) (float64, bool) {
 // ReachablePairs counts the ordered pairs s != t with a path: every first
 // move but the NoMove of unreachable pairs and of s == t. O(n²), one
 // vectorised byte count; on a windowed table, the covered pairs with a
-// confined path (see WindowPairs).
+// confined path (see WindowPairs); O(runs) on a run-length table.
 func (t *Table) ReachablePairs() int64 {
+	if t.runs != nil {
+		return t.runs.reachable()
+	}
 	if t.Layout == LayoutWindow {
 		_, reachable := t.WindowPairs()
 		return reachable
@@ -266,18 +281,28 @@ func (t *Table) ReachablePairs() int64 {
 	return int64(len(t.first) - bytes.Count(t.first, []byte{NoMove}))
 }
 
-// PayloadBytes returns the bytes t's first moves and distances take. O(1).
+// PayloadBytes returns the bytes t's first moves and distances take: on
+// run-length tables, the runs, rows and order, and no distances. O(1).
 func (t *Table) PayloadBytes() (first, dist int64) {
+	if t.runs != nil {
+		return t.runs.fileBytes(), 0
+	}
 	return int64(len(t.first)), int64(len(t.dist))
 }
 
 // Clone returns a copy of t whose payloads can be changed without changing
 // t's, as tools that edit a table (and tests that corrupt one) need: a
 // decoded table's payloads alias the file's bytes. The header and graph
-// arrays are shared. O(n²).
+// arrays are shared. O(n²) on flat tables, O(n + runs) on run-length ones.
 func (t *Table) Clone() *Table {
 	c := *t
 	c.first = bytes.Clone(t.first)
 	c.dist = bytes.Clone(t.dist)
+	if t.runs != nil {
+		r := *t.runs
+		r.Order, r.Rank = slices.Clone(r.Order), slices.Clone(r.Rank)
+		r.RowStart, r.Words = slices.Clone(r.RowStart), bytes.Clone(r.Words)
+		c.runs = &r
+	}
 	return &c
 }

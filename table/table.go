@@ -70,6 +70,9 @@ type Header struct {
 	Layout Layout `msgpack:"layout,omitempty"`
 	// Window is DELTA of a LayoutWindow table (see window.go), 0 otherwise.
 	Window int `msgpack:"window,omitempty"`
+	// RunCount is the number of run words of a LayoutRuns table (runs.go),
+	// 0 otherwise, so that the header alone gives every payload's length.
+	RunCount int `msgpack:"runs,omitempty"`
 }
 
 // Layout names a table's payload layout.
@@ -82,6 +85,12 @@ const (
 	// LayoutWindow is the windowed layout (window.go). Its files are
 	// format VersionLayout.
 	LayoutWindow Layout = "window"
+	// LayoutRuns stores, per source, the first moves toward every target
+	// run-length encoded over the targets in a spatially coherent node
+	// order, and no distances: a first move is a binary search in one
+	// row, a distance a walk along the path (runs.go). Its files are
+	// format VersionLayout.
+	LayoutRuns Layout = "runs"
 )
 
 // VersionLayout is the format version of every table whose layout is not
@@ -117,6 +126,10 @@ type Table struct {
 	// dist holds n*n distances, row-major like first, each
 	// DistKind.Width() bytes, little-endian.
 	dist []byte
+
+	// runs is the payload of LayoutRuns tables (runs.go), whose first
+	// and dist are nil; nil in flat tables.
+	runs *RunRows
 }
 
 // New returns a flat table for h with zeroed payloads of the right size,
@@ -142,6 +155,8 @@ func (h *Header) PayloadSize() (int64, error) {
 	case LayoutFlat:
 	case LayoutWindow:
 		return h.windowPayloadSize()
+	case LayoutRuns:
+		return h.runsPayloadSize()
 	default:
 		return 0, fmt.Errorf("unknown layout %q", h.Layout)
 	}

@@ -3,7 +3,6 @@ package verify
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
@@ -35,7 +34,7 @@ func (v *verifier) scenarios(scen []maps.Scenario) {
 		if s >= 0 && t >= 0 {
 			d, ok = v.t.Distance(int(s), int(t))
 		}
-		if ok && math.Abs(d-sc.Optimal) <= maps.ScenarioTolerance {
+		if ok && maps.ScenarioMatches(d, sc.Optimal) {
 			continue
 		}
 		v.record(ProblemScenario, int64(i), s, t, func() Mismatch {

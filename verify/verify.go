@@ -48,7 +48,7 @@ type Options struct {
 	// Workers is the number of concurrent checkers; 0 means GOMAXPROCS.
 	Workers int
 	// Scenarios, when set, are also checked: the table's distance between
-	// each start and goal must be within ScenarioTolerance of the published
+	// each start and goal must match the published (maps.ScenarioMatches)
 	// optimal length. Grid tables of the Moving AI model only.
 	Scenarios []maps.Scenario
 	// MaxMismatches is how many mismatches the report lists (the count

@@ -55,6 +55,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object per input")
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
 	fs.IntVar(&cfg.build.Window, "window", 0, "build a windowed table of grid levels: paths to each cell from the cells within `DELTA` of it, confined to that (2·DELTA+1)² window (0: all pairs)")
+	compress := fs.Bool("compress", false, "write a run-length table: first moves per source, compressed, no stored distances (kilobytes to megabytes where a flat table takes n² bytes; Dist walks the path)")
 	var lf levelFlags
 	lf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -74,6 +75,12 @@ func runBuild(ctx context.Context, args []string) error {
 	cfg.build.MaxBytes = maxBytes.n
 	if w := cfg.build.Window; w < 0 || w > table.MaxWindowDelta {
 		return usagef("-window must be 1 to %d (or 0 for all pairs), not %d", table.MaxWindowDelta, w)
+	}
+	if *compress {
+		if cfg.build.Window != 0 {
+			return usagef("-compress and -window are two layouts: pick one")
+		}
+		cfg.build.Layout = table.LayoutRuns
 	}
 
 	jobs, err := planOutputs(fs.Args(), *out)
@@ -198,10 +205,8 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err := regular.Check(output); err != nil {
 		return fail(err)
 	}
-	hash := build.InputHash(format, cfg.opt, data)
-	if w := cfg.build.Window; w > 0 {
-		hash = build.WindowInputHash(format, cfg.opt, data, w)
-	}
+	th := table.Header{Layout: cfg.build.TableLayout(), Window: cfg.build.Window}
+	hash := build.TableInputHash(&th, format, cfg.opt, data)
 	if !cfg.force {
 		// An intact table (size, lengths and checksum) from the same
 		// inputs; a damaged one is rebuilt. The hash needs no parsing,
@@ -217,7 +222,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		}
 	}
 	if err := checkDeclaredSize(format, data, cfg.build); err != nil {
-		return fail(buildError(input, err))
+		return fail(buildError(input, err, cfg.build.TableLayout()))
 	}
 	lvl, err := maps.ParseLevel(input, data, cfg.opt)
 	if err != nil {
@@ -230,7 +235,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	t, err := build.BuildLevel(ctx, lvl, bopt)
 	stopProgress()
 	if err != nil {
-		return fail(buildError(input, err))
+		return fail(buildError(input, err, cfg.build.Layout))
 	}
 	err = writeOutput(ctx, output, func(w io.Writer) error {
 		_, err := t.WriteTo(w)
@@ -255,10 +260,14 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 
 // buildError names the level in a build's error, and says what to do
 // about a table over the size limit.
-func buildError(input string, err error) error {
+func buildError(input string, err error, layout table.Layout) error {
 	var tooBig *build.SizeError
 	if errors.As(err, &tooBig) {
-		return fmt.Errorf("%s: %w: raise -max-bytes or use a smaller level", input, err)
+		hint := "raise -max-bytes or use a smaller level"
+		if layout == table.LayoutFlat {
+			hint += ", or build it with -compress"
+		}
+		return fmt.Errorf("%s: %w: %s", input, err, hint)
 	}
 	return fmt.Errorf("%s: %w", input, err)
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -229,5 +231,65 @@ func TestReachablePairs(t *testing.T) {
 		if got := lt.Table().ReachablePairs(); got != want {
 			t.Errorf("%s: ReachablePairs = %d, want %d", level, got, want)
 		}
+	}
+}
+
+// TestCompressed builds run-length tables with -compress and checks that
+// every command that reads tables answers from them as from the flat ones:
+// the same costs for every pair through query, info naming the layout, a
+// clean verify, and an up-to-date check that tells the layouts apart.
+func TestCompressed(t *testing.T) {
+	for _, level := range []string{"maze.grid", "small.map", "unreachable.grid", "lecture-directed.json", "tutorial.json"} {
+		t.Run(level, func(t *testing.T) {
+			flat := buildTestTable(t, level)
+			runs := buildTestTable(t, level, "-compress")
+			lt, err := lookup.Open(flat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var in strings.Builder
+			for s := range lt.Len() {
+				for d := range lt.Len() {
+					in.WriteString(lt.Name(s) + " " + lt.Name(d) + "\n")
+				}
+			}
+			costs := func(path string) []string {
+				code, out, errOut := runCLI(t, in.String(), "query", "-json", path)
+				if code != 0 {
+					t.Fatalf("query %s: exit %d: %s", path, code, errOut)
+				}
+				var got []string
+				for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+					var a struct {
+						Cost      *float64 `json:"cost"`
+						Reachable bool     `json:"reachable"`
+					}
+					if err := json.Unmarshal([]byte(line), &a); err != nil {
+						t.Fatal(err)
+					}
+					if a.Reachable {
+						got = append(got, strconv.FormatFloat(*a.Cost, 'g', -1, 64))
+					} else {
+						got = append(got, "none")
+					}
+				}
+				return got
+			}
+			if a, b := costs(flat), costs(runs); !slices.Equal(a, b) {
+				t.Fatalf("costs differ between layouts")
+			}
+			code, out, _ := runCLI(t, "", "info", "-json", runs)
+			var info tableInfo
+			if err := json.Unmarshal([]byte(out), &info); code != 0 || err != nil || info.Layout != "runs" || info.FormatVersion != 2 || info.Runs == 0 {
+				t.Fatalf("info: exit %d, %v: %s", code, err, out)
+			}
+			if code, out, errOut := runCLI(t, "", "verify", "-pairs", "all", runs, filepath.Join("../../testdata", level)); code != 0 {
+				t.Fatalf("verify: exit %d: %s%s", code, out, errOut)
+			}
+			// The flat table at the same path is not up to date for -compress.
+			if code, out, _ := runCLI(t, "", "build", "-quiet", "-compress", "-o", flat, filepath.Join("../../testdata", level)); code != 0 || !strings.HasPrefix(out, "built") {
+				t.Fatalf("build -compress over a flat table: exit %d: %s", code, out)
+			}
+		})
 	}
 }

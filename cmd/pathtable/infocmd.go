@@ -39,6 +39,10 @@ type tableInfo struct {
 	Window              int     `json:"window,omitempty"`
 	BytesPerNode        float64 `json:"bytes_per_node,omitempty"`
 	BytesPerCoveredPair float64 `json:"bytes_per_covered_pair,omitempty"`
+	// A run-length table's run count and the bytes per node of its
+	// first-move payloads (runs, rows and order).
+	Runs              int     `json:"runs,omitempty"`
+	FirstBytesPerNode float64 `json:"first_bytes_per_node,omitempty"`
 }
 
 func runInfo(ctx context.Context, args []string) error {
@@ -71,6 +75,10 @@ func runInfo(ctx context.Context, args []string) error {
 		in.BytesPerCoveredPair = float64(in.FileBytes) / float64(max(in.Pairs, 1))
 	}
 	in.FirstBytes, in.DistBytes = t.PayloadBytes()
+	if t.Layout == table.LayoutRuns {
+		in.Layout, in.Runs = string(t.Layout), t.RunCount
+		in.BytesPerNode = float64(in.FirstBytes) / float64(max(t.Nodes, 1))
+	}
 	if *jsonOut {
 		b, _ := json.Marshal(in)
 		fmt.Fprintf(stdout, "%s\n", b)
@@ -91,6 +99,9 @@ func runInfo(ctx context.Context, args []string) error {
 		fmt.Fprintf(stdout, "density:   %.2f bytes a node, %.3f a covered pair\n", in.BytesPerNode, in.BytesPerCoveredPair)
 	} else {
 		fmt.Fprintf(stdout, "pairs:     %d (%d reachable, s != t)\n", in.Pairs, in.Reachable)
+	}
+	if t.Layout == table.LayoutRuns {
+		fmt.Fprintf(stdout, "layout:    runs: %d runs, %.1f bytes per node (runs, rows and order); distances walked (%s exact)\n", in.Runs, in.FirstBytesPerNode, in.DistKind)
 	}
 	fmt.Fprintf(stdout, "encoding:  first moves %s, distances %s\n", in.FirstEnc, in.DistKind)
 	fmt.Fprintf(stdout, "size:      %s (first moves %s, distances %s)\n", bytesize.Format(in.FileBytes), bytesize.Format(in.FirstBytes), bytesize.Format(in.DistBytes))

@@ -37,7 +37,7 @@ func (lf *levelFlags) options() (maps.Options, error) {
 // staleError returns nil when the table at tablePath was built from lvl as
 // it is now, else the error that says so and what to do.
 func staleError(tablePath string, h *table.Header, lvl *maps.Level) error {
-	hash := build.TableInputHash(h, lvl)
+	hash := build.TableInputHash(h, lvl.Format, lvl.Options, lvl.Data)
 	if hash == h.InputHash {
 		return nil
 	}
@@ -122,8 +122,8 @@ func readLevel(path string) ([]byte, error) { return maps.ReadFile(path) }
 
 // checkDeclaredSize refuses, before the level is parsed, a level whose
 // node count (passable cells, or a .gr's declared nodes) cannot make a
-// table within opt.MaxBytes (of opt.Window's layout), so that a huge level costs a scan of its bytes,
-// not a graph. O(len(data)).
+// table within opt.MaxBytes (of the layout opt asks for), so that a huge
+// level costs a scan of its bytes, not a graph. O(len(data)).
 func checkDeclaredSize(format maps.Format, data []byte, opt build.Options) error {
 	n, ok := maps.NodeCount(format, data)
 	if !ok {

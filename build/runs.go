@@ -1,0 +1,247 @@
+package build
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/pathtable/pathtable/internal/pool"
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// runBlock returns the span of source ranks one worker turns into rows at
+// a time on a level of n nodes. A block's sources are close in the level,
+// so they share most of the out-neighbours whose distance rows they need:
+// the larger the block, the fewer rows beyond its own (on the shared maps,
+// 1.4-2.2 times the block's at 64 sources, 1.0-1.45 at 256). A block holds
+// up to about 1.5·span rows of 8 bytes a node, kept near runBlockBytes.
+// It depends on n only, so the bytes do not depend on it.
+func runBlock(n int) int {
+	return max(8, min(256, runBlockBytes/(12*max(n, 1))))
+}
+
+const runBlockBytes = 64 << 20
+
+// buildRuns makes a LayoutRuns table of g (h = PlanLayout(g, LayoutRuns)):
+// every row computed from distance rows in blocks (see runrows.go),
+// run-length encoded at once, and kept in source-rank order, so memory is
+// the table plus O(runBlock·V) per worker, and the bytes do not depend on
+// the workers.
+func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) (*table.Table, error) {
+	for e, w := range g.Weights {
+		if w == 0 {
+			// A zero-cost edge makes moves back and forth both optimal:
+			// sets of moves could walk in circles.
+			return nil, fmt.Errorf("edge %d costs 0: a run-length table needs positive edge costs (build it flat)", e)
+		}
+	}
+	n := g.Nodes()
+	order := newRunOrder(g)
+	eng, err := newRowEngine(ctx, g, h.DistKind, order.node, order.rank)
+	if err != nil {
+		return nil, err
+	}
+	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
+	keys := make([]float64, g.Edges())
+	for e, w := range g.Weights {
+		if eng.exact {
+			keys[e] = searchKey(w, keyed)
+		} else {
+			keys[e] = w
+		}
+	}
+
+	span := runBlock(n)
+	blocks := (n + span - 1) / span
+	type blockRows struct {
+		words  []uint32
+		counts []uint32 // runs of each source of the block
+	}
+	done := make([]blockRows, blocks)
+	newScratch := func(int) *runWorker {
+		w := &runWorker{rows: eng.worker(), c: &rowCoder{g: g, keys: keys, order: order, exact: eng.exact}, slot: make([]int32, n)}
+		for i := range w.slot {
+			w.slot[i] = -1
+		}
+		return w
+	}
+	err = pool.Run(ctx, workerCount(opt), blocks, newScratch, func(_ context.Context, w *runWorker, b int) error {
+		lo, hi := b*span, min((b+1)*span, n)
+		w.need = w.need[:0]
+		for r := lo; r < hi; r++ {
+			s := order.node[r]
+			w.add(s)
+			for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
+				w.add(g.Targets[e])
+			}
+		}
+		w.rows.compute(w.need)
+		out := &done[b]
+		out.counts = make([]uint32, hi-lo)
+		for r := lo; r < hi; r++ {
+			before := len(out.words)
+			out.words = w.c.row(out.words, order.node[r], w.rows.rows, w.slot)
+			out.counts[r-lo] = uint32(len(out.words) - before)
+		}
+		for _, u := range w.need {
+			w.slot[u] = -1
+		}
+		if opt.Progress != nil {
+			opt.Progress.Add(int64(hi - lo))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+
+	total := 0
+	for b := range done {
+		total += len(done[b].words)
+	}
+	if total >= math.MaxUint32 {
+		return nil, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
+	}
+	rowStart := make([]uint32, 0, n+1)
+	words := make([]byte, 0, 4*total)
+	rowStart = append(rowStart, 0)
+	for b := range done {
+		for _, c := range done[b].counts {
+			rowStart = append(rowStart, rowStart[len(rowStart)-1]+c)
+		}
+		for _, w := range done[b].words {
+			words = binary.LittleEndian.AppendUint32(words, w)
+		}
+		done[b].words = nil
+	}
+	t, err := table.NewRuns(h, order.node, rowStart, words)
+	if err != nil {
+		return nil, err
+	}
+	// Its size is known only now: the runs are what the level makes.
+	if size, _ := t.PayloadSize(); opt.MaxBytes > 0 && size > opt.MaxBytes {
+		return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: size, DistKind: h.DistKind}
+	}
+	setGraph(t, g)
+	return t, nil
+}
+
+// runWorker is one buildRuns worker's scratch.
+type runWorker struct {
+	rows *rowWorker
+	c    *rowCoder
+	slot []int32 // node → its distance row in rows.rows, or -1
+	need []int32 // the nodes whose distance rows the block needs
+}
+
+// add makes u's distance row one the block needs. O(1).
+func (w *runWorker) add(u int32) {
+	if w.slot[u] < 0 {
+		w.slot[u] = int32(len(w.need))
+		w.need = append(w.need, u)
+	}
+}
+
+// rowCoder turns distance rows into one source's runs.
+type rowCoder struct {
+	g     *maps.Graph
+	keys  []float64 // search key of each edge's cost
+	order *runOrder
+	exact bool
+	// Scratch for the source being encoded: its usable out-edges' slots,
+	// keys and the distance rows of their heads, and the moves still
+	// optimal for every target of the open run.
+	moves []uint8
+	w     []float64
+	d     [][]float64
+	cand  []uint8
+}
+
+// row appends to dst the runs of source s over the targets by rank: a run
+// starts where no move optimal for every target since the last start stays
+// optimal, and stores the lowest such move. s itself is a wildcard; so are
+// targets outside s's component on symmetric levels, whose row covers its
+// component only and closes with a NoMove run. Unreachable targets on other
+// levels get NoMove runs, except before the first run, where no run means
+// no path. rows[slot[u]] is the distance row of node u. O(V·c) for c the
+// moves still open, usually 1 or 2.
+func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, slot []int32) []uint32 {
+	g, o := c.g, c.order
+	rs := int(o.rank[s])
+	lo, hi := 0, len(o.node)
+	if o.compEnd != nil {
+		lo, hi = int(o.compStart[rs]), int(o.compEnd[rs])
+	}
+	c.moves, c.w, c.d = c.moves[:0], c.w[:0], c.d[:0]
+	for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
+		if v := g.Targets[e]; v != s {
+			c.moves = append(c.moves, uint8(e-g.Offsets[s]))
+			c.w = append(c.w, c.keys[e])
+			c.d = append(c.d, rows[slot[v]])
+		}
+	}
+	ds := rows[slot[s]]
+	inf := math.Inf(1)
+	start, none := -1, false // the open run
+	first := len(dst)
+	emit := func() {
+		switch {
+		case start < 0:
+		case none:
+			if len(dst) > first { // before the first run, no run says no path
+				dst = append(dst, table.RunWord(start, table.NoMove))
+			}
+		default:
+			dst = append(dst, table.RunWord(start, c.moves[c.cand[0]]))
+		}
+	}
+	for r := lo; r < hi; r++ {
+		if r == rs {
+			continue
+		}
+		d := ds[r]
+		if !c.exact && d != inf {
+			d = inf
+			for i := range c.d {
+				d = min(d, c.w[i]+c.d[i][r])
+			}
+		}
+		if d == inf {
+			if start >= 0 && none {
+				continue
+			}
+			emit()
+			start, none = r, true
+			continue
+		}
+		if start >= 0 && !none {
+			k := 0
+			for _, i := range c.cand {
+				if c.w[i]+c.d[i][r] == d {
+					c.cand[k] = i
+					k++
+				}
+			}
+			if k > 0 {
+				c.cand = c.cand[:k]
+				continue
+			}
+		}
+		emit()
+		start, none = r, false
+		c.cand = c.cand[:0]
+		for i := range c.d {
+			if c.w[i]+c.d[i][r] == d {
+				c.cand = append(c.cand, uint8(i))
+			}
+		}
+		none = len(c.cand) == 0 // only if the distance rows disagree: answer no path
+	}
+	emit()
+	if hi < len(o.node) {
+		dst = append(dst, table.RunWord(hi, table.NoMove))
+	}
+	return dst
+}

@@ -1,0 +1,103 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// hasZeroCost reports a level that run-length tables refuse.
+func hasZeroCost(g *maps.Graph) bool {
+	for _, w := range g.Weights {
+		if w == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// TestRunsMatchFloydWarshall checks a run-length table on every pair of every
+// small level, with the hierarchy's sweeps forced onto them and without:
+// distances (walked) equal Floyd-Warshall's and the flat table's, exactly on
+// integer and octile levels, and every stored move starts a shortest path.
+func TestRunsMatchFloydWarshall(t *testing.T) {
+	for _, lv := range smallLevels(t) {
+		t.Run(lv.name, func(t *testing.T) {
+			tab, err := Build(context.Background(), lv.g, Options{Workers: 2, Layout: table.LayoutRuns})
+			if hasZeroCost(lv.g) {
+				if err == nil || !strings.Contains(err.Error(), "costs 0") {
+					t.Fatalf("zero-cost level: err = %v, want a refusal", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			flat, err := Build(context.Background(), lv.g, Options{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkFloydWarshall(t, lv, tab)
+			n := lv.g.Nodes()
+			exact := lv.g.Metric != maps.MetricFloat
+			for s := range n {
+				for tg := range n {
+					got, ok := tab.Distance(s, tg)
+					want, wok := flat.Distance(s, tg)
+					if ok != wok || ok && (exact && got != want || !closeEnough(got, want)) {
+						t.Fatalf("dist %d->%d = %v (%v), flat %v (%v)", s, tg, got, ok, want, wok)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestRunsDeterministic checks that the bytes do not depend on the workers.
+func TestRunsDeterministic(t *testing.T) {
+	for _, lv := range smallLevels(t) {
+		if hasZeroCost(lv.g) {
+			continue
+		}
+		var want []byte
+		for _, workers := range []int{1, 2, 5} {
+			tab, err := Build(context.Background(), lv.g, Options{Workers: workers, Layout: table.LayoutRuns})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if _, err := tab.WriteTo(&b); err != nil {
+				t.Fatal(err)
+			}
+			if want == nil {
+				want = b.Bytes()
+			} else if !bytes.Equal(b.Bytes(), want) {
+				t.Fatalf("%s: %d workers wrote other bytes", lv.name, workers)
+			}
+		}
+	}
+}
+
+// TestRunsSmallerThanFlat checks that the layout compresses: under a
+// quarter of the flat table's first-move bytes on an open grid, the worst
+// case for a depth-first order.
+func TestRunsSmallerThanFlat(t *testing.T) {
+	g, err := maps.ParseFormat(maps.FormatGrid, "open.grid", []byte(strings.Repeat(strings.Repeat(".", 40)+"\n", 30)), maps.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Build(context.Background(), g, Options{Layout: table.LayoutRuns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := g.Nodes()
+	r, _ := tab.RunRows()
+	if perNode := float64(len(r.Words)) / float64(n); perNode > 0.25*float64(n) || math.IsNaN(perNode) {
+		t.Fatalf("%.1f run bytes per node for %d nodes", perNode, n)
+	}
+}
