@@ -33,8 +33,9 @@ type tableInfo struct {
 	FileBytes     int64  `json:"file_bytes"`
 	FirstBytes    int64  `json:"first_bytes"`
 	DistBytes     int64  `json:"dist_bytes"`
-	// A windowed table's layout, DELTA and the size of what it covers;
-	// pairs and reachable_pairs then count covered pairs.
+	// A windowed or run-length table's layout and file bytes per node; a
+	// windowed table's DELTA and the size of what it covers (pairs and
+	// reachable_pairs then count covered pairs).
 	Layout              string  `json:"layout,omitempty"`
 	Window              int     `json:"window,omitempty"`
 	BytesPerNode        float64 `json:"bytes_per_node,omitempty"`
@@ -76,8 +77,9 @@ func runInfo(ctx context.Context, args []string) error {
 	}
 	in.FirstBytes, in.DistBytes = t.PayloadBytes()
 	if t.Layout == table.LayoutRuns {
-		in.Layout, in.Runs = string(t.Layout), t.RunCount
-		in.BytesPerNode = float64(in.FirstBytes) / float64(max(t.Nodes, 1))
+		in.Runs = t.RunCount
+		in.BytesPerNode = float64(in.FileBytes) / float64(max(t.Nodes, 1))
+		in.FirstBytesPerNode = float64(in.FirstBytes) / float64(max(t.Nodes, 1))
 	}
 	if *jsonOut {
 		b, _ := json.Marshal(in)
