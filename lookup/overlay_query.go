@@ -25,7 +25,7 @@ func (o *Overlay) Next(from, to int) int {
 	}
 	sc := o.lt.getScratch()
 	defer o.lt.putScratch(sc)
-	end, _ := o.search(sc, int32(from), int32(to))
+	end, _ := o.search(sc, int32(from), int32(to), nil)
 	if end < 0 || end == int32(from) {
 		return -1
 	}
@@ -52,7 +52,7 @@ func (o *Overlay) Dist(from, to int) (float64, bool) {
 	case pathNone:
 		return table.Unreachable, false
 	}
-	_, cost, ok := o.find(nil, from, to, false)
+	_, cost, ok := o.find(nil, 0, from, to, false)
 	return cost, ok
 }
 
@@ -69,11 +69,14 @@ func (o *Overlay) AppendPath(buf []int, from, to int) ([]int, bool) {
 		return buf, false
 	}
 	start := len(buf)
-	buf, ok := o.lt.AppendPath(buf, from, to)
-	if !ok || !o.changed(buf[start:]) {
-		return buf, ok // no baked path means none now: costs only rose
+	buf, state := o.appendChecked(buf, from, to)
+	switch state {
+	case pathUnchanged:
+		return buf, true
+	case pathNone:
+		return buf[:start], false // no baked path means none now: costs only rose
 	}
-	buf, _, ok = o.find(buf[:start], from, to, true)
+	buf, _, ok := o.find(buf, start, from, to, true)
 	return buf, ok
 }
 
@@ -87,15 +90,15 @@ func (o *Overlay) Path(from, to int) (path []int, cost float64, ok bool) {
 	if !o.open(from, to) {
 		return nil, table.Unreachable, false
 	}
-	path, ok = o.lt.AppendPath(nil, from, to)
-	if !ok {
-		return nil, table.Unreachable, false
-	}
-	if !o.changed(path) {
+	path, state := o.appendChecked(nil, from, to)
+	switch state {
+	case pathUnchanged:
 		cost, _ = o.lt.Dist(from, to)
 		return path, cost, true
+	case pathNone:
+		return nil, table.Unreachable, false
 	}
-	path, cost, ok = o.find(path[:0], from, to, true)
+	path, cost, ok = o.find(path, 0, from, to, true)
 	if !ok {
 		return nil, table.Unreachable, false
 	}
@@ -134,17 +137,63 @@ func (o *Overlay) tablePath(s, t int32) pathState {
 	return pathUnchanged
 }
 
-// changed reports whether any step of path crosses a change. O(len(path)).
-func (o *Overlay) changed(path []int) bool {
+// appendChecked appends the table path from from to to to buf, checking
+// each step against the changes as it goes, and stops at the first step
+// that crosses one: then buf ends with the node that step leaves, and every
+// node appended has that step on its own table path (table paths toward one
+// target merge), which the search reuses as their status. It never walks
+// past the first change. On pathNone buf may hold part of a path.
+// O(path length).
+func (o *Overlay) appendChecked(buf []int, from, to int) ([]int, pathState) {
+	lt := o.lt
+	row := lt.t.FirstRow(to)
+	if row == nil {
+		start := len(buf)
+		buf, ok := lt.AppendPath(buf, from, to)
+		if !ok {
+			return buf, pathNone
+		}
+		if k := o.firstChange(buf[start:]); k >= 0 {
+			return buf[:start+k+1], pathChanged
+		}
+		return buf, pathUnchanged
+	}
+	limit := len(buf) + lt.n // a path has at most n nodes; more means a cycle
+	hops, shift, stride := lt.hops, lt.hopShift, uint(1)<<lt.hopShift
+	mark, msk := o.mark, o.markMsk
+	buf = append(buf, from)
+	for u := from; u != to; {
+		m := uint(row[u])
+		if m >= stride || len(buf) >= limit {
+			return buf, pathNone // a corrupt table's bad move, or a cycle
+		}
+		v := hops[uint(u)<<shift|m]
+		if v < 0 {
+			return buf, pathNone // no path, or a move that names no edge
+		}
+		if mark[int32(u)&msk]|mark[v&msk] != 0 {
+			if e := o.edgeTo(int32(u), v); e < 0 || o.stepChanged(e, int32(u), v) {
+				return buf, pathChanged
+			}
+		}
+		u = int(v)
+		buf = append(buf, u)
+	}
+	return buf, pathUnchanged
+}
+
+// firstChange returns the index of the first node of path whose step to
+// the next crosses a change, or -1. O(len(path)).
+func (o *Overlay) firstChange(path []int) int {
 	for i := 1; i < len(path); i++ {
 		u, v := int32(path[i-1]), int32(path[i])
 		if o.marked(u) || o.marked(v) {
 			if e := o.edgeTo(u, v); e < 0 || o.stepChanged(e, u, v) {
-				return true
+				return i - 1
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 // edgeTo returns the cheapest baked edge from u to v (the one a table path
@@ -160,12 +209,15 @@ func (o *Overlay) edgeTo(u, v int32) int32 {
 	return best
 }
 
-// find searches the changed level and appends the path it finds to buf
-// when withPath is set. O(search).
-func (o *Overlay) find(buf []int, from, to int, withPath bool) ([]int, float64, bool) {
+// find searches the changed level and, when withPath is set, appends the
+// path it finds to buf[:start]. buf[start:] holds a prefix of the table
+// path from from that crosses a change (see appendChecked), or nothing.
+// O(search).
+func (o *Overlay) find(buf []int, start, from, to int, withPath bool) ([]int, float64, bool) {
 	sc := o.lt.getScratch()
 	defer o.lt.putScratch(sc)
-	end, keyed := o.search(sc, int32(from), int32(to))
+	end, keyed := o.search(sc, int32(from), int32(to), buf[start:])
+	buf = buf[:start]
 	if end < 0 {
 		return buf, table.Unreachable, false
 	}
@@ -180,14 +232,24 @@ func (o *Overlay) find(buf []int, from, to int, withPath bool) ([]int, float64, 
 	if !withPath {
 		return buf, cost, true
 	}
-	start := len(buf)
 	for u := end; u >= 0; u = sc.node[u].parent {
 		buf = append(buf, int(u))
 	}
 	for i, j := start, len(buf)-1; i < j; i, j = i+1, j-1 {
 		buf[i], buf[j] = buf[j], buf[i]
 	}
-	buf, ok := o.lt.AppendPath(buf[:len(buf)-1], int(end), to)
+	// The walk that found end unchanged went down end's table path; go on
+	// from where it stopped rather than walk that path again.
+	join := end
+	if chain := sc.chain; len(chain) > 0 && chain[0] == end {
+		for _, u := range chain[1:] {
+			buf = append(buf, int(u))
+		}
+		join = sc.walkEnd
+	} else {
+		buf = buf[:len(buf)-1]
+	}
+	buf, ok := o.lt.AppendPath(buf, int(join), to)
 	if !ok {
 		return buf[:start], table.Unreachable, false
 	}

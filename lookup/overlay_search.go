@@ -11,14 +11,15 @@ import (
 // through the Table's pool. Entries are valid where their stamp equals gen,
 // so a query forgets the last one in O(1).
 type scratch struct {
-	node  []searchNode
-	gen   uint32
-	level []int32    // queued nodes whose f is the current least, last in first out
-	later []bucket   // queued nodes of larger f, a bucket per f, largest f first
-	nb    int        // buckets in use: later[:nb]; the rest keep their memory
-	heap  []heapItem // queued nodes of larger f once maxBuckets are in use
-	chain []int32    // a walk's nodes, reused
-	back  []int32    // the target's reachability search, in visiting order
+	node    []searchNode
+	gen     uint32
+	level   []int32    // queued nodes whose f is the current least, last in first out
+	later   []bucket   // queued nodes of larger f, a bucket per f, largest f first
+	nb      int        // buckets in use: later[:nb]; the rest keep their memory
+	heap    []heapItem // queued nodes of larger f once maxBuckets are in use
+	chain   []int32    // the last walk's nodes, reused
+	walkEnd int32      // the node the last walk stopped at, past chain
+	back    []int32    // the target's reachability search, in visiting order
 }
 
 // searchNode is what one query knows of one node: 32 bytes, two a cache
@@ -104,19 +105,24 @@ func (sc *scratch) at(u int32) *searchNode {
 // reached, plus the table paths walked, each node at most once a query;
 // nodes that tie with the least f, the bulk of an A* whose heuristic is
 // nearly exact, cost O(1) each.
-func (o *Overlay) search(sc *scratch, s, t int32) (end int32, keyed bool) {
+//
+// crossed lists nodes whose table paths to t are known to cross a change
+// (a checked prefix of the table path from s, see appendChecked), or
+// nothing; where the table stores distance rows, they take that status
+// without a walk.
+func (o *Overlay) search(sc *scratch, s, t int32, crossed []int) (end int32, keyed bool) {
 	if o.lt.costs().key != nil && o.inexact == 0 {
-		if end, ok := o.searchOn(sc, s, t, true); ok {
+		if end, ok := o.searchOn(sc, s, t, crossed, true); ok {
 			return end, true
 		}
 	}
-	end, _ = o.searchOn(sc, s, t, false)
+	end, _ = o.searchOn(sc, s, t, crossed, false)
 	return end, false
 }
 
 // searchOn is search on keys or on costs; ok is false when a keyed search
 // left the keys' exact range.
-func (o *Overlay) searchOn(sc *scratch, s, t int32, keyed bool) (end int32, ok bool) {
+func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (end int32, ok bool) {
 	sc.begin()
 	lt := o.lt
 	costs := lt.costs().w
@@ -124,6 +130,11 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, keyed bool) (end int32, ok b
 		costs = lt.costs().key
 	}
 	hr := lt.heuristicFor(t, keyed)
+	if hr.mode != hWalk { // a walk also sums h here: these nodes would lack it
+		for _, u := range crossed {
+			sc.at(int32(u)).flags |= walked
+		}
+	}
 	inf := math.Inf(1)
 	ns := sc.at(s)
 	o.setH(sc, ns, s, t, &hr)
@@ -329,6 +340,7 @@ func (o *Overlay) walk(sc *scratch, x, t int32, hr *heuristic) {
 		}
 		x = v
 	}
+	sc.walkEnd = x
 	var h float64
 	if hr.mode == hWalk {
 		h = sc.node[x].h

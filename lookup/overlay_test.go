@@ -226,7 +226,14 @@ func checkAllPairs(t *testing.T, o *lookup.Overlay, changed *maps.Graph, want []
 			}
 			dist, ok := o.Dist(s, d)
 			path, cost, pok := o.Path(s, d)
-			buf, _ = o.AppendPath(buf[:0], s, d)
+			// Onto a buffer that holds something already: kept, and the
+			// same path after it.
+			buf = append(buf[:0], -7)
+			buf, _ = o.AppendPath(buf, s, d)
+			if buf[0] != -7 {
+				t.Fatalf("%d->%d: AppendPath overwrote its buffer's head: %v", s, d, buf)
+			}
+			buf = buf[1:]
 			next := o.Next(s, d)
 			reach := !math.IsInf(wd, 1)
 			if ok != reach || pok != reach {
