@@ -314,17 +314,20 @@ func (o *Overlay) walk(sc *scratch, x, t int32, hr *heuristic) {
 	clean := true // the status of the node the walk ends at
 	cut := -1     // chain[:cut+1] cross a change in steps the walk saw
 	for {
-		nx := sc.at(x)
-		if nx.flags&walked != 0 {
-			clean = nx.flags&unchanged != 0
+		// Read before writing: a node this query has not met stays
+		// untouched until the walk knows what to write.
+		if n := &sc.node[x]; n.stamp == sc.gen && n.flags&walked != 0 {
+			clean = n.flags&unchanged != 0
 			break
 		}
 		if x == t {
+			nx := sc.at(x)
 			nx.h, nx.flags = 0, nx.flags|walked|unchanged|hSet
 			break
 		}
 		v := hr.next(lt, x, t)
 		if v < 0 || len(chain) >= lt.n { // no path, or a corrupt table's cycle
+			nx := sc.at(x)
 			nx.h, nx.flags, clean = math.Inf(1), nx.flags|walked|hSet, false
 			break
 		}
@@ -341,13 +344,21 @@ func (o *Overlay) walk(sc *scratch, x, t int32, hr *heuristic) {
 		x = v
 	}
 	sc.walkEnd = x
+	sc.chain = chain
+	if clean && cut < 0 && hr.mode != hWalk && len(chain) > 0 {
+		// The search walks only the node it expands, and returns it now
+		// that its path is unchanged: the rest of the chain would be
+		// marked for nothing (the path's tail reads it from sc.chain).
+		sc.at(chain[0]).flags |= walked | unchanged
+		return
+	}
 	var h float64
 	if hr.mode == hWalk {
 		h = sc.node[x].h
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
 		u := chain[i]
-		n := &sc.node[u]
+		n := sc.at(u)
 		if hr.mode == hWalk {
 			if e := o.edgeTo(u, x); e < 0 || math.IsInf(h, 1) { // a move that names no edge: a corrupt table
 				h = math.Inf(1)
@@ -362,7 +373,6 @@ func (o *Overlay) walk(sc *scratch, x, t int32, hr *heuristic) {
 		}
 		x = u
 	}
-	sc.chain = chain
 }
 
 // maxBuckets bounds the buckets of distinct f. Searches on exact keys see
