@@ -45,14 +45,13 @@ type Overlay struct {
 	blocked map[int32]bool    // nodes that cannot be entered or left → may cut the level (see cuts)
 	edges   map[int32]float64 // CSR edge index → raised cost (+Inf: closed)
 	cells   map[int32]float64 // grid node → raised cost of moving onto it, in cell units
-	mark    []uint32          // per slot u&markMask: changes touching nodes of that slot
+	mark    *markSlots        // changes touching the nodes of each slot (see slot)
 
 	// cuts counts the changes that may disconnect the level: closed edges,
 	// blocked graph nodes, and blocked grid cells whose open neighbours do
 	// not reach each other around them. While it is 0 every baked path has
 	// an open detour, so a search never needs to exhaust a region.
-	cuts    int
-	markMsk int32 // len(mark)-1
+	cuts int
 
 	// inexact counts the raised edges and cells whose cost the exact octile
 	// keys cannot hold (see edgeKey, cellKey): while it is 0, searches on
@@ -60,9 +59,14 @@ type Overlay struct {
 	inexact int
 }
 
-// maxMarkSlots bounds the change filter: small enough to allocate at the
-// first change, large enough that an unchanged path rarely hits a slot.
-const maxMarkSlots = 4096
+// markSlots is the change filter: one count per slot of nodes. It is a
+// fixed power of two, small enough to allocate at the first change, large
+// enough that an unchanged path rarely hits a slot; indexing it needs no
+// bounds check.
+type markSlots [1 << 12]uint32
+
+// slot returns node u's slot in the change filter. O(1).
+func slot(u int32) uint32 { return uint32(u) % uint32(len(markSlots{})) }
 
 // NewOverlay returns an empty overlay over lt: every query answers as lt
 // does until something changes. O(1); nothing O(V) is allocated until a
@@ -323,17 +327,12 @@ func (o *Overlay) init() {
 	o.blocked = make(map[int32]bool)
 	o.edges = make(map[int32]float64)
 	o.cells = make(map[int32]float64)
-	slots := 1
-	for slots < o.lt.n && slots < maxMarkSlots {
-		slots <<= 1
-	}
-	o.mark = make([]uint32, slots)
-	o.markMsk = int32(slots - 1)
+	o.mark = new(markSlots)
 }
 
 // touch counts a change at node u in and out of the filter.
 func (o *Overlay) touch(u int32, d int) {
-	o.mark[u&o.markMsk] += uint32(d)
+	o.mark[slot(u)] += uint32(d)
 	o.changes += d
 }
 
@@ -348,7 +347,7 @@ func (o *Overlay) touchBlocked(u int32, d int) {
 	x, y, _ := o.lt.XY(int(u))
 	for _, n := range [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}} {
 		if v, ok := o.lt.NodeAt(x+n[0], y+n[1]); ok {
-			o.mark[int32(v)&o.markMsk] += uint32(d)
+			o.mark[slot(int32(v))] += uint32(d)
 		}
 	}
 }
@@ -383,7 +382,7 @@ func (o *Overlay) cutsBlocked(u, v int32) bool {
 
 // marked reports whether a change may touch node u: false means certainly
 // not. O(1).
-func (o *Overlay) marked(u int32) bool { return o.mark[u&o.markMsk] != 0 }
+func (o *Overlay) marked(u int32) bool { return o.mark[slot(u)] != 0 }
 
 func (o *Overlay) check(u int) error {
 	if !o.lt.valid(u) {

@@ -160,7 +160,7 @@ func (o *Overlay) appendChecked(buf []int, from, to int) ([]int, pathState) {
 	}
 	limit := len(buf) + lt.n // a path has at most n nodes; more means a cycle
 	hops, shift, stride := lt.hops, lt.hopShift, uint(1)<<lt.hopShift
-	mark, msk := o.mark, o.markMsk
+	mark := o.mark
 	buf = append(buf, from)
 	for u := from; u != to; {
 		m := uint(row[u])
@@ -171,7 +171,7 @@ func (o *Overlay) appendChecked(buf []int, from, to int) ([]int, pathState) {
 		if v < 0 {
 			return buf, pathNone // no path, or a move that names no edge
 		}
-		if mark[int32(u)&msk]|mark[v&msk] != 0 {
+		if mark[slot(int32(u))]|mark[slot(v)] != 0 {
 			if e := o.edgeTo(int32(u), v); e < 0 || o.stepChanged(e, int32(u), v) {
 				return buf, pathChanged
 			}

@@ -147,7 +147,7 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 	hops, shift := lt.hops, lt.hopShift
 	stride := uint(1) << shift
 	off := lt.t.Offsets
-	mark, msk := o.mark, o.markMsk
+	mark := o.mark
 	node, gen := sc.node, sc.gen
 	// Where a change may cut the level, a search from the target over the
 	// open moves runs beside, a step per expansion: when it runs out
@@ -190,7 +190,7 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 			// Most nodes are one step from a walked node: inherit its
 			// status inline when that step is not near a change.
 			if x := hr.step(lt, u); x >= 0 && node[x].stamp == gen && node[x].flags&walked != 0 &&
-				mark[u&msk] == 0 && mark[x&msk] == 0 {
+				mark[slot(u)] == 0 && mark[slot(x)] == 0 {
 				nu.flags |= walked | node[x].flags&unchanged
 			} else {
 				o.walk(sc, u, t, &hr)
@@ -201,14 +201,15 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 		}
 		gu := nu.g
 		base := uint(u) << shift
-		markedU := mark[u&msk] != 0
-		for m := range stride {
-			v := hops[base|m]
+		us := hops[base : base+stride : base+stride] // u's neighbours, then -1s
+		ws := costs[base : base+stride : base+stride]
+		markedU := mark[slot(u)] != 0
+		for m, v := range us {
 			if v < 0 {
 				break // past u's last edge
 			}
-			w := costs[base|m]
-			if markedU || mark[v&msk] != 0 {
+			w := ws[m]
+			if markedU || mark[slot(v)] != 0 {
 				w = o.cost(off[u]+int32(m), u, v, keyed)
 				if w == inf {
 					continue
@@ -217,6 +218,23 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 			gv := gu + w
 			nv := &node[v]
 			if nv.stamp != gen {
+				if keyed { // the common case, in one write
+					h := hr.oct.Key(int(v))
+					if h == inf {
+						*nv = searchNode{h: h, stamp: gen, flags: hSet}
+						continue // no baked path to t, so none now
+					}
+					*nv = searchNode{g: gv, h: h, parent: u, stamp: gen, flags: reached | hSet}
+					if f := gv + h; f <= least {
+						sc.level = append(sc.level, v)
+					} else {
+						if f >= table.OctileKeyLimit {
+							return -1, false
+						}
+						sc.push(f, v)
+					}
+					continue
+				}
 				*nv = searchNode{stamp: gen}
 			} else if nv.flags&reached != 0 && gv >= nv.g {
 				continue
