@@ -115,6 +115,24 @@ func TestOverlayDoorScenarios(t *testing.T) {
 		t.Skip("builds the 10,858-node maze's table")
 	}
 	lt, cases := loadDoorCases(t)
+	for _, lt := range []*lookup.Table{lt, benchTableNamed(t, "maze-128-128-2-runs")} {
+		checkDoors(t, lt, cases)
+	}
+}
+
+// benchTableNamed returns the bench table of that name.
+func benchTableNamed(tb testing.TB, name string) *lookup.Table {
+	for _, bt := range loadBenchTables(tb) {
+		if bt.name == name {
+			return bt.lt
+		}
+	}
+	tb.Skipf("no bench table %s", name)
+	return nil
+}
+
+// checkDoors checks every door case through an overlay of lt.
+func checkDoors(t *testing.T, lt *lookup.Table, cases []doorCase) {
 	o := lookup.NewOverlay(lt)
 	for _, c := range cases {
 		o.Block(c.door)
@@ -138,9 +156,31 @@ func TestOverlayDoorScenarios(t *testing.T) {
 // cell of its table path blocked: through an overlay (block, whole path,
 // unblock: the change is in the time) and by the project's live A* on the
 // level with that cell a wall (warm solver, path included). Same costs.
+// The -runs benchmarks ask the same through the run-length table.
 func BenchmarkOverlayDoor(b *testing.B) {
-	lt, cases := loadDoorCases(b)
-	b.Run("overlay", func(b *testing.B) {
+	flat, cases := loadDoorCases(b)
+	for _, layout := range []string{"", "-runs"} {
+		lt := flat
+		if layout != "" {
+			lt = benchTableNamed(b, "maze-128-128-2"+layout)
+		}
+		benchDoors(b, lt, cases, layout)
+	}
+	b.Run("live-astar", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			c := &cases[i%len(cases)]
+			c.solver.Solve(c.s2, c.t2)
+			i++
+		}
+	})
+}
+
+// benchDoors times the door cases through an overlay of lt, whole paths
+// and distances.
+func benchDoors(b *testing.B, lt *lookup.Table, cases []doorCase, layout string) {
+	b.Run("overlay"+layout, func(b *testing.B) {
 		o := lookup.NewOverlay(lt)
 		buf := make([]int, 0, lt.Len())
 		b.ReportAllocs()
@@ -153,7 +193,7 @@ func BenchmarkOverlayDoor(b *testing.B) {
 			i++
 		}
 	})
-	b.Run("overlay-dist", func(b *testing.B) {
+	b.Run("overlay-dist"+layout, func(b *testing.B) {
 		o := lookup.NewOverlay(lt)
 		b.ReportAllocs()
 		i := 0
@@ -162,15 +202,6 @@ func BenchmarkOverlayDoor(b *testing.B) {
 			o.Block(c.door)
 			o.Dist(c.s, c.t)
 			o.Unblock(c.door)
-			i++
-		}
-	})
-	b.Run("live-astar", func(b *testing.B) {
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			c := &cases[i%len(cases)]
-			c.solver.Solve(c.s2, c.t2)
 			i++
 		}
 	})

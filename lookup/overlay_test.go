@@ -11,6 +11,7 @@ import (
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
+	"github.com/pathtable/pathtable/table"
 )
 
 // overlayLevel is one random level for the overlay tests.
@@ -287,44 +288,49 @@ func TestOverlayAllPairs(t *testing.T) {
 	}
 	for _, seed := range seeds {
 		for _, lv := range overlayLevels(t, seed) {
-			t.Run(fmt.Sprintf("%s/seed=%d", lv.name, seed), func(t *testing.T) {
-				lt := buildAndLoad(t, lv.g)
-				r := rand.New(rand.NewPCG(seed, 11))
-				o := lookup.NewOverlay(lt)
-				for _, k := range sizes {
-					c := randomChanges(r, lv.g, k)
-					c.apply(t, o)
-					changed := changedLevel(lv.g, c)
-					checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
+			for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+				t.Run(fmt.Sprintf("%s/%s/seed=%d", lv.name, layout, seed), func(t *testing.T) {
+					if layout == table.LayoutRuns && hasZeroCost(lv.g) {
+						t.Skip("run-length tables refuse zero-cost edges")
+					}
+					lt := buildAndLoadLayout(t, lv.g, layout)
+					r := rand.New(rand.NewPCG(seed, 11))
+					o := lookup.NewOverlay(lt)
+					for _, k := range sizes {
+						c := randomChanges(r, lv.g, k)
+						c.apply(t, o)
+						changed := changedLevel(lv.g, c)
+						checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
 
-					// Restore about half, through each restore call.
-					for u := range c.blocked {
-						if r.IntN(2) == 0 {
-							delete(c.blocked, u)
-							o.Unblock(u)
+						// Restore about half, through each restore call.
+						for u := range c.blocked {
+							if r.IntN(2) == 0 {
+								delete(c.blocked, u)
+								o.Unblock(u)
+							}
+						}
+						for k := range c.edge {
+							if r.IntN(2) == 0 {
+								delete(c.edge, k)
+								o.RestoreEdge(k[0], k[1])
+							}
+						}
+						for u := range c.cell {
+							if r.IntN(2) == 0 {
+								delete(c.cell, u)
+								o.RestoreCell(u)
+							}
+						}
+						changed = changedLevel(lv.g, c)
+						checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
+						o.Clear()
+						if o.Changes() != 0 {
+							t.Fatalf("Changes() = %d after Clear", o.Changes())
 						}
 					}
-					for k := range c.edge {
-						if r.IntN(2) == 0 {
-							delete(c.edge, k)
-							o.RestoreEdge(k[0], k[1])
-						}
-					}
-					for u := range c.cell {
-						if r.IntN(2) == 0 {
-							delete(c.cell, u)
-							o.RestoreCell(u)
-						}
-					}
-					changed = changedLevel(lv.g, c)
-					checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
-					o.Clear()
-					if o.Changes() != 0 {
-						t.Fatalf("Changes() = %d after Clear", o.Changes())
-					}
-				}
-				checkAllPairs(t, o, lv.g, mapstest.FloydWarshall(lv.g))
-			})
+					checkAllPairs(t, o, lv.g, mapstest.FloydWarshall(lv.g))
+				})
+			}
 		}
 	}
 }
