@@ -30,18 +30,42 @@ const runBlockBytes = 64 << 20
 // the table plus O(runBlock·V) per worker, and the bytes do not depend on
 // the workers.
 func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) (*table.Table, error) {
+	order, rowStart, words, err := runRows(ctx, g, h, opt, 0, g.Nodes())
+	if err != nil {
+		return nil, err
+	}
+	t, err := table.NewRuns(h, order, rowStart, words)
+	if err != nil {
+		return nil, err
+	}
+	// Its size is known only now: the runs are what the level makes.
+	if size, _ := t.PayloadSize(); opt.MaxBytes > 0 && size > opt.MaxBytes {
+		return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: size, DistKind: h.DistKind}
+	}
+	setGraph(t, g)
+	return t, nil
+}
+
+// runRows computes the run-length rows of the sources of ranks from..to-1
+// of g: the node order, the rows' starts within words (to-from+1 of them,
+// from 0) and the run words. A row depends only on the level and its
+// source, never on the range, the blocks or the workers, so rows built in
+// parts and concatenated are the rows of one build. Time is that of a
+// whole build scaled by the share of sources, plus the contraction of the
+// level (once per call); memory is the rows plus O(runBlock·V) per worker.
+func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, from, to int) (order []int32, rowStart []uint32, words []byte, err error) {
 	for e, w := range g.Weights {
 		if w == 0 {
 			// A zero-cost edge makes moves back and forth both optimal:
 			// sets of moves could walk in circles.
-			return nil, fmt.Errorf("edge %d costs 0: a run-length table needs positive edge costs (build it flat)", e)
+			return nil, nil, nil, fmt.Errorf("edge %d costs 0: a run-length table needs positive edge costs (build it flat)", e)
 		}
 	}
 	n := g.Nodes()
-	order := newRunOrder(g)
-	eng, err := newRowEngine(ctx, g, h.DistKind, order.node, order.rank)
+	ord := newRunOrder(g)
+	eng, err := newRowEngine(ctx, g, h.DistKind, ord.node, ord.rank)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
 	keys := make([]float64, g.Edges())
@@ -54,24 +78,24 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) 
 	}
 
 	span := runBlock(n)
-	blocks := (n + span - 1) / span
+	blocks := (to - from + span - 1) / span
 	type blockRows struct {
 		words  []uint32
 		counts []uint32 // runs of each source of the block
 	}
 	done := make([]blockRows, blocks)
 	newScratch := func(int) *runWorker {
-		w := &runWorker{rows: eng.worker(), c: &rowCoder{g: g, keys: keys, order: order, exact: eng.exact}, slot: make([]int32, n)}
+		w := &runWorker{rows: eng.worker(), c: &rowCoder{g: g, keys: keys, order: ord, exact: eng.exact}, slot: make([]int32, n)}
 		for i := range w.slot {
 			w.slot[i] = -1
 		}
 		return w
 	}
 	err = pool.Run(ctx, workerCount(opt), blocks, newScratch, func(_ context.Context, w *runWorker, b int) error {
-		lo, hi := b*span, min((b+1)*span, n)
+		lo, hi := from+b*span, min(from+(b+1)*span, to)
 		w.need = w.need[:0]
 		for r := lo; r < hi; r++ {
-			s := order.node[r]
+			s := ord.node[r]
 			w.add(s)
 			for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
 				w.add(g.Targets[e])
@@ -82,7 +106,7 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) 
 		out.counts = make([]uint32, hi-lo)
 		for r := lo; r < hi; r++ {
 			before := len(out.words)
-			out.words = w.c.row(out.words, order.node[r], w.rows.rows, w.slot)
+			out.words = w.c.row(out.words, ord.node[r], w.rows.rows, w.slot)
 			out.counts[r-lo] = uint32(len(out.words) - before)
 		}
 		for _, u := range w.need {
@@ -94,7 +118,7 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) 
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 
 	total := 0
@@ -102,10 +126,10 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) 
 		total += len(done[b].words)
 	}
 	if total >= math.MaxUint32 {
-		return nil, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
+		return nil, nil, nil, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
 	}
-	rowStart := make([]uint32, 0, n+1)
-	words := make([]byte, 0, 4*total)
+	rowStart = make([]uint32, 0, to-from+1)
+	words = make([]byte, 0, 4*total)
 	rowStart = append(rowStart, 0)
 	for b := range done {
 		for _, c := range done[b].counts {
@@ -116,16 +140,7 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) 
 		}
 		done[b].words = nil
 	}
-	t, err := table.NewRuns(h, order.node, rowStart, words)
-	if err != nil {
-		return nil, err
-	}
-	// Its size is known only now: the runs are what the level makes.
-	if size, _ := t.PayloadSize(); opt.MaxBytes > 0 && size > opt.MaxBytes {
-		return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: size, DistKind: h.DistKind}
-	}
-	setGraph(t, g)
-	return t, nil
+	return ord.node, rowStart, words, nil
 }
 
 // runWorker is one buildRuns worker's scratch.

@@ -41,8 +41,8 @@ func Decode(data []byte) (*Table, error) {
 	if err != nil || n < 2 {
 		return nil, ErrNotTable
 	}
-	if !decodeMagic(dec) {
-		return nil, ErrNotTable
+	if err := tableMagic(decodeMagic(dec)); err != nil {
+		return nil, err
 	}
 	version, err := dec.DecodeUint64()
 	if err != nil {
@@ -57,6 +57,48 @@ func Decode(data []byte) (*Table, error) {
 	}
 
 	names := binNames(layout)
+	bins, err := readBins(dec, r, data, names)
+	if err != nil {
+		return nil, err
+	}
+
+	h, err := decodeHeader(bins[0], version)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.checkLayoutLen(int64(n)); err != nil {
+		return nil, err
+	}
+	t := &Table{Header: *h}
+	// Coordinates are optional, but both or neither.
+	want := h.payloadLens(len(bins[5]) != 0)
+	want[0] = int64(len(bins[0]))
+	for i, w := range want {
+		if int64(len(bins[i])) != w {
+			return nil, fmt.Errorf("%w: %s has %d bytes, want %d for %d nodes and %d edges",
+				ErrCorrupt, names[i], len(bins[i]), w, h.Nodes, h.Edges)
+		}
+	}
+	if err := t.decodeGraph(bins[1:7]); err != nil {
+		return nil, err
+	}
+	if h.Layout == LayoutRuns {
+		t.runs = &RunRows{Order: bytesInt32(bins[7]), RowStart: bytesUint32(bins[8]), Words: bins[9]}
+		if err := t.runs.validate(t.Nodes); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+		return t, nil
+	}
+	t.first = bins[7]
+	t.dist = bins[8]
+	return t, nil
+}
+
+// readBins reads the bins of a document named names, aliasing data (which
+// r reads and dec decodes), then the checksum over their contents and the
+// end of data. Every declared length is checked against the bytes that
+// remain before it is used. O(len(data)) for the checksum.
+func readBins(dec *msgpack.Decoder, r *bytes.Reader, data []byte, names []string) ([][]byte, error) {
 	bins := make([][]byte, len(names))
 	crc := crc32.New(castagnoli)
 	for i := range bins {
@@ -84,43 +126,7 @@ func Decode(data []byte) (*Table, error) {
 	if r.Len() != 0 {
 		return nil, fmt.Errorf("%w: %d bytes after the checksum", ErrCorrupt, r.Len())
 	}
-
-	h, err := decodeHeader(bins[0], version)
-	if err != nil {
-		return nil, err
-	}
-	if err := h.checkLayoutLen(int64(n)); err != nil {
-		return nil, err
-	}
-	t := &Table{Header: *h}
-	// Coordinates are optional, but both or neither.
-	want := h.payloadLens(len(bins[5]) != 0)
-	want[0] = int64(len(bins[0]))
-	for i, w := range want {
-		if int64(len(bins[i])) != w {
-			return nil, fmt.Errorf("%w: %s has %d bytes, want %d for %d nodes and %d edges",
-				ErrCorrupt, names[i], len(bins[i]), w, h.Nodes, h.Edges)
-		}
-	}
-	t.Offsets = bytesInt32(bins[1])
-	t.Targets = bytesInt32(bins[2])
-	t.Weights = bytesFloat64(bins[3])
-	t.Cells = bytesInt32(bins[4])
-	t.X = bytesFloat64(bins[5])
-	t.Y = bytesFloat64(bins[6])
-	if err := t.validateGraph(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
-	}
-	if h.Layout == LayoutRuns {
-		t.runs = &RunRows{Order: bytesInt32(bins[7]), RowStart: bytesUint32(bins[8]), Words: bins[9]}
-		if err := t.runs.validate(t.Nodes); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
-		}
-		return t, nil
-	}
-	t.first = bins[7]
-	t.dist = bins[8]
-	return t, nil
+	return bins, nil
 }
 
 // decodeChecksum reads the checksum in any msgpack integer encoding of a
@@ -154,19 +160,34 @@ func decodeChecksum(dec *msgpack.Decoder) (uint32, error) {
 	return uint32(v), nil
 }
 
-// decodeMagic reads the magic string and reports whether it is Magic. It
-// checks the declared length first: msgpack's DecodeString allocates up to
-// 1 MB for a string a 5-byte file claims is 4 GB long.
-func decodeMagic(dec *msgpack.Decoder) bool {
+// decodeMagic reads the magic string and returns it, or "" when the value
+// there is not a string of a magic's length. It checks the declared length
+// first: msgpack's DecodeString allocates up to 1 MB for a string a 5-byte
+// file claims is 4 GB long.
+func decodeMagic(dec *msgpack.Decoder) string {
 	if c, err := dec.PeekCode(); err != nil || !msgpcode.IsString(c) {
-		return false
+		return ""
 	}
 	n, err := dec.DecodeBytesLen()
 	if err != nil || n != len(Magic) {
-		return false
+		return ""
 	}
 	var b [len(Magic)]byte
-	return dec.ReadFull(b[:]) == nil && string(b[:]) == Magic
+	if dec.ReadFull(b[:]) != nil {
+		return ""
+	}
+	return string(b[:])
+}
+
+// tableMagic accepts a table's magic, and says what a part's is.
+func tableMagic(magic string) error {
+	switch magic {
+	case Magic:
+		return nil
+	case PartMagic:
+		return ErrPart
+	}
+	return ErrNotTable
 }
 
 // maxHeaderDepth bounds how deep arrays and maps nest in a header: the
@@ -326,6 +347,21 @@ func (h *Header) validate() error {
 		}
 	default:
 		return fmt.Errorf("unknown kind %q", h.Kind)
+	}
+	return nil
+}
+
+// decodeGraph sets t's graph from its six bins in document order and
+// validates it. O(V + E).
+func (t *Table) decodeGraph(bins [][]byte) error {
+	t.Offsets = bytesInt32(bins[0])
+	t.Targets = bytesInt32(bins[1])
+	t.Weights = bytesFloat64(bins[2])
+	t.Cells = bytesInt32(bins[3])
+	t.X = bytesFloat64(bins[4])
+	t.Y = bytesFloat64(bins[5])
+	if err := t.validateGraph(); err != nil {
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	return nil
 }

@@ -127,19 +127,9 @@ func (fr *frameReader) binLen() (int64, error)   { return fr.length(0, 0, 0xc4, 
 // version and the header bin. It returns the decoded, validated header and
 // the header bin's bytes (for the checksum). O(header size).
 func (fr *frameReader) prefix() (*Header, []byte, error) {
-	n, err := fr.arrayLen()
-	if err != nil || n < 2 {
-		return nil, nil, ErrNotTable
-	}
-	if m, err := fr.strLen(); err != nil || m != int64(len(Magic)) {
-		return nil, nil, ErrNotTable
-	}
-	if b, err := fr.read(int64(len(Magic))); err != nil || string(b) != Magic {
-		return nil, nil, ErrNotTable
-	}
-	version, err := fr.uint()
+	n, version, err := fr.opening(tableMagic, ErrNotTable)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: reading version: %v", truncatedOr(err), err)
+		return nil, nil, err
 	}
 	if err := checkVersion(version); err != nil {
 		return nil, nil, err
@@ -147,13 +137,9 @@ func (fr *frameReader) prefix() (*Header, []byte, error) {
 	if _, err := checkDocumentLen(version, n); err != nil {
 		return nil, nil, err
 	}
-	size, err := fr.binLen()
+	buf, err := fr.headerBin()
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: header length: %v", truncatedOr(err), err)
-	}
-	buf, err := fr.read(size)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: header: %v", truncatedOr(err), err)
+		return nil, nil, err
 	}
 	h, err := decodeHeader(buf, version)
 	if err == nil {
@@ -163,6 +149,45 @@ func (fr *frameReader) prefix() (*Header, []byte, error) {
 		return nil, nil, err
 	}
 	return h, buf, nil
+}
+
+// opening reads a document's array head, its magic, which magic accepts
+// or refuses, and its version: the document's element count and version.
+// Anything that is not an array opened by a string of a magic's length
+// is notDoc.
+func (fr *frameReader) opening(magic func(string) error, notDoc error) (int64, uint64, error) {
+	n, err := fr.arrayLen()
+	if err != nil || n < 2 {
+		return 0, 0, notDoc
+	}
+	if m, err := fr.strLen(); err != nil || m != int64(len(Magic)) {
+		return 0, 0, notDoc
+	}
+	b, err := fr.read(int64(len(Magic)))
+	if err != nil {
+		return 0, 0, notDoc
+	}
+	if err := magic(string(b)); err != nil {
+		return 0, 0, err
+	}
+	version, err := fr.uint()
+	if err != nil {
+		return 0, 0, fmt.Errorf("%w: reading version: %v", truncatedOr(err), err)
+	}
+	return n, version, nil
+}
+
+// headerBin reads the header bin, its length checked against the file.
+func (fr *frameReader) headerBin() ([]byte, error) {
+	size, err := fr.binLen()
+	if err != nil {
+		return nil, fmt.Errorf("%w: header length: %v", truncatedOr(err), err)
+	}
+	buf, err := fr.read(size)
+	if err != nil {
+		return nil, fmt.Errorf("%w: header: %v", truncatedOr(err), err)
+	}
+	return buf, nil
 }
 
 // decodeHeader checks, decodes and validates the header bin of a document

@@ -66,7 +66,13 @@ func (h *Header) payloadLens(hasXY bool) []int64 {
 // bin head takes 2 to 5 bytes, the checksum 1 to 9, and the coordinate
 // bins are empty or full. O(1).
 func (h *Header) fileSizeBounds(prefix int64) (least, most int64) {
-	without, with := h.payloadLens(false), h.payloadLens(true)
+	return sizeBounds(prefix, h.payloadLens(false), h.payloadLens(true))
+}
+
+// sizeBounds is fileSizeBounds for a document whose bins take without
+// and with bytes (index 0, the header, already in prefix), without and
+// with coordinates. O(bins).
+func sizeBounds(prefix int64, without, with []int64) (least, most int64) {
 	least, most = prefix+1, prefix+9
 	for i := 1; i < len(without); i++ {
 		least += 2 + without[i]

@@ -154,21 +154,38 @@ func (t *Table) walkDistance(s, target int) (float64, bool) {
 // lies within the runs. Run words themselves are checked where they are
 // used. O(n).
 func (r *RunRows) validate(n int) error {
-	r.Rank = make([]int32, n)
-	for i := range r.Rank {
-		r.Rank[i] = -1
+	rank, err := rankOf(r.Order, n)
+	if err != nil {
+		return err
 	}
-	for k, u := range r.Order {
-		if u < 0 || int(u) >= n || r.Rank[u] >= 0 {
-			return fmt.Errorf("order: rank %d names node %d, not a permutation of %d nodes", k, u, n)
+	r.Rank = rank
+	return checkRowStarts(r.RowStart, r.runs())
+}
+
+// rankOf returns the inverse of order, checking that it is a permutation
+// of n nodes. O(n).
+func rankOf(order []int32, n int) ([]int32, error) {
+	rank := make([]int32, n)
+	for i := range rank {
+		rank[i] = -1
+	}
+	for k, u := range order {
+		if u < 0 || int(u) >= n || rank[u] >= 0 {
+			return nil, fmt.Errorf("order: rank %d names node %d, not a permutation of %d nodes", k, u, n)
 		}
-		r.Rank[u] = int32(k)
+		rank[u] = int32(k)
 	}
-	if r.RowStart[0] != 0 || int(r.RowStart[n]) != r.runs() {
-		return fmt.Errorf("rows do not span the %d runs", r.runs())
+	return rank, nil
+}
+
+// checkRowStarts checks that consecutive rows, rowStart[k] up to
+// rowStart[k+1], span exactly runs run words from 0. O(len(rowStart)).
+func checkRowStarts(rowStart []uint32, runs int) error {
+	if rowStart[0] != 0 || int(rowStart[len(rowStart)-1]) != runs {
+		return fmt.Errorf("rows do not span the %d runs", runs)
 	}
-	for k := 0; k < n; k++ {
-		if r.RowStart[k] > r.RowStart[k+1] {
+	for k := 0; k+1 < len(rowStart); k++ {
+		if rowStart[k] > rowStart[k+1] {
 			return fmt.Errorf("row %d ends before it starts", k)
 		}
 	}
@@ -178,24 +195,31 @@ func (r *RunRows) validate(n int) error {
 // reachable counts the ordered pairs s != t with a path, from the runs'
 // lengths. O(runs).
 func (r *RunRows) reachable() int64 {
+	return reachableRuns(r.RowStart, r.Words, 0, len(r.Order))
+}
+
+// reachableRuns counts the pairs with a path in the rows of source ranks
+// from up to from+len(rowStart)-1, whose runs are rowStart[k] up to
+// rowStart[k+1] of words, over n targets. O(runs).
+func reachableRuns(rowStart []uint32, words []byte, from, n int) int64 {
 	var count int64
-	n := len(r.Order)
-	for k := 0; k < n; k++ {
-		lo, hi := int(r.RowStart[k]), int(r.RowStart[k+1])
+	for k := 0; k+1 < len(rowStart); k++ {
+		lo, hi := int(rowStart[k]), int(rowStart[k+1])
+		rank := from + k
 		for i := lo; i < hi; i++ {
-			w := r.Run(i)
+			w := binary.LittleEndian.Uint32(words[4*i:])
 			if RunMove(w) == NoMove {
 				continue
 			}
 			end := n
 			if i+1 < hi {
-				end = RunStart(r.Run(i + 1))
+				end = RunStart(binary.LittleEndian.Uint32(words[4*i+4:]))
 			}
 			start := RunStart(w)
 			if end > start {
 				count += int64(end - start)
 			}
-			if start <= k && k < end {
+			if start <= rank && rank < end {
 				count-- // the source itself is a wildcard inside a run
 			}
 		}

@@ -28,7 +28,9 @@ type buildResult struct {
 	Nodes     int     `json:"nodes"`
 	Edges     int     `json:"edges"`
 	Window    int     `json:"window,omitempty"` // DELTA of a windowed table
-	Pairs     int64   `json:"pairs"`            // all ordered pairs, or those a windowed table covers
+	Shard     string  `json:"shard,omitempty"`  // "i/k" of a part (build -shard)
+	Parts     int     `json:"parts,omitempty"`  // parts joined (merge)
+	Pairs     int64   `json:"pairs"`            // all ordered pairs, those a windowed table covers, or a part's rows' pairs
 	Reachable int64   `json:"reachable"`        // ordered pairs s != t with a path
 	Bytes     int64   `json:"bytes"`
 	Seconds   float64 `json:"seconds"`
@@ -39,6 +41,7 @@ type buildResult struct {
 type buildConfig struct {
 	opt     maps.Options
 	build   build.Options
+	shard   shardFlag
 	force   bool
 	quiet   bool
 	jsonOut bool
@@ -56,6 +59,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
 	fs.IntVar(&cfg.build.Window, "window", 0, "build a windowed table of grid levels: paths to each cell from the cells within `DELTA` of it, confined to that (2·DELTA+1)² window (0: all pairs)")
 	compress := fs.Bool("compress", false, "write a run-length table: first moves per source, compressed, no stored distances (kilobytes to megabytes where a flat table takes n² bytes; Dist walks the path)")
+	fs.Var(&cfg.shard, "shard", "build only part `I/K` (0-based) of the table, rows split evenly, into INPUT.I-of-K.ptpart; pathtable merge joins the K parts")
 	var lf levelFlags
 	lf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -82,8 +86,15 @@ func runBuild(ctx context.Context, args []string) error {
 		}
 		cfg.build.Layout = table.LayoutRuns
 	}
+	ext := ".ptab"
+	if cfg.shard.set {
+		if cfg.build.Window != 0 {
+			return usagef("-shard builds tables of all pairs, flat or -compress, not -window")
+		}
+		ext = fmt.Sprintf(".%d-of-%d.ptpart", cfg.shard.i, cfg.shard.k)
+	}
 
-	jobs, err := planOutputs(fs.Args(), *out)
+	jobs, err := planOutputs(fs.Args(), *out, ext)
 	if err != nil {
 		return err
 	}
@@ -124,9 +135,10 @@ type buildJob struct {
 }
 
 // planOutputs expands folders into the level files they hold (sorted, not
-// recursive) and names each output. Several inputs, or a folder, need -o to
+// recursive) and names each output: the input with its extension replaced
+// by ext, in -o's folder if given. Several inputs, or a folder, need -o to
 // be a folder or empty.
-func planOutputs(args []string, out string) ([]buildJob, error) {
+func planOutputs(args []string, out, ext string) ([]buildJob, error) {
 	var inputs []string
 	folder := len(args) > 1
 	for _, a := range args {
@@ -163,7 +175,7 @@ func planOutputs(args []string, out string) ([]buildJob, error) {
 	jobs := make([]buildJob, 0, len(inputs))
 	seen := map[string]int{}
 	for _, in := range inputs {
-		o := strings.TrimSuffix(in, filepath.Ext(in)) + ".ptab"
+		o := strings.TrimSuffix(in, filepath.Ext(in)) + ext
 		switch {
 		case folder && out != "":
 			o = filepath.Join(out, filepath.Base(o))
@@ -207,7 +219,13 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	th := table.Header{Layout: cfg.build.TableLayout(), Window: cfg.build.Window}
 	hash := build.TableInputHash(&th, format, cfg.opt, data)
-	if !cfg.force {
+	if cfg.shard.set {
+		res.Shard = cfg.shard.String()
+		if !cfg.force && partUpToDate(output, hash, cfg.shard, &res) {
+			res.Seconds = time.Since(start).Seconds()
+			return res
+		}
+	} else if !cfg.force {
 		// An intact table (size, lengths and checksum) from the same
 		// inputs; a damaged one is rebuilt. The hash needs no parsing,
 		// and checking the table reads it once, a fraction of a build.
@@ -231,14 +249,36 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	var done atomic.Int64
 	bopt := cfg.build
 	bopt.Progress = &done
-	stopProgress := startProgress(&done, lvl.Graph.Nodes(), filepath.Base(input), cfg.quiet)
-	t, err := build.BuildLevel(ctx, lvl, bopt)
+	rows := lvl.Graph.Nodes()
+	if cfg.shard.set {
+		from, to := table.ShardRange(cfg.shard.i, cfg.shard.k, rows)
+		rows = to - from
+	}
+	stopProgress := startProgress(&done, rows, filepath.Base(input), cfg.quiet)
+	var out io.WriterTo
+	if cfg.shard.set {
+		var p *table.Part
+		p, err = build.BuildPart(ctx, lvl, bopt, cfg.shard.i, cfg.shard.k)
+		if err == nil {
+			out = p
+			res.Nodes, res.Edges = p.Table.Nodes, p.Table.Edges
+			res.Pairs, res.Reachable = int64(p.Rows())*int64(p.Table.Nodes), p.ReachablePairs()
+		}
+	} else {
+		var t *table.Table
+		t, err = build.BuildLevel(ctx, lvl, bopt)
+		if err == nil {
+			out = t
+			res.Nodes, res.Edges, res.Window = t.Nodes, t.Edges, t.Window
+			res.Pairs, res.Reachable = t.CoveredPairs(), t.ReachablePairs()
+		}
+	}
 	stopProgress()
 	if err != nil {
 		return fail(buildError(input, err, cfg.build.Layout))
 	}
 	err = writeOutput(ctx, output, func(w io.Writer) error {
-		_, err := t.WriteTo(w)
+		_, err := out.WriteTo(w)
 		return err
 	})
 	if err != nil {
@@ -249,13 +289,27 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		return fail(err)
 	}
 	res.Status = "built"
-	res.Nodes, res.Edges = t.Nodes, t.Edges
-	res.Window = t.Window
-	res.Pairs, res.Reachable = t.CoveredPairs(), t.ReachablePairs()
 	res.Bytes = st.Size()
 	res.Seconds = time.Since(start).Seconds()
 	res.PeakRSS = peakRSS()
 	return res
+}
+
+// partUpToDate reports whether the file at output is an intact part
+// (read whole: size, lengths, checksum) of shard built from the inputs
+// hash names, and fills res as build reports it.
+func partUpToDate(output, hash string, shard shardFlag, res *buildResult) bool {
+	p, err := table.OpenPart(output)
+	if err != nil || p.Table.InputHash != hash || p.Shard != shard.i || p.Shards != shard.k {
+		return false
+	}
+	st, err := os.Stat(output)
+	if err != nil {
+		return false
+	}
+	res.Status, res.Nodes, res.Edges = "up-to-date", p.Table.Nodes, p.Table.Edges
+	res.Pairs, res.Bytes = int64(p.Rows())*int64(p.Table.Nodes), st.Size()
+	return true
 }
 
 // buildError names the level in a build's error, and says what to do
@@ -298,7 +352,18 @@ func report(r buildResult, cfg *buildConfig) {
 				float64(r.Bytes)/float64(max(r.Nodes, 1)), float64(r.Bytes)/float64(max(r.Pairs, 1)), r.Seconds, rss)
 			return
 		}
-		fmt.Fprintf(stdout, "built %s: %d nodes, %d edges, %d pairs (%d reachable), %s, %.2fs%s\n",
-			r.Output, r.Nodes, r.Edges, r.Pairs, r.Reachable, bytesize.Format(r.Bytes), r.Seconds, rss)
+		what := "built"
+		if r.Status == "merged" {
+			what = "merged"
+		}
+		part := ""
+		switch {
+		case r.Shard != "":
+			part = " (part " + r.Shard + ")"
+		case r.Parts > 0:
+			part = fmt.Sprintf(" (from %d parts)", r.Parts)
+		}
+		fmt.Fprintf(stdout, "%s %s%s: %d nodes, %d edges, %d pairs (%d reachable), %s, %.2fs%s\n",
+			what, r.Output, part, r.Nodes, r.Edges, r.Pairs, r.Reachable, bytesize.Format(r.Bytes), r.Seconds, rss)
 	}
 }

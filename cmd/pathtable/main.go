@@ -32,6 +32,7 @@ var commands []command
 func init() {
 	commands = []command{
 		{"build", runBuild},
+		{"merge", runMerge},
 		{"path", runPath},
 		{"query", runQuery},
 		{"info", runInfo},

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/regular"
+	"github.com/pathtable/pathtable/table"
+)
+
+// runMerge joins the parts of a sharded build (build -shard I/K) into the
+// table a one-shot build writes: every part checked by its header first
+// (one table, each index once, none missing), then read whole, one at a
+// time, and the table written atomically.
+func runMerge(ctx context.Context, args []string) error {
+	fs := newFlagSet("merge", "-o OUT [flags] PART...")
+	out := fs.String("o", "", "output table `path` (required)")
+	var cfg buildConfig
+	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object, as build does")
+	maxBytes := bytesFlag{defaultMaxBytes()}
+	fs.Var(&maxBytes, "max-bytes", "refuse a table larger than this `size` (as build's; 0: no limit): merge holds the whole table")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 || *out == "" {
+		fs.Usage()
+		return usagef("merge needs -o OUT and the part files")
+	}
+	start := time.Now()
+	parts := fs.Args()
+	if in := sameFileAs(*out, parts); in != "" {
+		return errOverwritesInput(*out, in)
+	}
+	if err := regular.Check(*out); err != nil {
+		return err
+	}
+	heads := make([]*table.PartHeader, len(parts))
+	for i, p := range parts {
+		h, err := table.ReadPartHeader(p)
+		if err != nil {
+			return err
+		}
+		heads[i] = h
+	}
+	set, err := table.CheckParts(parts, heads)
+	if err != nil {
+		return err
+	}
+	h, err := set.Header()
+	if err != nil {
+		return err
+	}
+	if size, err := h.PayloadSize(); err != nil {
+		return err
+	} else if maxBytes.n > 0 && size > maxBytes.n {
+		tooBig := &build.SizeError{Nodes: h.Nodes, Bytes: size, Limit: maxBytes.n, First: size, DistKind: h.DistKind}
+		if h.Layout == table.LayoutFlat {
+			n := int64(h.Nodes)
+			tooBig.First, tooBig.Dist = n*n, size-n*n
+		}
+		return fmt.Errorf("%s: %w: raise -max-bytes", *out, tooBig)
+	}
+	t, err := set.Join(ctx)
+	if err != nil {
+		return err
+	}
+	err = writeOutput(ctx, *out, func(w io.Writer) error {
+		_, err := t.WriteTo(w)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(*out)
+	if err != nil {
+		return err
+	}
+	report(buildResult{
+		Input: t.Source, Output: *out, Status: "merged", Parts: len(parts),
+		Nodes: t.Nodes, Edges: t.Edges, Pairs: t.CoveredPairs(), Reachable: t.ReachablePairs(),
+		Bytes: st.Size(), Seconds: time.Since(start).Seconds(), PeakRSS: peakRSS(),
+	}, &cfg)
+	return nil
+}
