@@ -37,16 +37,9 @@ func Decode(data []byte) (*Table, error) {
 	r := bytes.NewReader(data)
 	dec := msgpack.NewDecoder(r)
 
-	n, err := dec.DecodeArrayLen()
-	if err != nil || n < 2 {
-		return nil, ErrNotTable
-	}
-	if err := tableMagic(decodeMagic(dec)); err != nil {
-		return nil, err
-	}
-	version, err := dec.DecodeUint64()
+	n, version, err := decodeOpening(dec, tableMagic, ErrNotTable)
 	if err != nil {
-		return nil, fmt.Errorf("%w: reading version: %v", truncatedOr(err), err)
+		return nil, err
 	}
 	if err := checkVersion(version); err != nil {
 		return nil, err
@@ -92,6 +85,23 @@ func Decode(data []byte) (*Table, error) {
 	t.first = bins[7]
 	t.dist = bins[8]
 	return t, nil
+}
+
+// decodeOpening is frameReader.opening for a document in memory: the
+// array head, the magic (which magic accepts or refuses) and the version.
+func decodeOpening(dec *msgpack.Decoder, magic func(string) error, notDoc error) (int, uint64, error) {
+	n, err := dec.DecodeArrayLen()
+	if err != nil || n < 2 {
+		return 0, 0, notDoc
+	}
+	if err := magic(decodeMagic(dec)); err != nil {
+		return 0, 0, err
+	}
+	version, err := dec.DecodeUint64()
+	if err != nil {
+		return 0, 0, fmt.Errorf("%w: reading version: %v", truncatedOr(err), err)
+	}
+	return n, version, nil
 }
 
 // readBins reads the bins of a document named names, aliasing data (which

@@ -38,6 +38,27 @@ func ReadFrom(r io.Reader) (*Table, error) {
 // only when its size is what the header declares: one read into a buffer
 // of that size, a checksum pass, no per-element decoding of the payloads.
 func Open(path string) (*Table, error) {
+	data, err := readChecked(path, func(fr *frameReader, size int64) error {
+		h, _, err := fr.prefix()
+		if err == nil {
+			err = h.checkFileSize(fr.n, size)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	t, err := Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+// readChecked reads the regular file at path whole, once prefix has read
+// its header and checked the file's size against it: one read into a
+// buffer of that size. Errors name the file.
+func readChecked(path string, prefix func(fr *frameReader, size int64) error) ([]byte, error) {
 	f, size, err := regular.Open(path)
 	if err != nil {
 		return nil, err
@@ -45,11 +66,7 @@ func Open(path string) (*Table, error) {
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64<<10)
 	fr := frameReader{r: br, keep: true, limit: size}
-	h, _, err := fr.prefix()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if err := h.checkFileSize(fr.n, size); err != nil {
+	if err := prefix(&fr, size); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	data := make([]byte, size)
@@ -57,11 +74,7 @@ func Open(path string) (*Table, error) {
 	if _, err := io.ReadFull(br, data[fr.n:]); err != nil {
 		return nil, fmt.Errorf("%s: %w: %v", path, ErrTruncated, err)
 	}
-	t, err := Decode(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return t, nil
+	return data, nil
 }
 
 // WriteFile writes t to path atomically: to a temporary file in the same

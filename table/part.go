@@ -279,16 +279,9 @@ func decodePartHeader(b []byte, layout Layout) (*PartHeader, error) {
 func DecodePart(data []byte) (*Part, error) {
 	r := bytes.NewReader(data)
 	dec := msgpack.NewDecoder(r)
-	n, err := dec.DecodeArrayLen()
-	if err != nil || n < 2 {
-		return nil, ErrNotPart
-	}
-	if err := partMagic(decodeMagic(dec)); err != nil {
-		return nil, err
-	}
-	version, err := dec.DecodeUint64()
+	n, version, err := decodeOpening(dec, partMagic, ErrNotPart)
 	if err != nil {
-		return nil, fmt.Errorf("%w: reading version: %v", truncatedOr(err), err)
+		return nil, err
 	}
 	if err := checkPartVersion(version); err != nil {
 		return nil, err
@@ -334,20 +327,12 @@ func DecodePart(data []byte) (*Part, error) {
 // read and its size checked first, then one read of the whole file and
 // DecodePart. Errors name the file.
 func OpenPart(path string) (*Part, error) {
-	f, size, err := regular.Open(path)
+	data, err := readChecked(path, func(fr *frameReader, size int64) error {
+		_, err := fr.partPrefix(size)
+		return err
+	})
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	br := bufio.NewReaderSize(f, 64<<10)
-	fr := frameReader{r: br, keep: true, limit: size}
-	if _, err := fr.partPrefix(size); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	data := make([]byte, size)
-	copy(data, fr.kept)
-	if _, err := io.ReadFull(br, data[fr.n:]); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v", path, ErrTruncated, err)
 	}
 	p, err := DecodePart(data)
 	if err != nil {

@@ -16,6 +16,13 @@ Commands:
 		-window DELTA builds a windowed table of a grid level: paths to
 		each cell from the cells within DELTA of it, confined to that
 		(2·DELTA+1)² window; other pairs are "not covered".
+		-shard I/K builds only part I (0-based) of K of a flat or
+		-compress table, rows split evenly, into INPUT.I-of-K.ptpart.
+	merge [-json] [-max-bytes SIZE] -o OUT PART...
+		Join the K parts of one table (build -shard I/K, in any order)
+		into OUT, byte for byte the table a one-shot build writes. A
+		missing, duplicated, foreign or damaged part is refused, naming
+		the file, and nothing is written.
 	path [-json] [-fallback] [-block NODE|@FILE]... TABLE FROM TO
 		Print the cost and the whole path from FROM to TO. -block closes
 		a node (a door shut: x,y on grids, an id on graphs), or every node
