@@ -55,28 +55,37 @@ func TestInputHashPinned(t *testing.T) {
 	}
 }
 
-// TestBuildLevelMatchesCLI checks that a library caller gets the table the
-// command line writes: examples/tiny.ptab is pathtable build's output for
-// examples/tiny.grid, byte for byte.
+// TestBuildLevelMatchesCLI checks that a library caller gets the tables the
+// command line writes: examples/tiny.ptab and examples/tiny-runs.ptab are
+// pathtable build's output for examples/tiny.grid, flat and -compress,
+// byte for byte (docs/FORMAT.md's worked examples show their bytes).
 func TestBuildLevelMatchesCLI(t *testing.T) {
-	want, err := os.ReadFile("../examples/tiny.ptab")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lvl, err := maps.Load("../examples/tiny.grid", maps.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := BuildLevel(context.Background(), lvl, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got bytes.Buffer
-	if _, err := tab.WriteTo(&got); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Bytes(), want) {
-		t.Errorf("BuildLevel(tiny.grid) writes %d bytes that differ from examples/tiny.ptab's %d", got.Len(), len(want))
+	for _, tc := range []struct {
+		file   string
+		layout table.Layout
+	}{
+		{"../examples/tiny.ptab", table.LayoutFlat},
+		{"../examples/tiny-runs.ptab", table.LayoutRuns},
+	} {
+		want, err := os.ReadFile(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lvl, err := maps.Load("../examples/tiny.grid", maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := BuildLevel(context.Background(), lvl, Options{Layout: tc.layout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		if _, err := tab.WriteTo(&got); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("BuildLevel(tiny.grid, layout %q) writes %d bytes that differ from %s's %d", tc.layout, got.Len(), tc.file, len(want))
+		}
 	}
 }
 

@@ -325,10 +325,11 @@ func (h *Header) validate() error {
 		if h.FirstEnc != FirstEncRuns {
 			return fmt.Errorf("run-length table has first-move encoding %q, want %q", h.FirstEnc, FirstEncRuns)
 		}
-	} else if h.RunCount != 0 {
-		return fmt.Errorf("%d runs in a table of layout %q", h.RunCount, h.Layout)
 	} else if h.FirstEnc != FirstU8 {
 		return fmt.Errorf("unknown first-move encoding %q", h.FirstEnc)
+	}
+	if h.Layout != LayoutRuns && h.RunCount != 0 {
+		return fmt.Errorf("%d runs in a table of layout %q", h.RunCount, h.Layout)
 	}
 	if h.Edges < 0 || int64(h.Edges) > int64(h.Nodes)*MaxDegree {
 		return fmt.Errorf("%d edges for %d nodes", h.Edges, h.Nodes)

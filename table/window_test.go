@@ -110,6 +110,7 @@ func TestWindowCorrupt(t *testing.T) {
 		{"as version 1", table.Version, p.bins, `layout "window" in a version 1 document`},
 		{"window too wide", table.VersionLayout, with(0, header(func(h *table.Header) { h.Window = table.MaxWindowDelta + 1 })), "window half-width"},
 		{"negative window", table.VersionLayout, with(0, header(func(h *table.Header) { h.Window = -1 })), "window half-width"},
+		{"run count", table.VersionLayout, with(0, header(func(h *table.Header) { h.RunCount = 3 })), `3 runs in a table of layout "window"`},
 		{"flat encoding", table.VersionLayout, with(0, header(func(h *table.Header) { h.FirstEnc = "u8" })), "first-move encoding"},
 		{"graph", table.VersionLayout, with(0, header(func(h *table.Header) { h.Kind = table.KindGraph; h.Names = make([]string, h.Nodes) })), "windows need a grid"},
 		{"short windows", table.VersionLayout, with(7, p.bins[7][1:]), "first has"},

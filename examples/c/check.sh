@@ -1,8 +1,10 @@
 #!/bin/sh
 # examples/c/check.sh: build the C reader (ptread) and check that it answers
-# exactly as `pathtable path` does, on tables for every level in testdata/
-# (and the grids again with other movement models) plus the worked example
-# of docs/FORMAT.md. Exit status 0 when every answer matches.
+# exactly as `pathtable path` does, on tables of every layout (flat,
+# run-length, windowed) for every level in testdata/ (and the grids again
+# with other movement models) plus the worked examples of docs/FORMAT.md,
+# and that both refuse the same damaged tables. Exit status 0 when every
+# answer matches.
 #
 # Needs: go, a C compiler and msgpack-c. When msgpack-c (Debian package
 # libmsgpack-dev) or cc is missing, it installs them with apt-get (as root,
@@ -36,24 +38,33 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # --- build ------------------------------------------------------------------
-cc -std=c99 -O2 -Wall -Wextra -ffp-contract=off -o "$tmp/ptread" examples/c/ptread.c -lmsgpackc
+cc -std=c99 -O2 -Wall -Wextra -ffp-contract=off -o "$tmp/ptread" examples/c/ptread.c -lmsgpackc -lm
 # One binary for every build and query: `go run` per query would relink.
 go build -o "$tmp/pathtable" ./cmd/pathtable
+go build -o "$tmp/tamper" ./examples/c/tamper
 pt="$tmp/pathtable"
 
-# The worked example of docs/FORMAT.md must still be what the builder writes.
-"$pt" build -quiet -o "$tmp/tiny.ptab" examples/tiny.grid >/dev/null
-if ! cmp -s "$tmp/tiny.ptab" examples/tiny.ptab; then
-	say "examples/tiny.ptab differs from a fresh build of examples/tiny.grid:"
-	say "the format changed; rebuild it and update docs/FORMAT.md's worked example"
-	exit 1
-fi
+# The worked examples of docs/FORMAT.md must still be what the builder writes.
+for ex in "tiny.ptab|" "tiny-runs.ptab|-compress"; do
+	file=${ex%%|*} flags=${ex#*|}
+	# shellcheck disable=SC2086
+	"$pt" build -quiet $flags -o "$tmp/$file" examples/tiny.grid >/dev/null
+	if ! cmp -s "$tmp/$file" "examples/$file"; then
+		say "examples/$file differs from a fresh build $flags of examples/tiny.grid:"
+		say "the format changed; rebuild it and update docs/FORMAT.md's worked example"
+		exit 1
+	fi
+done
 
 # --- tables -----------------------------------------------------------------
 # name|level|build flags. The grids also go through the integer 10/14 model
 # (u16 distances) and 4-connected moves; examples/c/levels/ adds graphs for
-# the u32, u64 and awkward float cases.
-levels="tiny|examples/tiny.grid|"
+# the u32, u64 and awkward float cases. Every table is built flat and
+# run-length (-compress, names ending .runs); the grids also windowed
+# (names ending .win), with windows small enough to leave pairs uncovered.
+levels="tiny|examples/tiny.grid|
+tiny.runs|examples/tiny.grid|-compress
+tiny.win|examples/tiny.grid|-window 1"
 for f in testdata/* examples/c/levels/*; do
 	case "$f" in
 	*.map | *.grid)
@@ -61,9 +72,18 @@ for f in testdata/* examples/c/levels/*; do
 		levels="$levels
 $b|$f|
 $b.1014|$f|-diagonal 10/14
-$b.4|$f|-connect 4" ;;
+$b.4|$f|-connect 4
+$b.runs|$f|-compress
+$b.1014.runs|$f|-compress -diagonal 10/14
+$b.4.runs|$f|-compress -connect 4
+$b.win|$f|-window 2
+$b.1014.win|$f|-window 3 -diagonal 10/14
+$b.4.win|$f|-window 3 -connect 4" ;;
+	*/zero.json) levels="$levels
+zero.json|$f|" ;; # edges of cost 0: run-length tables refuse them
 	*.gr | *.json) levels="$levels
-$(basename "$f")|$f|" ;;
+$(basename "$f")|$f|
+$(basename "$f").runs|$f|-compress" ;;
 	esac
 done
 
@@ -97,7 +117,7 @@ pairs() { # N
 # Pairs worth asking whatever the sample: no path, walls, cells outside the
 # grid, unknown ids, malformed cells.
 extra() { # NAME
-	case "$1" in
+	case "${1%.runs}" in
 	tiny) printf '%s\n' "0,0 1,2" "0,0 2,0" "2,0 0,0" "0,0 1,0" "0,0 3,3" "0,0 x" ;;
 	maze.grid*) printf '%s\n' "0,0 11,7" "1,1 0,0" "0,0 12,0" "0,0 0,-1" ;;
 	small.map*) printf '%s\n' "1,1 8,6" "0,0 1,1" "1,1 5,1" "1,1 1,1,1" ;;
@@ -114,55 +134,145 @@ answer() {
 	if "$@" 2>&1; then echo "exit 0"; else echo "exit $?"; fi
 }
 
-total=0 nopath=0 found=0 errors=0 failed=0
+# Counts per layout (flat, runs, win) and answer: a path, no path, not
+# covered (windowed tables), a bad id (both must fail alike).
+for k in flat runs win; do
+	for o in found nopath uncovered errors; do eval "${k}_$o=0"; done
+done
+total=0 failed=0
+
+# compare asks both readers every query of $tmp/queries on TABLE, counted
+# as layout KIND, and reports each answer that differs.
+compare() { # NAME TABLE KIND
+	while read -r from to; do
+		total=$((total + 1))
+		want=$(answer "$pt" path "$2" "$from" "$to" | sed 's/^pathtable: //')
+		got=$(answer "$tmp/ptread" "$2" "$from" "$to" | sed 's/^ptread: //')
+		case "$want" in
+		*"not covered"*) o=uncovered ;;
+		*"no path"*) o=nopath ;;
+		*" cost "*) o=found ;;
+		*) o=errors; [ -z "${DEBUG:-}" ] || say "error $1: $want" ;;
+		esac
+		eval "${3}_$o=\$((${3}_$o + 1))"
+		if [ "$want" != "$got" ]; then
+			failed=$((failed + 1))
+			say "MISMATCH $1: $from -> $to"
+			printf '  pathtable: %s\n  ptread:    %s\n' "$want" "$got" >&2
+		fi
+	done < "$tmp/queries"
+}
+
 printf '%s\n' "$levels" > "$tmp/levels"
 while IFS='|' read -r name level flags; do
 	[ -n "$name" ] || continue
 	table="$tmp/$name.ptab"
 	# shellcheck disable=SC2086
 	"$pt" build -quiet $flags -o "$table" "$level" >/dev/null
-	{ ids "$level" | pairs 30; extra "$name"; } > "$tmp/queries"
-	while read -r from to; do
-		total=$((total + 1))
-		want=$(answer "$pt" path "$table" "$from" "$to" | sed 's/^pathtable: //')
-		got=$(answer "$tmp/ptread" "$table" "$from" "$to" | sed 's/^ptread: //')
-		case "$want" in
-		*"no path"*) nopath=$((nopath + 1)) ;;
-		*" cost "*) found=$((found + 1)) ;;
-		*) errors=$((errors + 1)); [ -z "${DEBUG:-}" ] || say "error $name: $want" ;;
-		esac
-		if [ "$want" != "$got" ]; then
-			failed=$((failed + 1))
-			say "MISMATCH $name: $from -> $to"
-			printf '  pathtable: %s\n  ptread:    %s\n' "$want" "$got" >&2
-		fi
-	done < "$tmp/queries"
+	{ ids "$level" | pairs 30; extra "${name%.win}"; } > "$tmp/queries"
+	case "$name" in
+	*.runs) compare "$name" "$table" runs ;;
+	*.win) compare "$name" "$table" win ;;
+	*) compare "$name" "$table" flat ;;
+	esac
 done < "$tmp/levels"
 
-# --- damaged tables: both readers must refuse them (exit 1) --------------------
-damage() { # NAME: write $tmp/bad.ptab, a damaged copy of examples/tiny.ptab
-	cp examples/tiny.ptab "$tmp/bad.ptab"
-	case "$1" in
-	flip) printf '\377' | dd of="$tmp/bad.ptab" bs=1 seek=566 conv=notrunc 2>/dev/null ;; # a distance byte
-	version) printf '\002' | dd of="$tmp/bad.ptab" bs=1 seek=10 conv=notrunc 2>/dev/null ;;
-	magic) printf 'X' | dd of="$tmp/bad.ptab" bs=1 seek=1 conv=notrunc 2>/dev/null ;;
-	truncate) head -c 700 examples/tiny.ptab > "$tmp/bad.ptab" ;;
-	trailing) printf '\000' >> "$tmp/bad.ptab" ;;
-	# The old layout: an 11-element array with the checksum after it.
-	old) printf '\233' | dd of="$tmp/bad.ptab" bs=1 seek=0 conv=notrunc 2>/dev/null ;;
-	huge) printf '\335\377\377\377\377\250PATHTABL\001\306\377\377\377\377' > "$tmp/bad.ptab" ;;
-	esac
-}
-for how in flip version magic truncate trailing old huge; do
-	damage "$how"
-	total=$((total + 1))
-	want=$(answer "$pt" path "$tmp/bad.ptab" 0,0 1,2 | tail -n 1)
-	got=$(answer "$tmp/ptread" "$tmp/bad.ptab" 0,0 1,2 | tail -n 1)
+# --- damaged tables ----------------------------------------------------------
+# refuse checks that both readers refuse TABLE (exit 1) for the query FROM TO.
+refuse() { # HOW TABLE FROM TO
+	total=$((total + 1)) refused=$((refused + 1))
+	want=$(answer "$pt" path "$2" "$3" "$4" | tail -n 1)
+	got=$(answer "$tmp/ptread" "$2" "$3" "$4" | tail -n 1)
 	if [ "$want" != "exit 1" ] || [ "$got" != "exit 1" ]; then
 		failed=$((failed + 1))
-		say "MISMATCH damaged table ($how): pathtable $want, ptread $got, want exit 1 from both"
+		say "MISMATCH damaged table ($1): pathtable $want, ptread $got, want exit 1 from both"
 	fi
-done
+}
+refused=0
 
-say "$total queries ($found paths, $nopath without a path, $errors bad ids): $failed mismatches"
-[ "$failed" -eq 0 ] && [ "$found" -gt 0 ] && [ "$nopath" -gt 0 ] && [ "$errors" -gt 0 ]
+# poke writes BYTES (octal escapes, printf) over FILE at byte AT.
+poke() { # FILE AT BYTES
+	printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
+# Damage the checksum catches, or the framing: a flat and a run-length
+# table of tiny.grid, a byte flipped in the last payload (distances, run
+# words), the version, the magic, the element count, cut short, a byte
+# after the end; and a 5-byte "array of 4 billion".
+for ex in tiny.ptab tiny-runs.ptab; do
+	size=$(wc -c < "examples/$ex")
+	for how in flip version magic elements truncate trailing; do
+		cp "examples/$ex" "$tmp/bad.ptab"
+		case "$how" in
+		flip) poke "$tmp/bad.ptab" $((size - 10)) '\377' ;;
+		version) poke "$tmp/bad.ptab" 10 '\003' ;;
+		magic) poke "$tmp/bad.ptab" 1 'X' ;;
+		# 11 elements (the old layout, the checksum after the array), or 13
+		# for a flat table and 12 for a run-length one.
+		elements) poke "$tmp/bad.ptab" 0 "$([ "$ex" = tiny.ptab ] && echo '\233' || echo '\234')" ;;
+		truncate) head -c $((size - 13)) "examples/$ex" > "$tmp/bad.ptab" ;;
+		trailing) printf '\000' >> "$tmp/bad.ptab" ;;
+		esac
+		refuse "$ex $how" "$tmp/bad.ptab" 0,0 1,2
+	done
+	# Flat tables are version 1, the others version 2: each other's is corrupt.
+	cp "examples/$ex" "$tmp/bad.ptab"
+	poke "$tmp/bad.ptab" 10 "$([ "$ex" = tiny.ptab ] && echo '\002' || echo '\001')"
+	refuse "$ex other version" "$tmp/bad.ptab" 0,0 1,2
+done
+printf '\335\377\377\377\377\250PATHTABL\001\306\377\377\377\377' > "$tmp/bad.ptab"
+refuse huge "$tmp/bad.ptab" 0,0 1,2
+
+# Damage behind a good checksum, which only a reader's own checks catch
+# (tamper rewrites bytes of one bin and the checksum): ELEMENT is the bin's
+# document element, AT a byte offset in it (=HEX: where those bytes are).
+# tampered NAME ELEMENT AT HEX writes $tmp/bad.ptab from $tmp/NAME.ptab.
+tampered() {
+	"$tmp/tamper" "$tmp/$1.ptab" "$tmp/bad.ptab" "$2" "$3" "$4"
+}
+# Refused: two nodes named "1" (flat and run-length graphs); a run-length
+# header with an unknown layout or first-move encoding or a run count the
+# runs do not have; an order that repeats a node or names one that does
+# not exist; rows that end before they start or do not span the runs.
+for t in lecture.gr lecture.gr.runs; do
+	tampered "$t" 2 =a132 a131 && refuse "$t duplicate names" "$tmp/bad.ptab" 1 5
+done
+tampered tiny.runs 2 =a472756e73 a472756e67 && refuse "layout rung" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a672756e733332 a672756e733136 && refuse "first_enc runs16" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a472756e7313 a472756e7312 && refuse "runs 18 of 19" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 9 4 00000000 && refuse "order repeats a node" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 9 0 06000000 && refuse "order names node 6 of 6" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 10 4 ff000000 && refuse "row ends before it starts" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 10 -4 12000000 && refuse "rows end before the runs" "$tmp/bad.ptab" 0,0 1,2
+# Answered, and alike: run words whose move names no edge (slot 200, 0xFF
+# in a run that had a move), whose starts are out of order or beyond the
+# last rank; window cells holding 8..14 or a move into a wall. Every query
+# of the level is asked on each.
+while read -r name level elem at bytes; do
+	tampered "$name" "$elem" "$at" "$bytes"
+	{ ids "$level" | pairs 30; extra "${name%.win}"; } > "$tmp/queries"
+	case "$name" in
+	*.runs) compare "$name tampered $elem@$at" "$tmp/bad.ptab" runs ;;
+	*) compare "$name tampered $elem@$at" "$tmp/bad.ptab" win ;;
+	esac
+done <<EOT
+tiny.runs examples/tiny.grid 11 0 c8
+tiny.runs examples/tiny.grid 11 8 ff
+tiny.runs examples/tiny.grid 11 9 ffffff
+maze.grid.runs testdata/maze.grid 11 0 c8
+maze.grid.runs testdata/maze.grid 11 201 000000
+maze.grid.runs testdata/maze.grid 11 401 ffff7f
+lecture.gr.runs testdata/lecture.gr 11 4 07
+maze.grid.win testdata/maze.grid 9 0 9999999999999999
+maze.grid.win testdata/maze.grid 9 300 0000000000000000
+EOT
+
+for k in flat runs win; do
+	eval "say \"$k: \$${k}_found paths, \$${k}_nopath without a path, \$${k}_uncovered not covered, \$${k}_errors bad ids\""
+done
+say "$total queries ($refused on damaged tables, refused by both): $failed mismatches"
+[ "$failed" -eq 0 ] || exit 1
+# Every kind of answer must have been asked, or the check proves little.
+for v in flat_found flat_nopath flat_errors runs_found runs_nopath runs_errors win_found win_nopath win_uncovered win_errors; do
+	eval "[ \"\$$v\" -gt 0 ]" || { say "no query gave $v"; exit 1; }
+done

@@ -1,22 +1,24 @@
 /*
  * ptread: a minimal pathtable table reader in C, the companion of
- * docs/FORMAT.md. It loads a .ptab file, validates it as the Go decoder
- * does (magic, version, every length against the header, CRC-32C, graph
- * arrays), and prints the path between two nodes in the same text format as
- * `pathtable path`:
+ * docs/FORMAT.md. It loads a .ptab file of any layout (flat, version 1;
+ * windowed or run-length, version 2), validates it as the Go decoder does
+ * (magic, version, every length against the header, CRC-32C, graph arrays,
+ * the run-length rows and order), and prints the path between two nodes in
+ * the same text format as `pathtable path`:
  *
  *	ptread TABLE FROM TO
  *	0,0 -> 1,2 cost 2.414213562373095 path 0,0 0,1 1,2
  *	0,0 -> 2,0 no path
+ *	0,0 -> 9,9 not covered (outside the window of 9,9)
  *
  * msgpack framing is decoded by msgpack-c (Debian: libmsgpack-dev). msgpack-c
  * allocates an array's or map's elements before it has seen them, so a
  * hostile 5-byte "array of 4 billion" would ask for ~100 GB: mp_check walks
  * the document first and refuses any length larger than the bytes left.
- * The file is one msgpack value, an array of 12: magic, version, nine bins,
- * and last the CRC-32C of the bins' contents.
+ * The file is one msgpack value, an array: magic, version, the bins (nine,
+ * or ten for a run-length table), and last the CRC-32C of the bins' contents.
  *
- * Build: cc -std=c99 -O2 -ffp-contract=off -o ptread ptread.c -lmsgpackc
+ * Build: cc -std=c99 -O2 -ffp-contract=off -o ptread ptread.c -lmsgpackc -lm
  * (no fused multiply-add, so a + b*sqrt(2) rounds exactly as Go does.)
  */
 #include <errno.h>
@@ -29,14 +31,23 @@
 #include <string.h>
 
 #define MAGIC "PATHTABL"
-#define VERSION 1
-#define NBINS 9 /* header offsets targets weights cells x y first dist */
-#define NELEMS (3 + NBINS) /* the document: magic, version, the bins, the checksum */
 #define NOMOVE 0xFF
 #define MAXDEGREE 254
-#define MAXNODES 65536
+#define MAXBINS 10          /* a run-length table's: the seven graph bins, order, rows, runs */
+#define MAXPAYLOAD 0xFFFFFFFFu /* a msgpack bin32 holds at most 2^32-1 bytes */
+#define MAXFLATNODES 46340u /* n*n first moves fit in one bin */
+#define MAXCELLS (1u << 24) /* grid cells; also the nodes of windowed and run-length tables */
+#define MAXWINDOW 127       /* a windowed table's DELTA */
+#define SQRT2 1.4142135623730951
 
-static const char *bin_names[NBINS] = {"header", "offsets", "targets", "weights", "cells", "x", "y", "first", "dist"};
+/* The layouts: version 1 is flat; version 2 names its layout in the header. */
+enum layout { FLAT, WINDOW, RUNS };
+
+/* The bins of a document, in order: a flat or windowed one, a run-length one. */
+static const char *bin_names[2][MAXBINS] = {
+	{"header", "offsets", "targets", "weights", "cells", "x", "y", "first", "dist"},
+	{"header", "offsets", "targets", "weights", "cells", "x", "y", "order", "rows", "runs"},
+};
 
 static void die(const char *fmt, ...)
 {
@@ -138,19 +149,33 @@ static int mp_check(const uint8_t **pp, const uint8_t *end, int depth)
 
 /* table is a loaded table; the arrays point into the file's bytes. */
 struct table {
-	char kind[8], dist_kind[16], first_enc[8];
-	uint64_t nodes, edges, width, height;
+	char kind[8], metric[8], dist_kind[16], first_enc[16], layout_name[8];
+	uint64_t nodes, edges, width, height, connect, window, runs;
+	enum layout layout;
 	msgpack_object names; /* ARRAY of STR for graphs, NIL for grids */
 	uint8_t *data;        /* the whole file */
-	const uint8_t *bin[NBINS];
-	size_t len[NBINS];
+	int nbins;
+	const uint8_t *bin[MAXBINS];
+	size_t len[MAXBINS];
+	uint32_t *rank;       /* run-length tables: the rank of each node, order's inverse */
 };
+
+/* weight is the cost of edge i. */
+static double weight(const struct table *t, uint64_t i)
+{
+	uint64_t bits = le32(t->bin[3] + 8 * i) | (uint64_t)le32(t->bin[3] + 8 * i + 4) << 32;
+	double w;
+	memcpy(&w, &bits, 8); /* IEEE 754 bits, assembled from little-endian bytes */
+	return w;
+}
 
 static int str_is(msgpack_object o, const char *s)
 {
 	return o.type == MSGPACK_OBJECT_STR && o.via.str.size == strlen(s) && !memcmp(o.via.str.ptr, s, o.via.str.size);
 }
 
+/* copy_str copies a header string; one too long for dst becomes "" (an
+ * unknown value, refused by the checks that read it). */
 static void copy_str(char *dst, size_t cap, msgpack_object o)
 {
 	size_t n = o.type == MSGPACK_OBJECT_STR && o.via.str.size < cap ? o.via.str.size : 0;
@@ -169,6 +194,10 @@ static int dist_width(const char *k)
 	return 0;
 }
 
+/* window_block is the bytes of one origin's block in a windowed table:
+ * its (2*DELTA+1)^2 cells at four bits each. */
+static uint64_t window_block(uint64_t delta) { return ((2 * delta + 1) * (2 * delta + 1) + 1) / 2; }
+
 /* has_magic reports whether d starts with an array whose first element is
  * the string MAGIC, in any of msgpack's array and string forms. */
 static int has_magic(const uint8_t *d, long size)
@@ -180,6 +209,169 @@ static int has_magic(const uint8_t *d, long size)
 	if (w < 0 || size < at + 1 + w + 8 || (w > 0 && be(d + at + 1, w) != 8))
 		return 0;
 	return !memcmp(d + at + 1 + w, MAGIC, 8);
+}
+
+/* header reads the header map's fields into t; a known key with a value of
+ * the wrong type is an error. It returns the offending key, or NULL. */
+static const msgpack_object *header(struct table *t, msgpack_object_map m)
+{
+	static const char *strs[] = {"kind", "metric", "dist_kind", "first_enc", "model", "diagonal",
+				     "source", "format", "input_hash", "layout"};
+	t->names.type = MSGPACK_OBJECT_NIL;
+	for (uint32_t i = 0; i < m.size; i++) {
+		msgpack_object k = m.ptr[i].key, v = m.ptr[i].val;
+		uint64_t *num = str_is(k, "nodes") ? &t->nodes : str_is(k, "edges") ? &t->edges
+			: str_is(k, "width") ? &t->width : str_is(k, "height") ? &t->height
+			: str_is(k, "connect") ? &t->connect : str_is(k, "window") ? &t->window
+			: str_is(k, "runs") ? &t->runs : NULL;
+		int is_str = 0;
+		for (size_t j = 0; j < sizeof strs / sizeof *strs; j++)
+			is_str |= str_is(k, strs[j]);
+		if ((num && v.type != MSGPACK_OBJECT_POSITIVE_INTEGER && v.type != MSGPACK_OBJECT_NEGATIVE_INTEGER &&
+		     v.type != MSGPACK_OBJECT_NIL) ||
+		    (is_str && v.type != MSGPACK_OBJECT_STR && v.type != MSGPACK_OBJECT_NIL) ||
+		    (str_is(k, "names") && v.type != MSGPACK_OBJECT_ARRAY && v.type != MSGPACK_OBJECT_NIL))
+			return &m.ptr[i].key;
+		if (num) /* nil is 0; a negative count or size is invalid */
+			*num = v.type == MSGPACK_OBJECT_POSITIVE_INTEGER ? v.via.u64 : v.type == MSGPACK_OBJECT_NIL ? 0 : UINT64_MAX;
+		else if (str_is(k, "kind"))
+			copy_str(t->kind, sizeof t->kind, v);
+		else if (str_is(k, "metric"))
+			copy_str(t->metric, sizeof t->metric, v);
+		else if (str_is(k, "dist_kind"))
+			copy_str(t->dist_kind, sizeof t->dist_kind, v);
+		else if (str_is(k, "first_enc"))
+			copy_str(t->first_enc, sizeof t->first_enc, v);
+		else if (str_is(k, "layout"))
+			copy_str(t->layout_name, sizeof t->layout_name, v);
+		else if (str_is(k, "names"))
+			t->names = v;
+	}
+	return NULL;
+}
+
+/* by_name orders node indices by name, then index, for duplicate_name. */
+static const msgpack_object *sorted_names;
+static int by_name(const void *pa, const void *pb)
+{
+	uint32_t i = *(const uint32_t *)pa, j = *(const uint32_t *)pb;
+	msgpack_object_str x = sorted_names[i].via.str, y = sorted_names[j].via.str;
+	int c = x.size && y.size ? memcmp(x.ptr, y.ptr, x.size < y.size ? x.size : y.size) : 0;
+	if (c == 0)
+		c = (x.size > y.size) - (x.size < y.size);
+	return c ? c : (i > j) - (i < j);
+}
+
+static int same_name(uint32_t i, uint32_t j)
+{
+	msgpack_object_str x = sorted_names[i].via.str, y = sorted_names[j].via.str;
+	return x.size == y.size && (x.size == 0 || !memcmp(x.ptr, y.ptr, x.size));
+}
+
+/* duplicate_name reports whether two nodes of a graph have the same name,
+ * and which, as the Go decoder does: the first node u whose name an earlier
+ * node v already has. (Readers that took the first or the last of two
+ * equal names would disagree on which node a name means.) O(n log n). */
+static int duplicate_name(const struct table *t, uint32_t *v, uint32_t *u)
+{
+	uint32_t n = t->nodes, *idx = malloc(sizeof *idx * (n ? n : 1)), found = 0;
+	if (!idx)
+		die("out of memory");
+	for (uint32_t i = 0; i < n; i++)
+		idx[i] = i;
+	sorted_names = t->names.via.array.ptr;
+	qsort(idx, n, sizeof *idx, by_name);
+	for (uint32_t i = 1; i < n; i++) {
+		/* Only the second of a run of equal names: the run's two earliest nodes. */
+		if (!same_name(idx[i - 1], idx[i]) || (i >= 2 && same_name(idx[i - 2], idx[i - 1])))
+			continue;
+		if (!found || idx[i] < *u)
+			*v = idx[i - 1], *u = idx[i], found = 1;
+	}
+	free(idx);
+	return found;
+}
+
+/* check_header checks the header's fields against each other, in the Go
+ * decoder's order; it returns what is wrong, or NULL. */
+static const char *check_header(struct table *t, uint64_t version)
+{
+	uint64_t n = t->nodes, w = dist_width(t->dist_kind);
+	if (!strcmp(t->layout_name, ""))
+		t->layout = FLAT;
+	else if (!strcmp(t->layout_name, "window"))
+		t->layout = WINDOW;
+	else if (!strcmp(t->layout_name, "runs"))
+		t->layout = RUNS;
+	else
+		return "unknown layout";
+	if (w == 0)
+		return "unknown distance encoding";
+	/* Each payload fits in one bin: the first moves and distances of a flat
+	 * table, a windowed table's blocks, a run-length table's run words. */
+	if (t->layout == FLAT && (n > MAXFLATNODES || n * n * w > MAXPAYLOAD))
+		return "too many nodes for a flat table";
+	if (t->layout == WINDOW && (t->window < 1 || t->window > MAXWINDOW || n > MAXCELLS ||
+				    n * window_block(t->window) > MAXPAYLOAD))
+		return "bad window or too many nodes for it";
+	if (t->layout == RUNS && (n > MAXCELLS || t->runs > MAXPAYLOAD / 4))
+		return "too many nodes or runs for a run-length table";
+	if (t->layout == WINDOW ? strcmp(t->first_enc, "window4") || strcmp(t->kind, "grid")
+	    : t->window != 0 ? 1
+	    : t->layout == RUNS ? strcmp(t->first_enc, "runs32") != 0
+	    : strcmp(t->first_enc, "u8") != 0)
+		return "first-move encoding or window do not fit the layout";
+	if (t->layout != RUNS && t->runs != 0)
+		return "a run count in a table of another layout";
+	if (t->edges > n * MAXDEGREE)
+		return "too many edges";
+	int grid = !strcmp(t->kind, "grid");
+	if (grid && (t->width == 0 || t->height == 0 || t->width > MAXCELLS || t->height > MAXCELLS ||
+		     t->width * t->height > MAXCELLS))
+		return "bad grid size";
+	if (grid && t->names.type != MSGPACK_OBJECT_NIL)
+		return "grid table has node names";
+	if (grid && t->connect != 4 && t->connect != 8)
+		return "grid connectivity is not 4 or 8";
+	if (!grid && (strcmp(t->kind, "graph") || t->names.type != MSGPACK_OBJECT_ARRAY || t->names.via.array.size != n))
+		return "bad kind or node names";
+	for (uint64_t i = 0; !grid && i < n; i++)
+		if (t->names.via.array.ptr[i].type != MSGPACK_OBJECT_STR)
+			return "a node name is not a string";
+	uint32_t v = 0, u = 0;
+	static char msg[120];
+	if (!grid && duplicate_name(t, &v, &u)) {
+		snprintf(msg, sizeof msg, "nodes %u and %u have the same name", (unsigned)v, (unsigned)u);
+		return msg;
+	}
+	if ((t->layout == FLAT ? 1u : 2u) != version)
+		return "the layout does not match the format version";
+	return NULL;
+}
+
+/* check_runs checks a run-length table's order and rows as the Go decoder
+ * does, and derives rank: order is a permutation of the n nodes, and the
+ * rows span the run words in order. Run words are checked where they are
+ * used. It returns what is wrong, or NULL. O(n). */
+static const char *check_runs(struct table *t)
+{
+	uint64_t n = t->nodes;
+	const uint8_t *order = t->bin[7], *rows = t->bin[8];
+	if (!(t->rank = malloc(sizeof *t->rank * (n ? n : 1))))
+		die("out of memory");
+	memset(t->rank, 0xFF, sizeof *t->rank * n);
+	for (uint64_t r = 0; r < n; r++) {
+		uint32_t u = le32(order + 4 * r);
+		if (u >= n || t->rank[u] != UINT32_MAX)
+			return "order is not a permutation of the nodes";
+		t->rank[u] = r;
+	}
+	if (le32(rows) != 0 || le32(rows + 4 * n) != t->runs)
+		return "rows do not span the runs";
+	for (uint64_t r = 0; r < n; r++)
+		if (le32(rows + 4 * r) > le32(rows + 4 * r + 4))
+			return "a row ends before it starts";
+	return NULL;
 }
 
 /* load reads and validates the table at path; it exits on any error. */
@@ -210,22 +402,27 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 	msgpack_object_array a = doc->data.via.array;
 	if (a.size < 2 || !str_is(a.ptr[0], MAGIC))
 		die("%s: not a pathtable table (bad magic)", path);
-	if (a.ptr[1].type != MSGPACK_OBJECT_POSITIVE_INTEGER || a.ptr[1].via.u64 != VERSION)
-		die("%s: unsupported table format version %lld (this reader reads %d)", path,
-		    a.ptr[1].type == MSGPACK_OBJECT_POSITIVE_INTEGER ? (long long)a.ptr[1].via.u64 : -1LL, VERSION);
-	if (a.size != NELEMS)
+	uint64_t version = a.ptr[1].type == MSGPACK_OBJECT_POSITIVE_INTEGER ? a.ptr[1].via.u64 : 0;
+	if (version != 1 && version != 2)
+		die("%s: unsupported table format version %lld (this reader reads 1 and 2)", path,
+		    a.ptr[1].type == MSGPACK_OBJECT_POSITIVE_INTEGER ? (long long)a.ptr[1].via.u64 : -1LL);
+	/* 12 elements: flat or windowed; 13: run-length, in version 2 only.
+	 * The header confirms the layout below. */
+	if (a.size != 12 && (version != 2 || a.size != 13))
 		die("%s: corrupt table: wrong number of document elements", path);
+	t->nbins = a.size - 3;
+	const char *const *names = bin_names[t->nbins == MAXBINS];
 
 	uint32_t crc = 0;
-	for (int i = 0; i < NBINS; i++) {
+	for (int i = 0; i < t->nbins; i++) {
 		msgpack_object o = a.ptr[2 + i];
 		if (o.type != MSGPACK_OBJECT_BIN)
-			die("%s: corrupt table: %s is not a bin", path, bin_names[i]);
+			die("%s: corrupt table: %s is not a bin", path, names[i]);
 		t->bin[i] = (const uint8_t *)o.via.bin.ptr;
 		t->len[i] = o.via.bin.size;
 		crc = crc_update(crc, t->bin[i], t->len[i]);
 	}
-	msgpack_object sum = a.ptr[NELEMS - 1];
+	msgpack_object sum = a.ptr[a.size - 1];
 	if (sum.type != MSGPACK_OBJECT_POSITIVE_INTEGER || sum.via.u64 > 0xFFFFFFFFu)
 		die("%s: corrupt table: reading checksum", path);
 	if (sum.via.u64 != crc)
@@ -242,55 +439,30 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 	if (msgpack_unpack_next(hdr, (const char *)t->bin[0], t->len[0], &off) != MSGPACK_UNPACK_SUCCESS ||
 	    hdr->data.type != MSGPACK_OBJECT_MAP)
 		die("%s: corrupt table: header is not a map", path);
-	t->names.type = MSGPACK_OBJECT_NIL;
-	msgpack_object_map m = hdr->data.via.map;
-	static const char *strs[] = {"kind", "metric", "dist_kind", "first_enc", "model", "diagonal", "source", "format", "input_hash"};
-	for (uint32_t i = 0; i < m.size; i++) {
-		msgpack_object k = m.ptr[i].key, v = m.ptr[i].val;
-		uint64_t connect, *num = str_is(k, "nodes") ? &t->nodes : str_is(k, "edges") ? &t->edges
-			: str_is(k, "width") ? &t->width : str_is(k, "height") ? &t->height
-			: str_is(k, "connect") ? &connect : NULL;
-		int is_str = 0;
-		for (size_t j = 0; j < sizeof strs / sizeof *strs; j++)
-			is_str |= str_is(k, strs[j]);
-		/* A known key with a value of the wrong type is an error. */
-		if ((num && v.type != MSGPACK_OBJECT_POSITIVE_INTEGER && v.type != MSGPACK_OBJECT_NEGATIVE_INTEGER &&
-		     v.type != MSGPACK_OBJECT_NIL) ||
-		    (is_str && v.type != MSGPACK_OBJECT_STR && v.type != MSGPACK_OBJECT_NIL) ||
-		    (str_is(k, "names") && v.type != MSGPACK_OBJECT_ARRAY && v.type != MSGPACK_OBJECT_NIL))
-			die("%s: corrupt table: header field %.*s has the wrong type", path, (int)k.via.str.size, k.via.str.ptr);
-		if (num) /* nil is 0; a negative count or size is invalid */
-			*num = v.type == MSGPACK_OBJECT_POSITIVE_INTEGER ? v.via.u64 : v.type == MSGPACK_OBJECT_NIL ? 0 : UINT64_MAX;
-		else if (str_is(k, "kind"))
-			copy_str(t->kind, sizeof t->kind, v);
-		else if (str_is(k, "dist_kind"))
-			copy_str(t->dist_kind, sizeof t->dist_kind, v);
-		else if (str_is(k, "first_enc"))
-			copy_str(t->first_enc, sizeof t->first_enc, v);
-		else if (str_is(k, "names"))
-			t->names = v;
-	}
+	const msgpack_object *key = header(t, hdr->data.via.map);
+	if (key)
+		die("%s: corrupt table: header field %.*s has the wrong type", path, (int)key->via.str.size, key->via.str.ptr);
+	const char *bad = check_header(t, version);
+	if (bad)
+		die("%s: corrupt table: %s", path, bad);
+	if ((t->layout == RUNS) != (t->nbins == MAXBINS))
+		die("%s: corrupt table: the layout does not match the number of document elements", path);
 
-	/* Validate the header, then every payload length against it. */
+	/* Every payload length against the header. */
 	uint64_t n = t->nodes, e = t->edges;
-	int w = dist_width(t->dist_kind), grid = !strcmp(t->kind, "grid");
-	if (n > MAXNODES || w == 0 || strcmp(t->first_enc, "u8") || e > n * MAXDEGREE)
-		die("%s: corrupt table: bad header (nodes, edges or encodings)", path);
-	if (grid && (t->width == 0 || t->height == 0 || t->width > 1u << 24 || t->height > 1u << 24 ||
-		     t->width * t->height > 1u << 24 ||
-		     t->names.type != MSGPACK_OBJECT_NIL))
-		die("%s: corrupt table: bad grid size", path);
-	if (!grid && (strcmp(t->kind, "graph") || t->names.type != MSGPACK_OBJECT_ARRAY || t->names.via.array.size != n))
-		die("%s: corrupt table: bad kind or node names", path);
-	for (uint64_t i = 0; !grid && i < n; i++)
-		if (t->names.via.array.ptr[i].type != MSGPACK_OBJECT_STR)
-			die("%s: corrupt table: a node name is not a string", path);
-	uint64_t want[NBINS] = {t->len[0], 4 * (n + 1), 4 * e, 8 * e, grid ? 4 * n : 0, 0, 0, n * n, n * n * w};
+	int grid = !strcmp(t->kind, "grid");
+	uint64_t want[MAXBINS] = {t->len[0], 4 * (n + 1), 4 * e, 8 * e, grid ? 4 * n : 0, 0, 0};
+	if (t->layout == FLAT)
+		want[7] = n * n, want[8] = n * n * dist_width(t->dist_kind);
+	else if (t->layout == WINDOW)
+		want[7] = n * window_block(t->window), want[8] = 0;
+	else
+		want[7] = 4 * n, want[8] = 4 * (n + 1), want[9] = 4 * t->runs;
 	if (t->len[5] != 0)
 		want[5] = want[6] = 8 * n; /* coordinates: both or neither */
-	for (int i = 0; i < NBINS; i++)
+	for (int i = 0; i < t->nbins; i++)
 		if (t->len[i] != want[i])
-			die("%s: corrupt table: %s has the wrong length for the header", path, bin_names[i]);
+			die("%s: corrupt table: %s has the wrong length for the header", path, names[i]);
 
 	/* The arrays a query indexes by: offsets, targets, cells. */
 	const uint8_t *off4 = t->bin[1], *tgt = t->bin[2], *cells = t->bin[4];
@@ -303,15 +475,15 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 		if (le32(tgt + 4 * i) >= n)
 			die("%s: corrupt table: an edge points outside the graph", path);
 	for (uint64_t i = 0; i < e; i++) {
-		uint64_t bits = le32(t->bin[3] + 8 * i) | (uint64_t)le32(t->bin[3] + 8 * i + 4) << 32;
-		double wt;
-		memcpy(&wt, &bits, 8);
+		double wt = weight(t, i);
 		if (!(wt >= 0) || isinf(wt))
 			die("%s: corrupt table: edge %llu has cost %g", path, (unsigned long long)i, wt);
 	}
 	for (uint64_t u = 0; grid && u < n; u++)
 		if (le32(cells + 4 * u) >= t->width * t->height || (u > 0 && le32(cells + 4 * u) <= le32(cells + 4 * u - 4)))
 			die("%s: corrupt table: bad cells", path);
+	if (t->layout == RUNS && (bad = check_runs(t)))
+		die("%s: corrupt table: %s", path, bad);
 }
 
 /* print_node prints the id of node u: "x,y" on grids, its name on graphs. */
@@ -409,6 +581,116 @@ static int distance(const struct table *t, uint64_t i, double *d)
 	return lo != (k[1] == '1' ? 0xFFFFu : 0xFFFFFFFFu);
 }
 
+/* runs_move is a run-length table's first move from s toward t: the slot
+ * stored in the last run word of s's row whose start is at most t's rank,
+ * found by binary search; NOMOVE when no word covers t, or s == t. The
+ * search stays inside the row whatever the words hold. O(log row length). */
+static uint32_t runs_move(const struct table *t, uint32_t s, uint32_t to)
+{
+	if (s == to)
+		return NOMOVE;
+	const uint8_t *rows = t->bin[8], *words = t->bin[9];
+	uint32_t r = t->rank[s], key = t->rank[to] << 8 | 0xFF; /* ranks < 2^24 */
+	uint32_t lo = le32(rows + 4 * r), a = lo, b = le32(rows + 4 * r + 4);
+	while (a < b) {
+		uint32_t mid = a + (b - a) / 2;
+		if (le32(words + 4 * (uint64_t)mid) <= key)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	return a == lo ? NOMOVE : words[4 * (uint64_t)(a - 1)]; /* the low byte: the move */
+}
+
+static const int DX[8] = {0, 1, 1, 1, 0, -1, -1, -1}, DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+
+/* window_cell returns s's cell in to's window (row-major), or -1 when s
+ * lies outside it. O(1). */
+static long window_cell(const struct table *t, uint32_t s, uint32_t to)
+{
+	uint32_t cs = le32(t->bin[4] + 4 * s), ct = le32(t->bin[4] + 4 * to);
+	long d = t->window, side = 2 * d + 1;
+	long wx = (long)(cs % t->width) - (long)(ct % t->width) + d, wy = (long)(cs / t->width) - (long)(ct / t->width) + d;
+	return wx < 0 || wy < 0 || wx >= side || wy >= side ? -1 : wy * side + wx;
+}
+
+/* window_move is a windowed table's first move from s toward t: the
+ * direction stored in t's block for s's cell, as the slot of s's out-edge
+ * to the neighbour in that direction; NOMOVE when s is outside t's window,
+ * the cell holds no direction (0xF, or 8..14 in a damaged table), or s
+ * has no such edge. O(degree of s). */
+static uint32_t window_move(const struct table *t, uint32_t s, uint32_t to)
+{
+	long i = window_cell(t, s, to);
+	if (i < 0)
+		return NOMOVE;
+	const uint8_t *block = t->bin[7] + to * window_block(t->window);
+	uint32_t d = block[i / 2] >> (4 * (i % 2)) & 0xF, c = le32(t->bin[4] + 4 * s);
+	if (d >= 8)
+		return NOMOVE;
+	long x = (long)(c % t->width) + DX[d], y = (long)(c / t->width) + DY[d];
+	uint32_t lo = le32(t->bin[1] + 4 * s), hi = le32(t->bin[1] + 4 * s + 4);
+	for (uint32_t e = lo; e < hi; e++) {
+		uint32_t cv = le32(t->bin[4] + 4 * le32(t->bin[2] + 4 * e));
+		if ((long)(cv % t->width) == x && (long)(cv / t->width) == y)
+			return e - lo;
+	}
+	return NOMOVE;
+}
+
+/* move is the slot of the out-edge of s that starts the stored path to t,
+ * or NOMOVE; a slot may still be out of range in a damaged table. */
+static uint32_t move(const struct table *t, uint32_t s, uint32_t to)
+{
+	if (t->layout == RUNS)
+		return runs_move(t, s, to);
+	if (t->layout == WINDOW)
+		return window_move(t, s, to);
+	return t->bin[7][(uint64_t)to * t->nodes + s];
+}
+
+/* to_u64 converts a cost as Go's uint64() does, where that is defined;
+ * above 2^64 (only in a damaged table: Go's answer depends on the CPU
+ * there) it saturates. */
+static uint64_t to_u64(double w) { return w < 18446744073709551616.0 ? (uint64_t)w : UINT64_MAX; }
+
+/* A cost sum adds up edge costs along a walked path as Go's table package
+ * does for tables that store no distances (the same sums for any table a
+ * builder writes; they differ only on weights no level has). */
+enum sum_mode {
+	FLOAT_SUM,     /* float64, from the source on */
+	RUNS_EXACT,    /* run-length, "int" and octile levels: integer weights add to a, others round(w/sqrt2) to b */
+	WINDOW_OCTILE, /* windowed, octile levels: k or k*sqrt2 for an integer k < 2^31 (others add nothing) */
+};
+
+struct cost {
+	enum sum_mode mode;
+	uint64_t a, b;
+	double f;
+};
+
+static void cost_add(struct cost *c, double w)
+{
+	int whole = w == trunc(w);
+	double k = round(w / SQRT2);
+	if (c->mode == FLOAT_SUM)
+		c->f += w;
+	else if (c->mode == RUNS_EXACT && whole)
+		c->a += to_u64(w);
+	else if (c->mode == RUNS_EXACT)
+		c->b += to_u64(k);
+	else if (whole && w < 2147483648.0)
+		c->a += (uint64_t)w;
+	else if (k < 2147483648.0 && k * SQRT2 == w)
+		c->b += (uint64_t)k;
+}
+
+/* cost_value is the sum: exact ones as a + b*sqrt2, rounded as Go does. */
+static double cost_value(const struct cost *c)
+{
+	return c->mode == FLOAT_SUM ? c->f : (double)c->a + (double)c->b * SQRT2;
+}
+
 /* format_cost prints v as Go's strconv.FormatFloat(v, 'f', -1, 64): the
  * shortest decimal that reads back as v, never in exponent notation. */
 static void format_cost(double v, char *out)
@@ -457,30 +739,44 @@ int main(int argc, char **argv)
 	msgpack_unpacked_init(&hdr);
 	load(argv[1], &t, &doc, &hdr);
 	uint32_t s = find(&t, argv[2], "FROM"), to = find(&t, argv[3], "TO");
+	printf("%s -> %s", argv[2], argv[3]);
+	int covered = t.layout != WINDOW || window_cell(&t, s, to) >= 0;
 
-	/* Walk row `to` of the first-move table: O(path length). */
-	const uint8_t *row = t.bin[7] + (uint64_t)to * t.nodes, *offs = t.bin[1], *tgt = t.bin[2];
-	uint32_t *path = malloc(sizeof *path * (t.nodes + 1));
+	/* Walk the first moves, adding up the costs where none are stored:
+	 * O(path length) flat, times log(row length) run-length, times the
+	 * degree windowed. A path of more nodes than the graph (or the
+	 * window) has cells is a damaged table's cycle. */
+	uint64_t limit = t.layout == WINDOW ? (2 * t.window + 1) * (2 * t.window + 1) : t.nodes;
+	struct cost sum = {FLOAT_SUM, 0, 0, 0};
+	if (t.layout == RUNS && (!strcmp(t.metric, "int") || (!strcmp(t.metric, "octile") && strcmp(t.dist_kind, "f64"))))
+		sum.mode = RUNS_EXACT;
+	if (t.layout == WINDOW && !strcmp(t.metric, "octile"))
+		sum.mode = WINDOW_OCTILE;
+	const uint8_t *offs = t.bin[1], *tgt = t.bin[2];
+	uint32_t *path = malloc(sizeof *path * (limit + 1));
 	uint32_t len = 0, ok = path != NULL;
 	if (!ok)
 		die("out of memory");
 	path[len++] = s;
-	for (uint32_t u = s; u != to;) {
-		uint32_t lo = le32(offs + 4 * u), deg = le32(offs + 4 * u + 4) - lo, m = row[u];
-		if (m == NOMOVE || m >= deg || len >= t.nodes) {
-			ok = 0; /* no path; or a corrupt table's cycle */
+	for (uint32_t u = s; covered && u != to;) {
+		uint32_t lo = le32(offs + 4 * u), deg = le32(offs + 4 * u + 4) - lo, m = move(&t, u, to);
+		if (m >= deg || len >= limit) { /* NOMOVE is 0xFF, above every degree */
+			ok = 0;
 			break;
 		}
+		cost_add(&sum, weight(&t, lo + m));
 		u = le32(tgt + 4 * (lo + m));
 		path[len++] = u;
 	}
-	double cost;
-	printf("%s -> %s", argv[2], argv[3]);
-	if (!ok) {
+	if (!covered) {
+		printf(" not covered (outside the window of %s)\n", argv[3]);
+	} else if (!ok) {
 		printf(" no path\n");
 	} else {
 		char buf[400];
-		distance(&t, (uint64_t)to * t.nodes + s, &cost);
+		double cost = cost_value(&sum);
+		if (t.layout == FLAT)
+			distance(&t, (uint64_t)to * t.nodes + s, &cost);
 		format_cost(cost, buf);
 		printf(" cost %s path", buf);
 		for (uint32_t i = 0; i < len; i++) {
@@ -490,6 +786,7 @@ int main(int argc, char **argv)
 		putchar('\n');
 	}
 	free(path);
+	free(t.rank);
 	msgpack_unpacked_destroy(&hdr);
 	msgpack_unpacked_destroy(&doc);
 	free(t.data);
