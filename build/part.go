@@ -18,11 +18,13 @@ import (
 //
 // Time is that of BuildLevel scaled by the part's share of rows, plus
 // what every part repeats: the level's contraction where one is made (run-
-// length tables, and flat ones of sweepMinNodes nodes or more) and, for a
-// flat part that starts inside a block of targets, that block's earlier
-// rows (see BuildRows). opt.MaxBytes bounds the part's run-length rows, or
-// the whole flat table, which the join must hold. Progress counts the
-// part's rows.
+// length tables, and flat ones of sweepMinNodes nodes or more), a run-
+// length table's choice of node order (orderSamples rows, so that every
+// part ranks the nodes as a one-shot build does) and, for a flat part
+// that starts inside a block of targets, that block's earlier rows (see
+// BuildRows). opt.MaxBytes bounds the part's run-length rows (4 bytes a
+// run, as the builder holds them), or the whole flat table, which the
+// join must hold. Progress counts the part's rows.
 func BuildPart(ctx context.Context, lvl *maps.Level, opt Options, shard, shards int) (*table.Part, error) {
 	if err := table.CheckShard(shard, shards); err != nil {
 		return nil, err
@@ -46,7 +48,7 @@ func BuildPart(ctx context.Context, lvl *maps.Level, opt Options, shard, shards 
 		if err != nil {
 			return nil, err
 		}
-		if size := int64(len(words)); opt.MaxBytes > 0 && size > opt.MaxBytes {
+		if size := 4 * int64(len(words)); opt.MaxBytes > 0 && size > opt.MaxBytes {
 			return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: size, DistKind: h.DistKind}
 		}
 		if p, err = table.NewRunsPart(h, shard, shards, order, rowStart, words); err != nil {

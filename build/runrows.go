@@ -34,10 +34,12 @@ type rowEngine struct {
 	exact bool
 }
 
-func newRowEngine(ctx context.Context, g *maps.Graph, kind table.DistKind, order, rank []int32) (*rowEngine, error) {
+// newRowEngine returns an engine for g whose rows are by node until
+// setOrder says otherwise.
+func newRowEngine(ctx context.Context, g *maps.Graph, kind table.DistKind) (*rowEngine, error) {
 	gt := transpose(g)
 	octile := g.Metric == maps.MetricOctile
-	e := &rowEngine{n: g.Nodes(), rank: rank, exact: exactKeys(octile, kind)}
+	e := &rowEngine{n: g.Nodes(), exact: exactKeys(octile, kind)}
 	hier, err := exactHierarchy(ctx, gt, kind)
 	if err != nil {
 		return nil, err
@@ -45,16 +47,33 @@ func newRowEngine(ctx context.Context, g *maps.Graph, kind table.DistKind, order
 	if hier != nil {
 		e.hier = hier
 		e.rankPos = make([]int32, len(hier.node))
-		for r := range e.rankPos {
-			e.rankPos[r] = hier.pos[order[r]]
-		}
+		e.setOrder(nil, nil)
 		return e, nil
 	}
+	e.setOrder(nil, nil)
 	if e.n > table.MaxNodes {
 		return nil, fmt.Errorf("a run-length table of more than %d nodes needs integer or octile costs on a level that contracts", table.MaxNodes)
 	}
 	e.rev = newReverse(gt, kind, true)
 	return e, nil
+}
+
+// setOrder makes the engine's rows by the ranks of order (rank is its
+// inverse), or by node when both are nil. O(V).
+func (e *rowEngine) setOrder(order, rank []int32) {
+	if order == nil {
+		order = make([]int32, e.n)
+		for u := range order {
+			order[u] = int32(u)
+		}
+		rank = order
+	}
+	e.rank = rank
+	if e.hier != nil {
+		for r := range e.rankPos {
+			e.rankPos[r] = e.hier.pos[order[r]]
+		}
+	}
 }
 
 // transpose returns g with every edge turned around, as a level of its own.

@@ -2,7 +2,6 @@ package build
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"math"
 
@@ -53,7 +52,7 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) 
 // parts and concatenated are the rows of one build. Time is that of a
 // whole build scaled by the share of sources, plus the contraction of the
 // level (once per call); memory is the rows plus O(runBlock·V) per worker.
-func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, from, to int) (order []int32, rowStart []uint32, words []byte, err error) {
+func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, from, to int) (order []int32, rowStart []uint32, words []uint32, err error) {
 	for e, w := range g.Weights {
 		if w == 0 {
 			// A zero-cost edge makes moves back and forth both optimal:
@@ -62,8 +61,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, fr
 		}
 	}
 	n := g.Nodes()
-	ord := newRunOrder(g)
-	eng, err := newRowEngine(ctx, g, h.DistKind, ord.node, ord.rank)
+	eng, err := newRowEngine(ctx, g, h.DistKind)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -76,6 +74,9 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, fr
 			keys[e] = w
 		}
 	}
+	dfs := newRunOrder(g)
+	ord := pickOrder(g, eng, keys, dfs, hilbertOrder(g, dfs))
+	eng.setOrder(ord.node, ord.rank)
 
 	span := runBlock(n)
 	blocks := (to - from + span - 1) / span
@@ -129,15 +130,13 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, fr
 		return nil, nil, nil, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
 	}
 	rowStart = make([]uint32, 0, to-from+1)
-	words = make([]byte, 0, 4*total)
+	words = make([]uint32, 0, total)
 	rowStart = append(rowStart, 0)
 	for b := range done {
 		for _, c := range done[b].counts {
 			rowStart = append(rowStart, rowStart[len(rowStart)-1]+c)
 		}
-		for _, w := range done[b].words {
-			words = binary.LittleEndian.AppendUint32(words, w)
-		}
+		words = append(words, done[b].words...)
 		done[b].words = nil
 	}
 	return ord.node, rowStart, words, nil

@@ -97,7 +97,7 @@ func TestRunsSmallerThanFlat(t *testing.T) {
 	}
 	n := g.Nodes()
 	r, _ := tab.RunRows()
-	if perNode := float64(len(r.Words)) / float64(n); perNode > 0.25*float64(n) || math.IsNaN(perNode) {
+	if perNode := float64(len(r.Code.Starts)+len(r.Code.Moves)) / float64(n); perNode > 0.25*float64(n) || math.IsNaN(perNode) {
 		t.Fatalf("%.1f run bytes per node for %d nodes", perNode, n)
 	}
 }

@@ -62,8 +62,8 @@ type Table struct {
 type runTable struct {
 	order    []int32  // node of each rank
 	rank     []int32  // rank of each node
-	rowStart []uint32 // the row of rank r is run words rowStart[r]..rowStart[r+1]
-	words    []byte   // the run words, 4 bytes each, little-endian
+	rowStart []uint32 // the row of rank r is runs rowStart[r]..rowStart[r+1]
+	code     table.RunCode
 	// hops is Table.hops by rank: entry r<<hopShift | m is the rank that
 	// move m leads to from the node of rank r, so a step is the row's
 	// span, a binary search in it, and this hop.
@@ -107,7 +107,7 @@ func New(t *table.Table) *Table {
 	lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
 	lt.directDist = t.Nodes > 0 && t.FirstRow(0) != nil
 	if r, ok := t.RunRows(); ok {
-		lt.runs = &runTable{order: r.Order, rank: r.Rank, rowStart: r.RowStart, words: r.Words,
+		lt.runs = &runTable{order: r.Order, rank: r.Rank, rowStart: r.RowStart, code: r.Code,
 			hops: rankHops(lt.hops, lt.hopShift, r.Order, r.Rank)}
 	}
 	return lt
@@ -133,7 +133,7 @@ func rankHops(hops []int32, shift uint, order, rank []int32) []int32 {
 // runMove returns the move stored in the row of rank r for the target of
 // rank t. O(log runs in row).
 func (rt *runTable) runMove(r, t int32) uint {
-	return uint(table.FindRun(rt.words, int(rt.rowStart[r]), int(rt.rowStart[r+1]), int(t)))
+	return uint(rt.code.Find(int(rt.rowStart[r]), int(rt.rowStart[r+1]), int(t)))
 }
 
 // hopArray lays out each node's out-edge targets at a fixed power-of-two

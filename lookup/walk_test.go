@@ -52,8 +52,8 @@ func TestPathByNext(t *testing.T) {
 // with draw(); run starts stay as they are.
 func randomMoves(tab *table.Table, draw func() byte) {
 	if r, ok := tab.RunRows(); ok {
-		for i := 0; i < len(r.Words); i += 4 {
-			r.Words[i] = draw() // the low byte of a little-endian run word
+		for i := range r.Code.Moves {
+			r.Code.Moves[i] = draw() // two moves of 4-bit runs, one of 8-bit ones
 		}
 		return
 	}

@@ -410,30 +410,49 @@ func TestCorruptGraphArrays(t *testing.T) {
 }
 
 // TestCorruptRuns edits a run-length table's payloads behind a correct
-// checksum: an order that is not a permutation and rows that do not span
-// the runs are refused at load; run words that name no edge, start
-// anywhere or repeat answer "no path" or a walk of the level, never a
-// panic or a hang.
+// checksum: an order that is not a permutation, rows that do not span the
+// runs and bins whose lengths disagree with the header's encoding are
+// refused at load; runs that name no edge, start anywhere or repeat answer
+// "no path" or a walk of the level, never a panic or a hang. The table has
+// 16-bit starts and 4-bit moves, as every grid level's small table.
 func TestCorruptRuns(t *testing.T) {
 	p := rbSplitDoc(t, rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns))
-	if _, err := table.Decode(rbRawDoc(table.Magic, table.VersionLayout, p.bins)); err != nil {
+	good, err := table.Decode(rbRawDoc(table.Magic, table.VersionLayout, p.bins))
+	if err != nil {
 		t.Fatalf("unchanged: %v", err)
 	}
+	if good.FirstEnc != table.FirstEncRuns16x4 {
+		t.Fatalf("maze.grid's runs are encoded %q, want %q", good.FirstEnc, table.FirstEncRuns16x4)
+	}
 	order, rows, runs := 7, 8, 9
+	split := 2 * good.RunCount // the starts, then the moves
 	refused := map[string]func(b [][]byte){
-		"order repeats a node":   func(b [][]byte) { copy(b[order][4:8], b[order][0:4]) },
-		"order out of range":     func(b [][]byte) { b[order][3] = 0x7f },
+		"order repeats a node":   func(b [][]byte) { copy(b[order][2:4], b[order][0:2]) },
+		"order out of range":     func(b [][]byte) { b[order][1] = 0x7f },
 		"rows do not start at 0": func(b [][]byte) { b[rows][0] = 1 },
 		"rows overrun the runs":  func(b [][]byte) { b[rows][len(b[rows])-4]++ },
 		"a row ends before it starts": func(b [][]byte) {
 			copy(b[rows][4:8], []byte{0xff, 0xff, 0xff, 0x00})
 		},
-		"runs not whole words":               func(b [][]byte) { b[runs] = append(b[runs], 0) },
-		"short order":                        func(b [][]byte) { b[order] = b[order][:len(b[order])-4] },
-		"a run fewer than the header counts": func(b [][]byte) { b[runs] = b[runs][:len(b[runs])-4] },
+		"runs a byte longer":                 func(b [][]byte) { b[runs] = append(b[runs], 0) },
+		"short order":                        func(b [][]byte) { b[order] = b[order][:len(b[order])-2] },
+		"order of 32-bit ranks":              func(b [][]byte) { b[order] = append(b[order], b[order]...) },
+		"a run fewer than the header counts": func(b [][]byte) { b[runs] = b[runs][:len(b[runs])-3] },
 		"header counts a run more":           func(b [][]byte) { rbEditHeader(t, b, func(h *table.Header) { h.RunCount++ }) },
 		"header says flat": func(b [][]byte) {
 			rbEditHeader(t, b, func(h *table.Header) { h.Layout, h.RunCount = table.LayoutFlat, 0 })
+		},
+		"header says 8-bit moves": func(b [][]byte) {
+			rbEditHeader(t, b, func(h *table.Header) { h.FirstEnc = table.FirstEncRuns16x8 })
+		},
+		"header says 32-bit starts": func(b [][]byte) {
+			rbEditHeader(t, b, func(h *table.Header) { h.FirstEnc = table.FirstEncRuns32x4 })
+		},
+		"header names an unknown encoding": func(b [][]byte) {
+			rbEditHeader(t, b, func(h *table.Header) { h.FirstEnc = "runs8x2" })
+		},
+		"header names no encoding": func(b [][]byte) {
+			rbEditHeader(t, b, func(h *table.Header) { h.FirstEnc = "" })
 		},
 	}
 	for name, edit := range refused {
@@ -448,16 +467,24 @@ func TestCorruptRuns(t *testing.T) {
 	}
 	answered := map[string]func(w []byte){
 		"moves past every degree": func(w []byte) {
-			for i := 0; i < len(w); i += 4 {
-				w[i] = 0xfe
+			for i := split; i < len(w); i++ {
+				w[i] = 0xee
+			}
+		},
+		"moves all none": func(w []byte) {
+			for i := split; i < len(w); i++ {
+				w[i] = 0xff
 			}
 		},
 		"starts reversed": func(w []byte) {
-			for i := 0; i < len(w)/2; i += 4 {
-				j := len(w) - 4 - i
-				for k := range 4 {
-					w[i+k], w[j+k] = w[j+k], w[i+k]
-				}
+			for i := 0; i < split/2; i += 2 {
+				j := split - 2 - i
+				w[i], w[i+1], w[j], w[j+1] = w[j], w[j+1], w[i], w[i+1]
+			}
+		},
+		"starts past every rank": func(w []byte) {
+			for i := 0; i < split; i++ {
+				w[i] = 0xff
 			}
 		},
 		"all zero": func(w []byte) { clear(w) },

@@ -76,10 +76,11 @@ func Decode(data []byte) (*Table, error) {
 		return nil, err
 	}
 	if h.Layout == LayoutRuns {
-		t.runs = &RunRows{Order: bytesInt32(bins[7]), RowStart: bytesUint32(bins[8]), Words: bins[9]}
-		if err := t.runs.validate(t.Nodes); err != nil {
+		r, err := decodeRuns(&t.Header, bins[7], bins[8], bins[9])
+		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 		}
+		t.runs = r
 		return t, nil
 	}
 	t.first = bins[7]
@@ -322,8 +323,8 @@ func (h *Header) validate() error {
 	} else if h.Window != 0 {
 		return fmt.Errorf("window %d in a table of layout %q", h.Window, h.Layout)
 	} else if h.Layout == LayoutRuns {
-		if h.FirstEnc != FirstEncRuns {
-			return fmt.Errorf("run-length table has first-move encoding %q, want %q", h.FirstEnc, FirstEncRuns)
+		if _, _, ok := runCodeOf(h.FirstEnc); !ok {
+			return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8)
 		}
 	} else if h.FirstEnc != FirstU8 {
 		return fmt.Errorf("unknown first-move encoding %q", h.FirstEnc)

@@ -22,8 +22,8 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	if (t.runs != nil) != (t.Layout == LayoutRuns) {
 		return 0, fmt.Errorf("table of layout %q holds the other layout's payloads", t.Layout)
 	}
-	if t.runs != nil && t.RunCount != t.runs.runs() {
-		return 0, fmt.Errorf("header counts %d runs, the table holds %d", t.RunCount, t.runs.runs())
+	if t.runs != nil && t.RunCount != t.runs.Code.Len() {
+		return 0, fmt.Errorf("header counts %d runs, the table holds %d", t.RunCount, t.runs.Code.Len())
 	}
 	header, err := msgpack.Marshal(&t.Header)
 	if err != nil {
@@ -31,7 +31,7 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	}
 	bins := append([][]byte{header}, t.graphBins()...)
 	if r := t.runs; r != nil {
-		bins = append(bins, int32Bytes(r.Order), uint32Bytes(r.RowStart), r.Words)
+		bins = append(bins, r.bins()...)
 	} else {
 		bins = append(bins, t.first, t.dist)
 	}

@@ -174,7 +174,8 @@ func rbSamePayloads(a, b *table.Table) bool {
 	ar, _ := a.RunRows()
 	br, _ := b.RunRows()
 	return bytes.Equal(af, bf) && bytes.Equal(ad, bd) && slices.Equal(ar.Order, br.Order) &&
-		slices.Equal(ar.Rank, br.Rank) && slices.Equal(ar.RowStart, br.RowStart) && bytes.Equal(ar.Words, br.Words)
+		slices.Equal(ar.Rank, br.Rank) && slices.Equal(ar.RowStart, br.RowStart) && bytes.Equal(ar.Code.Starts, br.Code.Starts) &&
+		bytes.Equal(ar.Code.Moves, br.Code.Moves) && ar.Code.Wide == br.Code.Wide && ar.Code.Nibble == br.Code.Nibble
 }
 
 // rbEqualBits compares floats bit for bit, so NaNs and -0 count.

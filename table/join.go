@@ -99,17 +99,19 @@ func (s *PartSet) Header() (Header, error) {
 // Join reads the parts with OpenPart, one at a time in index order, and
 // returns the table they make, byte for byte the table a one-shot build
 // writes: a run-length table's order and the concatenation of its parts'
-// rows, a flat table's target rows in order. Each part is checked whole
-// (size, lengths, checksum) and against the others: the header it was
-// checked with, the same graph and node order. Memory: the table, plus
-// one part while it is read. It stops between parts when ctx is done.
+// rows, re-encoded in the narrowest encoding that holds all of them (as
+// NewRuns picks it), a flat table's target rows in order. Each part is
+// checked whole (size, lengths, checksum) and against the others: the
+// header it was checked with, the same graph and node order, and run
+// starts within the nodes. Memory: the table, plus 4 bytes a run and one
+// part while it is read. It stops between parts when ctx is done.
 func (s *PartSet) Join(ctx context.Context) (*Table, error) {
 	h, err := s.Header()
 	if err != nil {
 		return nil, err
 	}
 	var t *Table
-	var words []byte
+	var words []uint32 // a run-length table's runs, as RunWord packs them
 	for k, name := range s.names {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -133,11 +135,13 @@ func (s *PartSet) Join(ctx context.Context) (*Table, error) {
 			if !slices.Equal(r.Order, t.runs.Order) {
 				return nil, fmt.Errorf("%s: a part of another table: another node order than %s", name, s.names[0])
 			}
-			base := uint32(len(words) / 4)
+			base := uint32(len(words))
 			for _, x := range r.RowStart[1:] {
 				t.runs.RowStart = append(t.runs.RowStart, base+x)
 			}
-			words = append(words, r.Words...)
+			if words, err = appendRunWords(words, &r.Code, h.Nodes); err != nil {
+				return nil, fmt.Errorf("%s: %w: %v", name, ErrCorrupt, err)
+			}
 			continue
 		}
 		t.first = append(t.first, p.t.first...)
@@ -165,18 +169,32 @@ func samePartHeader(a, b *PartHeader) bool {
 
 // newJoined starts the joined table from part 0: its graph and order,
 // with room for all the table's rows. O(table).
-func newJoined(h Header, p *Part) (*Table, []byte, error) {
+func newJoined(h Header, p *Part) (*Table, []uint32, error) {
 	t := &Table{Header: h}
 	t.Offsets, t.Targets, t.Weights = p.t.Offsets, p.t.Targets, p.t.Weights
 	t.Cells, t.X, t.Y = p.t.Cells, p.t.X, p.t.Y
 	n := int64(h.Nodes)
 	if h.Layout == LayoutRuns {
 		t.runs = &RunRows{Order: p.t.runs.Order, RowStart: make([]uint32, 1, n+1)}
-		return t, make([]byte, 0, 4*int64(h.RunCount)), nil
+		return t, make([]uint32, 0, h.RunCount), nil
 	}
 	t.first = make([]byte, 0, n*n)
 	t.dist = make([]byte, 0, n*n*int64(h.DistKind.Width()))
 	return t, nil, nil
+}
+
+// appendRunWords appends the runs of c to words as RunWord packs them,
+// refusing a start outside the n nodes, which no encoding need hold.
+// O(runs).
+func appendRunWords(words []uint32, c *RunCode, n int) ([]uint32, error) {
+	for i := range c.Len() {
+		start := c.Start(i)
+		if start < 0 || start >= n {
+			return nil, fmt.Errorf("run %d starts at rank %d of %d nodes", i, start, n)
+		}
+		words = append(words, RunWord(start, c.Move(i)))
+	}
+	return words, nil
 }
 
 // sameGraph compares p's graph with the joined table's, bin for bin.

@@ -46,7 +46,8 @@ func (h *Header) payloadLens(hasXY bool) []int64 {
 	lens := []int64{0, 4 * (n + 1), 4 * m, 8 * m, 0, 0, 0}
 	switch h.Layout {
 	case LayoutRuns:
-		lens = append(lens, 4*n, 4*(n+1), 4*int64(h.RunCount))
+		order, rows, runs, _ := h.runsLens() // checked by validate
+		lens = append(lens, order, rows, runs)
 	case LayoutWindow: // one block of moves per node, no distances
 		lens = append(lens, n*int64(WindowBlockBytes(h.Window)), 0)
 	default:

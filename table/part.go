@@ -41,7 +41,9 @@ var (
 type PartHeader struct {
 	// Table is the header of the table the parts join into, identity
 	// (Source, Format, InputHash) included, except RunCount, which is 0:
-	// the table's runs are the sum of its parts'.
+	// the table's runs are the sum of its parts', and a run-length
+	// table's FirstEnc, which is FirstEncPartRuns: the table's encoding
+	// is chosen at the join from all the parts' runs.
 	Table Header `msgpack:"table"`
 	// Shard is the part's index, 0 to Shards-1, of Shards parts.
 	Shard  int `msgpack:"shard"`
@@ -87,22 +89,28 @@ type Part struct {
 	t Table
 }
 
+// FirstEncPartRuns is the encoding of every run-length part's runs, the
+// widest, whatever the table's: a part cannot know which encoding all
+// the table's runs fit.
+const FirstEncPartRuns = FirstEncRuns32x8
+
 // NewRunsPart returns part shard of shards of a LayoutRuns table of h:
 // the node order and the rows of source ranks ShardRange(shard, shards,
-// h.Nodes), the row of rank From+k being run words rowStart[k] up to
-// rowStart[k+1] of words, aliased. It sets the table header's Layout and
-// FirstEnc. The caller sets the graph with SetGraph. O(n).
-func NewRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []byte) (*Part, error) {
-	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, FirstEncRuns, 0
-	p, err := newPart(h, shard, shards, len(words)/4)
+// h.Nodes), the row of rank From+k being run words (RunWord) rowStart[k]
+// up to rowStart[k+1] of words, encoded in FirstEncPartRuns. It sets the
+// table header's Layout and FirstEnc. The caller sets the graph with
+// SetGraph. O(n + runs).
+func NewRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32) (*Part, error) {
+	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, FirstEncPartRuns, 0
+	p, err := newPart(h, shard, shards, len(words))
 	if err != nil {
 		return nil, err
 	}
-	if len(order) != h.Nodes || len(rowStart) != p.To-p.From+1 || len(words)%4 != 0 {
-		return nil, fmt.Errorf("%d ranks, %d row starts and %d run bytes for rows %d to %d of %d nodes", len(order), len(rowStart), len(words), p.From, p.To, h.Nodes)
+	if len(order) != h.Nodes || len(rowStart) != p.To-p.From+1 {
+		return nil, fmt.Errorf("%d ranks and %d row starts for rows %d to %d of %d nodes", len(order), len(rowStart), p.From, p.To, h.Nodes)
 	}
-	p.t.runs = &RunRows{Order: order, RowStart: rowStart, Words: words}
-	if err := p.checkRuns(); err != nil {
+	rh := p.runsHeader()
+	if p.t.runs, err = encodeRunRows(&rh, order, rowStart, words); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -154,7 +162,7 @@ func (p *PartHeader) Rows() int { return p.To - p.From }
 // run-length part, O(rows·n) on a flat one.
 func (p *Part) ReachablePairs() int64 {
 	if r := p.t.runs; r != nil {
-		return reachableRuns(r.RowStart, r.Words, p.From, p.Table.Nodes)
+		return reachableRuns(r.RowStart, &r.Code, p.From, p.Table.Nodes)
 	}
 	return int64(len(p.t.first) - bytes.Count(p.t.first, []byte{NoMove}))
 }
@@ -167,6 +175,9 @@ func (p *PartHeader) validate() error {
 	}
 	if h.RunCount != 0 {
 		return fmt.Errorf("the table header of a part counts %d runs, want 0", h.RunCount)
+	}
+	if h.Layout == LayoutRuns && h.FirstEnc != FirstEncPartRuns {
+		return fmt.Errorf("run-length part has first-move encoding %q, want %q", h.FirstEnc, FirstEncPartRuns)
 	}
 	if err := h.validate(); err != nil {
 		return err
@@ -186,24 +197,25 @@ func (p *PartHeader) validate() error {
 // lens returns the length each bin of a part document must have, as
 // payloadLens does for a table: the graph's, then the rows'. O(1).
 func (p *PartHeader) lens(hasXY bool) []int64 {
-	lens := p.Table.payloadLens(hasXY)
+	rh := p.runsHeader()
+	lens := rh.payloadLens(hasXY)
 	n, rows := int64(p.Table.Nodes), int64(p.Rows())
 	if p.Table.Layout == LayoutRuns {
-		lens[8], lens[9] = 4*(rows+1), 4*int64(p.Runs)
+		lens[8] = 4 * (rows + 1)
 	} else {
 		lens[7], lens[8] = rows*n, rows*n*int64(p.Table.DistKind.Width())
 	}
 	return lens
 }
 
-// checkRuns checks a run-length part's payloads as Decode checks a
-// table's: the order is a permutation, the rows span the runs. O(n).
-func (p *Part) checkRuns() error {
-	r := p.t.runs
-	if _, err := rankOf(r.Order, p.Table.Nodes); err != nil {
-		return err
+// runsHeader returns the table header with the part's runs counted, as
+// the part's own runs are encoded. O(1).
+func (p *PartHeader) runsHeader() Header {
+	h := p.Table
+	if h.Layout == LayoutRuns {
+		h.RunCount = p.Runs
 	}
-	return checkRowStarts(r.RowStart, p.Runs)
+	return h
 }
 
 // WriteTo writes p as one part document: the table document's framing
@@ -216,7 +228,7 @@ func (p *Part) WriteTo(w io.Writer) (int64, error) {
 	}
 	bins := append([][]byte{header}, p.t.graphBins()...)
 	if r := p.t.runs; r != nil {
-		bins = append(bins, int32Bytes(r.Order), uint32Bytes(r.RowStart), r.Words)
+		bins = append(bins, r.bins()...)
 	} else {
 		bins = append(bins, p.t.first, p.t.dist)
 	}
@@ -313,10 +325,12 @@ func DecodePart(data []byte) (*Part, error) {
 		return nil, err
 	}
 	if layout == LayoutRuns {
-		p.t.runs = &RunRows{Order: bytesInt32(bins[7]), RowStart: bytesUint32(bins[8]), Words: bins[9]}
-		if err := p.checkRuns(); err != nil {
+		rh := p.runsHeader()
+		r, err := decodeRuns(&rh, bins[7], bins[8], bins[9])
+		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
 		}
+		p.t.runs = r
 		return p, nil
 	}
 	p.t.first, p.t.dist = bins[7], bins[8]

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"slices"
 )
 
 // Rows is a block of consecutive target rows in the flat layout: what a
@@ -299,10 +298,7 @@ func (t *Table) Clone() *Table {
 	c.first = bytes.Clone(t.first)
 	c.dist = bytes.Clone(t.dist)
 	if t.runs != nil {
-		r := *t.runs
-		r.Order, r.Rank = slices.Clone(r.Order), slices.Clone(r.Rank)
-		r.RowStart, r.Words = slices.Clone(r.RowStart), bytes.Clone(r.Words)
-		c.runs = &r
+		c.runs = t.runs.clone()
 	}
 	return &c
 }

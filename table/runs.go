@@ -1,13 +1,125 @@
 package table
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 )
 
-// runsPayloadSize is PayloadSize for LayoutRuns: order, row starts and
-// RunCount run words, 4 bytes each, within the node and bin limits.
+// A run-length table's runs are stored in two arrays: the starts of all
+// runs, then their moves. A start is a target rank, 2 bytes little-endian
+// when the table has at most 65,536 nodes and 4 bytes otherwise; a move is
+// the out-edge slot, 4 bits when every stored slot is below 15 (grids have
+// at most 8) and 8 bits otherwise. Header.FirstEnc names the pair, and the
+// order's ranks take the width of a start. A row's runs are in increasing
+// start order, so the run covering a target is the last whose start is at
+// most its rank: a binary search over the row's starts alone, whose move
+// is then read from the other array. Targets before a row's first run have
+// no path.
+
+// The run encodings: start bits x move bits.
+const (
+	FirstEncRuns16x4 = "runs16x4"
+	FirstEncRuns16x8 = "runs16x8"
+	FirstEncRuns32x4 = "runs32x4"
+	FirstEncRuns32x8 = "runs32x8"
+)
+
+// MaxRunsNodes bounds the nodes of a LayoutRuns table, as many as the level
+// loaders' grid cells; a start fits in 24 bits, as RunWord needs.
+const MaxRunsNodes = 1 << 24
+
+// maxNarrowNodes is the most nodes whose ranks fit in 16-bit starts.
+const maxNarrowNodes = 1 << 16
+
+// noMove4 is NoMove in a 4-bit move.
+const noMove4 = 0xF
+
+// RunCode is the run arrays of a LayoutRuns table, aliased: the starts,
+// Wide (4 bytes each) or not (2), and the moves, Nibble (4 bits each: run
+// i in byte i/2, the low half for even i) or not (a byte each).
+type RunCode struct {
+	Starts []byte
+	Moves  []byte
+	Wide   bool
+	Nibble bool
+}
+
+// runCodeOf returns the widths that encoding enc names, and false for an
+// unknown one.
+func runCodeOf(enc string) (wide, nibble, ok bool) {
+	switch enc {
+	case FirstEncRuns16x4:
+		return false, true, true
+	case FirstEncRuns16x8:
+		return false, false, true
+	case FirstEncRuns32x4:
+		return true, true, true
+	case FirstEncRuns32x8:
+		return true, false, true
+	}
+	return false, false, false
+}
+
+// runEncoding returns the name of the narrowest encoding of words that
+// fits a table of n nodes.
+func runEncoding(n int, words []uint32) string {
+	nibble := true
+	for _, w := range words {
+		if m := RunMove(w); m >= noMove4 && m != NoMove {
+			nibble = false
+			break
+		}
+	}
+	switch {
+	case n <= maxNarrowNodes && nibble:
+		return FirstEncRuns16x4
+	case n <= maxNarrowNodes:
+		return FirstEncRuns16x8
+	case nibble:
+		return FirstEncRuns32x4
+	}
+	return FirstEncRuns32x8
+}
+
+// runWidths returns h's start width in bytes and move width in bits. A
+// header with no encoding yet (a build's plan) gets the starts its nodes
+// need and byte moves, the most its runs can take.
+func (h *Header) runWidths() (startBytes, moveBits int64, err error) {
+	wide, nibble, ok := runCodeOf(h.FirstEnc)
+	switch {
+	case h.FirstEnc == "":
+		wide, nibble = h.Nodes > maxNarrowNodes, false
+	case !ok:
+		return 0, 0, fmt.Errorf("run-length table has unknown first-move encoding %q", h.FirstEnc)
+	case !wide && h.Nodes > maxNarrowNodes:
+		return 0, 0, fmt.Errorf("run-length table of %d nodes has 16-bit starts (%q); they hold at most %d", h.Nodes, h.FirstEnc, maxNarrowNodes)
+	}
+	startBytes, moveBits = 2, 8
+	if wide {
+		startBytes = 4
+	}
+	if nibble {
+		moveBits = 4
+	}
+	return startBytes, moveBits, nil
+}
+
+// runsLens returns the lengths of a LayoutRuns table's order, rows and runs
+// bins. O(1).
+func (h *Header) runsLens() (order, rows, runs int64, err error) {
+	sb, mb, err := h.runWidths()
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	n, r := int64(h.Nodes), int64(h.RunCount)
+	return sb * n, 4 * (n + 1), sb*r + (mb*r+7)/8, nil
+}
+
+// runsPayloadSize is PayloadSize for LayoutRuns: order, row starts and the
+// runs, within the node and bin limits.
 func (h *Header) runsPayloadSize() (int64, error) {
 	if h.DistKind.Width() == 0 {
 		return 0, fmt.Errorf("unknown distance encoding %q", h.DistKind)
@@ -18,59 +130,102 @@ func (h *Header) runsPayloadSize() (int64, error) {
 	if h.RunCount < 0 || int64(h.RunCount) > MaxPayload/4 {
 		return 0, fmt.Errorf("%d runs: a run-length table holds at most %d", h.RunCount, MaxPayload/4)
 	}
-	n := int64(h.Nodes)
-	return 4*n + 4*(n+1) + 4*int64(h.RunCount), nil
+	order, rows, runs, err := h.runsLens()
+	return order + rows + runs, err
 }
 
-// FirstEncRuns is Header.FirstEnc for LayoutRuns: 32-bit run words.
-const FirstEncRuns = "runs32"
-
-// MaxRunsNodes bounds the nodes of a LayoutRuns table: a run's start is a
-// 24-bit rank, as many as the level loaders' grid cells.
-const MaxRunsNodes = 1 << 24
-
-// A run word is start<<8 | move, little-endian: from the target of rank
-// start (inclusive) up to the next run's start, the source's first move is
-// slot move, or none when move is NoMove. A row's words are in increasing
-// start order, so the run covering a target is the last word whose value is
-// at most rank<<8 | 0xFF. Targets before a row's first run have no path.
-
-// RunWord packs a run. start must be below MaxRunsNodes.
+// RunWord packs a run as the builder keeps it before encoding: start<<8 |
+// move. start must be below MaxRunsNodes.
 func RunWord(start int, move byte) uint32 { return uint32(start)<<8 | uint32(move) }
 
 // RunStart and RunMove unpack a run word.
-func RunStart(w uint32) int  { return int(w >> 8) }
-func RunMove(w uint32) byte  { return byte(w) }
-func runKey(rank int) uint32 { return uint32(rank)<<8 | 0xFF }
+func RunStart(w uint32) int { return int(w >> 8) }
+func RunMove(w uint32) byte { return byte(w) }
 
 // RunRows is the payload of a LayoutRuns table: rows by source rank, each
-// a list of run words over the targets by rank. Its slices alias the table
-// (and the file a decoded table was read from); treat them as read-only.
-// lookup walks paths over them in rank space.
+// a list of runs over the targets by rank. Order and Rank are derived at
+// load; the other slices alias the table (and the file a decoded table was
+// read from); treat them as read-only. lookup walks paths over them in
+// rank space.
 type RunRows struct {
 	Order    []int32  // node of each rank
 	Rank     []int32  // rank of each node, Order's inverse
 	RowStart []uint32 // the row of rank r is runs RowStart[r] up to RowStart[r+1]
-	Words    []byte   // the run words, 4 bytes each, little-endian
+	Code     RunCode  // the runs
+	// The order and runs bins as stored: Code's slices alias runs.
+	order, runs []byte
 }
 
-// NewRuns returns a LayoutRuns table for h with the given order and rows,
-// aliased; it sets h's Layout, FirstEnc and RunCount and derives Rank. The caller
-// sets the CSR and node arrays. It checks the payloads as Decode does and
-// allocates the n ranks. O(n).
-func NewRuns(h Header, order []int32, rowStart []uint32, words []byte) (*Table, error) {
-	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, FirstEncRuns, len(words)/4
+// NewRuns returns a LayoutRuns table for h with the given order and rows of
+// run words (RunWord), encoded in the narrowest RunCode that holds them;
+// it sets h's Layout, FirstEnc and RunCount and derives Rank. The caller
+// sets the CSR and node arrays. It checks the payloads as Decode does.
+// O(n + runs).
+func NewRuns(h Header, order []int32, rowStart []uint32, words []uint32) (*Table, error) {
+	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, runEncoding(h.Nodes, words), len(words)
 	if _, err := h.PayloadSize(); err != nil {
 		return nil, err
 	}
-	r := &RunRows{Order: order, RowStart: rowStart, Words: words}
-	if len(order) != h.Nodes || len(rowStart) != h.Nodes+1 || len(words)%4 != 0 {
-		return nil, fmt.Errorf("%d ranks, %d row starts and %d run bytes for %d nodes", len(order), len(rowStart), len(words), h.Nodes)
+	if len(order) != h.Nodes || len(rowStart) != h.Nodes+1 {
+		return nil, fmt.Errorf("%d ranks and %d row starts for %d nodes", len(order), len(rowStart), h.Nodes)
 	}
-	if err := r.validate(h.Nodes); err != nil {
+	r, err := encodeRunRows(&h, order, rowStart, words)
+	if err != nil {
 		return nil, err
 	}
 	return &Table{Header: h, runs: r}, nil
+}
+
+// encodeRunRows encodes order and the rows of words (RunWord) in h's
+// FirstEnc and checks them as Decode does; h.RunCount is len(words).
+// O(n + runs).
+func encodeRunRows(h *Header, order []int32, rowStart []uint32, words []uint32) (*RunRows, error) {
+	wide, nibble, _ := runCodeOf(h.FirstEnc)
+	return decodeRuns(h, encodeOrder(order, wide), uint32Bytes(rowStart), encodeRuns(words, wide, nibble))
+}
+
+// encodeRuns lays words out as a runs bin: the starts, then the moves.
+// O(len(words)).
+func encodeRuns(words []uint32, wide, nibble bool) []byte {
+	sb, r := 2, len(words)
+	if wide {
+		sb = 4
+	}
+	mb := r
+	if nibble {
+		mb = (r + 1) / 2
+	}
+	bin := make([]byte, sb*r+mb)
+	starts, moves := bin[:0:sb*r], bin[sb*r:]
+	for i, w := range words {
+		if wide {
+			starts = binary.LittleEndian.AppendUint32(starts, uint32(RunStart(w)))
+		} else {
+			starts = binary.LittleEndian.AppendUint16(starts, uint16(RunStart(w)))
+		}
+		m := RunMove(w)
+		switch {
+		case !nibble:
+			moves[i] = m
+		case m == NoMove:
+			moves[i/2] |= noMove4 << (4 * (i & 1))
+		default:
+			moves[i/2] |= m << (4 * (i & 1))
+		}
+	}
+	return bin
+}
+
+// encodeOrder stores order with 2 or 4 bytes a rank. O(n).
+func encodeOrder(order []int32, wide bool) []byte {
+	if wide {
+		return int32Bytes(order)
+	}
+	b := make([]byte, 0, 2*len(order))
+	for _, u := range order {
+		b = binary.LittleEndian.AppendUint16(b, uint16(u))
+	}
+	return b
 }
 
 // RunRows returns t's run-length payload, and false when t is of another
@@ -82,11 +237,65 @@ func (t *Table) RunRows() (RunRows, bool) {
 	return *t.runs, true
 }
 
-// runs returns the number of run words. O(1).
-func (r *RunRows) runs() int { return len(r.Words) / 4 }
+// Len returns the number of runs. O(1).
+func (c *RunCode) Len() int {
+	if c.Wide {
+		return len(c.Starts) / 4
+	}
+	return len(c.Starts) / 2
+}
 
-// Run returns run word i. O(1).
-func (r *RunRows) Run(i int) uint32 { return binary.LittleEndian.Uint32(r.Words[4*i:]) }
+// Start returns the start of run i. O(1).
+func (c *RunCode) Start(i int) int {
+	if c.Wide {
+		return int(binary.LittleEndian.Uint32(c.Starts[4*i:]))
+	}
+	return int(binary.LittleEndian.Uint16(c.Starts[2*i:]))
+}
+
+// Move returns the move of run i: a slot, or NoMove. O(1).
+func (c *RunCode) Move(i int) byte {
+	if !c.Nibble {
+		return c.Moves[i]
+	}
+	m := c.Moves[i>>1] >> (4 * (i & 1)) & 0xF
+	if m == noMove4 {
+		return NoMove
+	}
+	return m
+}
+
+// Find returns the move stored for target rank rt in runs [lo, hi):
+// NoMove when no run covers it. O(log(hi - lo)).
+func (c *RunCode) Find(lo, hi int, rt int) byte {
+	i, j := lo, hi
+	if c.Wide {
+		key := uint32(rt)
+		for i < j {
+			mid := int(uint(i+j) >> 1)
+			if binary.LittleEndian.Uint32(c.Starts[4*mid:]) <= key {
+				i = mid + 1
+			} else {
+				j = mid
+			}
+		}
+	} else {
+		key := uint16(rt) // below the nodes, at most 2^16
+
+		for i < j {
+			mid := int(uint(i+j) >> 1)
+			if binary.LittleEndian.Uint16(c.Starts[2*mid:]) <= key {
+				i = mid + 1
+			} else {
+				j = mid
+			}
+		}
+	}
+	if i == lo {
+		return NoMove
+	}
+	return c.Move(i - 1)
+}
 
 // move returns the slot of the first move from node s toward node target,
 // or NoMove. O(log runs of s's row).
@@ -95,26 +304,7 @@ func (r *RunRows) move(s, target int) uint8 {
 		return NoMove
 	}
 	rs := r.Rank[s]
-	return FindRun(r.Words, int(r.RowStart[rs]), int(r.RowStart[rs+1]), int(r.Rank[target]))
-}
-
-// FindRun returns the move stored for target rank rt in runs [lo, hi):
-// NoMove when no run covers it. O(log(hi - lo)).
-func FindRun(words []byte, lo, hi int, rt int) byte {
-	key := runKey(rt)
-	i, j := lo, hi
-	for i < j {
-		mid := int(uint(i+j) >> 1)
-		if binary.LittleEndian.Uint32(words[4*mid:]) <= key {
-			i = mid + 1
-		} else {
-			j = mid
-		}
-	}
-	if i == lo {
-		return NoMove
-	}
-	return byte(binary.LittleEndian.Uint32(words[4*(i-1):]))
+	return r.Code.Find(int(r.RowStart[rs]), int(r.RowStart[rs+1]), int(r.Rank[target]))
 }
 
 // walkDistance is Distance on a table without stored distances: it follows
@@ -150,36 +340,31 @@ func (t *Table) walkDistance(s, target int) (float64, bool) {
 }
 
 // validate checks the run-length payloads that queries index by, and
-// derives Rank: the order is a permutation of n nodes, and every row's span
-// lies within the runs. Run words themselves are checked where they are
-// used. O(n).
+// derives Order and Rank: the stored order is a permutation of n nodes,
+// and every row's span lies within the runs. Runs themselves are checked
+// where they are used. O(n).
 func (r *RunRows) validate(n int) error {
-	rank, err := rankOf(r.Order, n)
-	if err != nil {
-		return err
+	r.Order, r.Rank = make([]int32, n), make([]int32, n)
+	for i := range r.Rank {
+		r.Rank[i] = -1
 	}
-	r.Rank = rank
-	return checkRowStarts(r.RowStart, r.runs())
-}
-
-// rankOf returns the inverse of order, checking that it is a permutation
-// of n nodes. O(n).
-func rankOf(order []int32, n int) ([]int32, error) {
-	rank := make([]int32, n)
-	for i := range rank {
-		rank[i] = -1
-	}
-	for k, u := range order {
-		if u < 0 || int(u) >= n || rank[u] >= 0 {
-			return nil, fmt.Errorf("order: rank %d names node %d, not a permutation of %d nodes", k, u, n)
+	for k := range r.Order {
+		var u int32
+		if r.Code.Wide {
+			u = int32(binary.LittleEndian.Uint32(r.order[4*k:]))
+		} else {
+			u = int32(binary.LittleEndian.Uint16(r.order[2*k:]))
 		}
-		rank[u] = int32(k)
+		if u < 0 || int(u) >= n || r.Rank[u] >= 0 {
+			return fmt.Errorf("order: rank %d names node %d, not a permutation of %d nodes", k, u, n)
+		}
+		r.Order[k], r.Rank[u] = u, int32(k)
 	}
-	return rank, nil
+	return checkRowStarts(r.RowStart, r.Code.Len())
 }
 
 // checkRowStarts checks that consecutive rows, rowStart[k] up to
-// rowStart[k+1], span exactly runs run words from 0. O(len(rowStart)).
+// rowStart[k+1], span exactly runs runs from 0. O(len(rowStart)).
 func checkRowStarts(rowStart []uint32, runs int) error {
 	if rowStart[0] != 0 || int(rowStart[len(rowStart)-1]) != runs {
 		return fmt.Errorf("rows do not span the %d runs", runs)
@@ -195,27 +380,26 @@ func checkRowStarts(rowStart []uint32, runs int) error {
 // reachable counts the ordered pairs s != t with a path, from the runs'
 // lengths. O(runs).
 func (r *RunRows) reachable() int64 {
-	return reachableRuns(r.RowStart, r.Words, 0, len(r.Order))
+	return reachableRuns(r.RowStart, &r.Code, 0, len(r.Order))
 }
 
 // reachableRuns counts the pairs with a path in the rows of source ranks
 // from up to from+len(rowStart)-1, whose runs are rowStart[k] up to
-// rowStart[k+1] of words, over n targets. O(runs).
-func reachableRuns(rowStart []uint32, words []byte, from, n int) int64 {
+// rowStart[k+1] of c, over n targets. O(runs).
+func reachableRuns(rowStart []uint32, c *RunCode, from, n int) int64 {
 	var count int64
 	for k := 0; k+1 < len(rowStart); k++ {
 		lo, hi := int(rowStart[k]), int(rowStart[k+1])
 		rank := from + k
 		for i := lo; i < hi; i++ {
-			w := binary.LittleEndian.Uint32(words[4*i:])
-			if RunMove(w) == NoMove {
+			if c.Move(i) == NoMove {
 				continue
 			}
 			end := n
 			if i+1 < hi {
-				end = RunStart(binary.LittleEndian.Uint32(words[4*i+4:]))
+				end = c.Start(i + 1)
 			}
-			start := RunStart(w)
+			start := c.Start(i)
 			if end > start {
 				count += int64(end - start)
 			}
@@ -227,8 +411,37 @@ func reachableRuns(rowStart []uint32, words []byte, from, n int) int64 {
 	return count
 }
 
-// fileBytes is what the runs take in a file: order, row starts and words
+// fileBytes is what the runs take in a file: order, row starts and runs
 // (Rank is derived at load). O(1).
 func (r *RunRows) fileBytes() int64 {
-	return int64(4*len(r.Order) + 4*len(r.RowStart) + len(r.Words))
+	return int64(len(r.order) + 4*len(r.RowStart) + len(r.runs))
+}
+
+// bins returns the order, rows and runs bins as a file stores them.
+func (r *RunRows) bins() [][]byte {
+	return [][]byte{r.order, uint32Bytes(r.RowStart), r.runs}
+}
+
+// clone returns a copy of r that shares no payload with it. O(n + runs).
+func (r *RunRows) clone() *RunRows {
+	c := *r
+	c.Order, c.Rank, c.RowStart = slices.Clone(r.Order), slices.Clone(r.Rank), slices.Clone(r.RowStart)
+	c.order, c.runs = bytes.Clone(r.order), bytes.Clone(r.runs)
+	split := len(r.Code.Starts)
+	c.Code.Starts, c.Code.Moves = c.runs[:split:split], c.runs[split:]
+	return &c
+}
+
+// decodeRuns splits the order, rows and runs bins of a LayoutRuns table of
+// header h, whose lengths are checked, into its RunRows, aliased. O(n).
+func decodeRuns(h *Header, order, rows, runs []byte) (*RunRows, error) {
+	wide, nibble, _ := runCodeOf(h.FirstEnc)
+	sb, _, err := h.runWidths()
+	if err != nil {
+		return nil, err
+	}
+	split := sb * int64(h.RunCount)
+	r := &RunRows{RowStart: bytesUint32(rows), order: order, runs: runs,
+		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble}}
+	return r, r.validate(h.Nodes)
 }
