@@ -82,7 +82,9 @@ func CheckParts(names []string, heads []*PartHeader) (*PartSet, error) {
 
 // Header returns the header of the table the parts join into, RunCount
 // included, and refuses parts whose runs add up to more than a table
-// holds. O(parts).
+// holds. A run-length table's FirstEnc is the narrowest its node count
+// allows, so that PayloadSize is the least the table can take: Join picks
+// the encoding from the runs themselves, and it may be wider. O(parts).
 func (s *PartSet) Header() (Header, error) {
 	h := s.heads[0].Table
 	var runs int64
@@ -93,6 +95,9 @@ func (s *PartSet) Header() (Header, error) {
 		return h, fmt.Errorf("the parts hold %d runs: a run-length table holds at most %d", runs, MaxPayload/4)
 	}
 	h.RunCount = int(runs)
+	if h.Layout == LayoutRuns {
+		h.FirstEnc = runEncoding(h.Nodes, nil)
+	}
 	return h, nil
 }
 

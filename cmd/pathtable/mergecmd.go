@@ -54,18 +54,17 @@ func runMerge(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if size, err := h.PayloadSize(); err != nil {
+	// The header's size is the least the table takes (a run-length table's
+	// encoding is known only once its runs are read), checked again after
+	// the join.
+	if err := checkMergeSize(*out, h, maxBytes.n); err != nil {
 		return err
-	} else if maxBytes.n > 0 && size > maxBytes.n {
-		tooBig := &build.SizeError{Nodes: h.Nodes, Bytes: size, Limit: maxBytes.n, First: size, DistKind: h.DistKind}
-		if h.Layout == table.LayoutFlat {
-			n := int64(h.Nodes)
-			tooBig.First, tooBig.Dist = n*n, size-n*n
-		}
-		return fmt.Errorf("%s: %w: raise -max-bytes", *out, tooBig)
 	}
 	t, err := set.Join(ctx)
 	if err != nil {
+		return err
+	}
+	if err := checkMergeSize(*out, t.Header, maxBytes.n); err != nil {
 		return err
 	}
 	err = writeOutput(ctx, *out, func(w io.Writer) error {
@@ -85,4 +84,22 @@ func runMerge(ctx context.Context, args []string) error {
 		Bytes: st.Size(), Seconds: time.Since(start).Seconds(), PeakRSS: peakRSS(),
 	}, &cfg)
 	return nil
+}
+
+// checkMergeSize refuses the table of header h, to be written to out, when
+// its payloads exceed limit (0: no limit). O(1).
+func checkMergeSize(out string, h table.Header, limit int64) error {
+	size, err := h.PayloadSize()
+	if err != nil {
+		return err
+	}
+	if limit <= 0 || size <= limit {
+		return nil
+	}
+	tooBig := &build.SizeError{Nodes: h.Nodes, Bytes: size, Limit: limit, First: size, DistKind: h.DistKind}
+	if h.Layout == table.LayoutFlat {
+		n := int64(h.Nodes)
+		tooBig.First, tooBig.Dist = n*n, size-n*n
+	}
+	return fmt.Errorf("%s: %w: raise -max-bytes", out, tooBig)
 }
