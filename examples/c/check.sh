@@ -197,7 +197,7 @@ poke() { # FILE AT BYTES
 
 # Damage the checksum catches, or the framing: a flat and a run-length
 # table of tiny.grid, a byte flipped in the last payload (distances, run
-# words), the version, the magic, the element count, cut short, a byte
+# starts), the version, the magic, the element count, cut short, a byte
 # after the end; and a 5-byte "array of 4 billion".
 for ex in tiny.ptab tiny-runs.ptab; do
 	size=$(wc -c < "examples/$ex")
@@ -238,16 +238,18 @@ for t in lecture.gr lecture.gr.runs; do
 	tampered "$t" 2 =a132 a131 && refuse "$t duplicate names" "$tmp/bad.ptab" 1 5
 done
 tampered tiny.runs 2 =a472756e73 a472756e67 && refuse "layout rung" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 2 =a672756e733332 a672756e733136 && refuse "first_enc runs16" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 2 =a472756e7313 a472756e7312 && refuse "runs 18 of 19" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 9 4 00000000 && refuse "order repeats a node" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 9 0 06000000 && refuse "order names node 6 of 6" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a872756e7331367834 a872756e7331367835 && refuse "first_enc runs16x5" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a872756e7331367834 a872756e7333327834 && refuse "first_enc runs32x4, bins of runs16x4" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a472756e730f a472756e730e && refuse "runs 14 of 15" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 9 2 0100 && refuse "order repeats a node" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 9 0 0600 && refuse "order names node 6 of 6" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.runs 10 4 ff000000 && refuse "row ends before it starts" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 10 -4 12000000 && refuse "rows end before the runs" "$tmp/bad.ptab" 0,0 1,2
-# Answered, and alike: run words whose move names no edge (slot 200, 0xFF
-# in a run that had a move), whose starts are out of order or beyond the
-# last rank; window cells holding 8..14 or a move into a wall. Every query
-# of the level is asked on each.
+tampered tiny.runs 10 -4 0e000000 && refuse "rows end before the runs" "$tmp/bad.ptab" 0,0 1,2
+# Answered, and alike: runs whose move names no edge (4-bit slot 14, or
+# 7 on a graph), 0xF (no path) in runs that had a move, starts out of
+# order or beyond the last rank (the runs bin holds R 2-byte starts, then
+# R 4-bit moves: negative offsets land in the moves); window cells holding
+# 8..14 or a move into a wall. Every query of the level is asked on each.
 while read -r name level elem at bytes; do
 	tampered "$name" "$elem" "$at" "$bytes"
 	{ ids "$level" | pairs 30; extra "${name%.win}"; } > "$tmp/queries"
@@ -256,13 +258,13 @@ while read -r name level elem at bytes; do
 	*) compare "$name tampered $elem@$at" "$tmp/bad.ptab" win ;;
 	esac
 done <<EOT
-tiny.runs examples/tiny.grid 11 0 c8
-tiny.runs examples/tiny.grid 11 8 ff
-tiny.runs examples/tiny.grid 11 9 ffffff
-maze.grid.runs testdata/maze.grid 11 0 c8
-maze.grid.runs testdata/maze.grid 11 201 000000
-maze.grid.runs testdata/maze.grid 11 401 ffff7f
-lecture.gr.runs testdata/lecture.gr 11 4 07
+tiny.runs examples/tiny.grid 11 -8 ee
+tiny.runs examples/tiny.grid 11 -6 ff
+tiny.runs examples/tiny.grid 11 2 ffff
+maze.grid.runs testdata/maze.grid 11 -179 ee
+maze.grid.runs testdata/maze.grid 11 200 0000
+maze.grid.runs testdata/maze.grid 11 400 ffff
+lecture.gr.runs testdata/lecture.gr 11 -5 77
 maze.grid.win testdata/maze.grid 9 0 9999999999999999
 maze.grid.win testdata/maze.grid 9 300 0000000000000000
 EOT

@@ -91,6 +91,7 @@ static uint64_t be(const uint8_t *p, int n)
 }
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+static uint32_t le16(const uint8_t *p) { return p[0] | p[1] << 8; }
 
 /*
  * mp_check checks the msgpack value at *pp: every string, bin, ext, array and
@@ -158,6 +159,8 @@ struct table {
 	const uint8_t *bin[MAXBINS];
 	size_t len[MAXBINS];
 	uint32_t *rank;       /* run-length tables: the rank of each node, order's inverse */
+	int start_bytes;      /* run-length tables: a run start's (and a rank's) bytes, 2 or 4 */
+	int move_bits;        /* run-length tables: a run move's bits, 4 or 8 */
 };
 
 /* weight is the cost of edge i. */
@@ -308,7 +311,7 @@ static const char *check_header(struct table *t, uint64_t version)
 	if (w == 0)
 		return "unknown distance encoding";
 	/* Each payload fits in one bin: the first moves and distances of a flat
-	 * table, a windowed table's blocks, a run-length table's run words. */
+	 * table, a windowed table's blocks, a run-length table's runs. */
 	if (t->layout == FLAT && (n > MAXFLATNODES || n * n * w > MAXPAYLOAD))
 		return "too many nodes for a flat table";
 	if (t->layout == WINDOW && (t->window < 1 || t->window > MAXWINDOW || n > MAXCELLS ||
@@ -316,11 +319,20 @@ static const char *check_header(struct table *t, uint64_t version)
 		return "bad window or too many nodes for it";
 	if (t->layout == RUNS && (n > MAXCELLS || t->runs > MAXPAYLOAD / 4))
 		return "too many nodes or runs for a run-length table";
+	/* A run-length table's first_enc names the widths of a run's start
+	 * (16 or 32 bits) and move (4 or 8 bits). */
+	t->start_bytes = t->move_bits = 0;
+	static const char *run_encs[] = {"runs16x4", "runs16x8", "runs32x4", "runs32x8"};
+	for (int i = 0; t->layout == RUNS && i < 4; i++)
+		if (!strcmp(t->first_enc, run_encs[i]))
+			t->start_bytes = i < 2 ? 2 : 4, t->move_bits = i % 2 ? 8 : 4;
 	if (t->layout == WINDOW ? strcmp(t->first_enc, "window4") || strcmp(t->kind, "grid")
 	    : t->window != 0 ? 1
-	    : t->layout == RUNS ? strcmp(t->first_enc, "runs32") != 0
+	    : t->layout == RUNS ? t->move_bits == 0
 	    : strcmp(t->first_enc, "u8") != 0)
 		return "first-move encoding or window do not fit the layout";
+	if (t->layout == RUNS && t->start_bytes == 2 && n > 65536)
+		return "16-bit run starts in a table of more than 65536 nodes";
 	if (t->layout != RUNS && t->runs != 0)
 		return "a run count in a table of another layout";
 	if (t->edges > n * MAXDEGREE)
@@ -349,10 +361,17 @@ static const char *check_header(struct table *t, uint64_t version)
 	return NULL;
 }
 
+/* rank_at reads entry i of an array of ranks (order, or run starts) of
+ * t's start width. */
+static uint32_t rank_at(const struct table *t, const uint8_t *a, uint64_t i)
+{
+	return t->start_bytes == 2 ? le16(a + 2 * i) : le32(a + 4 * i);
+}
+
 /* check_runs checks a run-length table's order and rows as the Go decoder
  * does, and derives rank: order is a permutation of the n nodes, and the
- * rows span the run words in order. Run words are checked where they are
- * used. It returns what is wrong, or NULL. O(n). */
+ * rows span the runs in order. Runs are checked where they are used. It
+ * returns what is wrong, or NULL. O(n). */
 static const char *check_runs(struct table *t)
 {
 	uint64_t n = t->nodes;
@@ -361,7 +380,7 @@ static const char *check_runs(struct table *t)
 		die("out of memory");
 	memset(t->rank, 0xFF, sizeof *t->rank * n);
 	for (uint64_t r = 0; r < n; r++) {
-		uint32_t u = le32(order + 4 * r);
+		uint32_t u = rank_at(t, order, r);
 		if (u >= n || t->rank[u] != UINT32_MAX)
 			return "order is not a permutation of the nodes";
 		t->rank[u] = r;
@@ -457,7 +476,8 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 	else if (t->layout == WINDOW)
 		want[7] = n * window_block(t->window), want[8] = 0;
 	else
-		want[7] = 4 * n, want[8] = 4 * (n + 1), want[9] = 4 * t->runs;
+		want[7] = t->start_bytes * n, want[8] = 4 * (n + 1),
+		want[9] = t->start_bytes * t->runs + (t->move_bits * t->runs + 7) / 8;
 	if (t->len[5] != 0)
 		want[5] = want[6] = 8 * n; /* coordinates: both or neither */
 	for (int i = 0; i < t->nbins; i++)
@@ -581,25 +601,33 @@ static int distance(const struct table *t, uint64_t i, double *d)
 	return lo != (k[1] == '1' ? 0xFFFFu : 0xFFFFFFFFu);
 }
 
-/* runs_move is a run-length table's first move from s toward t: the slot
- * stored in the last run word of s's row whose start is at most t's rank,
- * found by binary search; NOMOVE when no word covers t, or s == t. The
- * search stays inside the row whatever the words hold. O(log row length). */
+/* runs_move is a run-length table's first move from s toward t: the move
+ * of the last run of s's row whose start is at most t's rank, found by
+ * binary search over the starts; NOMOVE when no run covers t, or s == t,
+ * or the move is 0xF of 4 bits. The search stays inside the row whatever
+ * the starts hold. O(log row length). */
 static uint32_t runs_move(const struct table *t, uint32_t s, uint32_t to)
 {
 	if (s == to)
 		return NOMOVE;
-	const uint8_t *rows = t->bin[8], *words = t->bin[9];
-	uint32_t r = t->rank[s], key = t->rank[to] << 8 | 0xFF; /* ranks < 2^24 */
+	const uint8_t *rows = t->bin[8], *starts = t->bin[9];
+	const uint8_t *moves = starts + (uint64_t)t->start_bytes * t->runs; /* after all the starts */
+	uint32_t r = t->rank[s], key = t->rank[to];
 	uint32_t lo = le32(rows + 4 * r), a = lo, b = le32(rows + 4 * r + 4);
 	while (a < b) {
 		uint32_t mid = a + (b - a) / 2;
-		if (le32(words + 4 * (uint64_t)mid) <= key)
+		if (rank_at(t, starts, mid) <= key)
 			a = mid + 1;
 		else
 			b = mid;
 	}
-	return a == lo ? NOMOVE : words[4 * (uint64_t)(a - 1)]; /* the low byte: the move */
+	if (a == lo)
+		return NOMOVE;
+	uint64_t i = a - 1;
+	if (t->move_bits == 8)
+		return moves[i];
+	uint32_t m = moves[i / 2] >> (4 * (i % 2)) & 0xF; /* even runs in the low half */
+	return m == 0xF ? NOMOVE : m;
 }
 
 static const int DX[8] = {0, 1, 1, 1, 0, -1, -1, -1}, DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};

@@ -1,7 +1,7 @@
 // Command tamper writes a damaged copy of a pathtable table whose checksum
 // still matches, for examples/c/check.sh: damage that only a reader's own
 // checks can catch (duplicate node names, an order that is not a
-// permutation, rows that do not span the runs, run words that name no
+// permutation, rows that do not span the runs, runs that name no
 // edge), so that the C reader and the Go CLI can be held to the same
 // answers on it.
 //
