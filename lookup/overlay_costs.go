@@ -28,7 +28,7 @@ func (lt *Table) costs() *searchCosts {
 	c.once.Do(func() {
 		t := lt.t
 		c.w = make([]float64, len(lt.hops))
-		keyed := lt.directDist && t.Metric == "octile" && t.DistKind == table.DistOctile16
+		keyed := t.Metric == "octile" && t.DistKind == table.DistOctile16
 		if keyed {
 			c.key = make([]float64, len(lt.hops))
 		}
@@ -78,12 +78,14 @@ func cellKey(c float64, diagonal bool) (float64, bool) {
 
 // heuristic reads the baked distance of any node to one target: from the
 // target's row where the table stores one (as exact keys when keyed),
-// otherwise by walking table paths (see walk).
+// otherwise by walking table paths (see walkSum).
 type heuristic struct {
 	mode  hMode
 	first []byte // the target's first-move row, nil without one
 	oct   table.Octile16Row
 	row   table.DistRow
+	w     []float64 // hWalk: the search's costs by hop slot (keys when keyed), summed along walks
+	rank  int32     // hWalk on a run-length table: the target's rank
 }
 
 type hMode uint8
@@ -98,7 +100,14 @@ const (
 // heuristicFor returns the heuristic toward t, on keys when keyed. O(1).
 func (lt *Table) heuristicFor(t int32, keyed bool) heuristic {
 	if !lt.directDist {
-		return heuristic{mode: hWalk, first: lt.t.FirstRow(int(t))}
+		h := heuristic{mode: hWalk, w: lt.costs().w}
+		if keyed {
+			h.w = lt.costs().key
+		}
+		if lt.runs != nil {
+			h.rank = lt.runs.rank[t]
+		}
+		return h
 	}
 	row, _ := lt.t.DistRowOf(int(t))
 	h := heuristic{mode: hFloat, row: row, first: lt.t.FirstRow(int(t))}
@@ -128,15 +137,8 @@ func (h *heuristic) at(u int32) float64 {
 	return d
 }
 
-// next returns the node after u on the table path to t, or -1. O(1).
-func (h *heuristic) next(lt *Table, u, t int32) int32 {
-	if h.first == nil {
-		return int32(lt.Next(int(u), int(t)))
-	}
-	return h.step(lt, u)
-}
-
-// step is next for a table with first-move rows, or -1 without them.
+// step returns the node after u on the table path to the target, from
+// the target's first-move row, or -1 without one.
 // O(1); it inlines.
 func (h *heuristic) step(lt *Table, u int32) int32 {
 	if h.first == nil {

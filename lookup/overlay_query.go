@@ -1,8 +1,6 @@
 package lookup
 
 import (
-	"math"
-
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -17,17 +15,22 @@ func (o *Overlay) Next(from, to int) int {
 	if !o.open(from, to) || from == to {
 		return -1
 	}
-	switch o.tablePath(int32(from), int32(to)) {
-	case pathUnchanged:
-		return o.lt.Next(from, to)
-	case pathNone:
-		return -1
+	if o.lt.directDist { // else the search's first walk is the check
+		switch o.tablePath(int32(from), int32(to)) {
+		case pathUnchanged:
+			return o.lt.Next(from, to)
+		case pathNone:
+			return -1
+		}
 	}
 	sc := o.lt.getScratch()
 	defer o.lt.putScratch(sc)
 	end, _ := o.search(sc, int32(from), int32(to), nil)
-	if end < 0 || end == int32(from) {
+	if end < 0 {
 		return -1
+	}
+	if end == int32(from) { // unchanged, found by a walk that summed distances
+		return int(sc.node[end].next)
 	}
 	u := end
 	for p := sc.node[u].parent; p != int32(from); p = sc.node[u].parent {
@@ -46,11 +49,13 @@ func (o *Overlay) Dist(from, to int) (float64, bool) {
 	if !o.open(from, to) {
 		return table.Unreachable, false
 	}
-	switch o.tablePath(int32(from), int32(to)) {
-	case pathUnchanged:
-		return o.lt.Dist(from, to)
-	case pathNone:
-		return table.Unreachable, false
+	if o.lt.directDist { // else the search's first walk is the check, and sums the distance
+		switch o.tablePath(int32(from), int32(to)) {
+		case pathUnchanged:
+			return o.lt.Dist(from, to)
+		case pathNone:
+			return table.Unreachable, false
+		}
 	}
 	_, cost, ok := o.find(nil, 0, from, to, false)
 	return cost, ok
@@ -147,6 +152,9 @@ func (o *Overlay) tablePath(s, t int32) pathState {
 func (o *Overlay) appendChecked(buf []int, from, to int) ([]int, pathState) {
 	lt := o.lt
 	row := lt.t.FirstRow(to)
+	if row == nil && lt.runs != nil {
+		return o.appendRunChecked(buf, from, to)
+	}
 	if row == nil {
 		start := len(buf)
 		buf, ok := lt.AppendPath(buf, from, to)
@@ -223,8 +231,7 @@ func (o *Overlay) find(buf []int, start, from, to int, withPath bool) ([]int, fl
 	}
 	var cost float64
 	if n := &sc.node[end]; keyed {
-		a, b := table.OctileParts(n.g + n.h) // exact: the table's own sum
-		cost = float64(a) + float64(b)*math.Sqrt2
+		cost = keyCost(n.g + n.h) // exact: the table's own sum
 	} else {
 		rest, _ := o.lt.Dist(int(end), to)
 		cost = n.g + rest
@@ -237,6 +244,15 @@ func (o *Overlay) find(buf []int, start, from, to int, withPath bool) ([]int, fl
 	}
 	for i, j := start, len(buf)-1; i < j; i, j = i+1, j-1 {
 		buf[i], buf[j] = buf[j], buf[i]
+	}
+	if !o.lt.directDist {
+		// The walks that summed the heuristic recorded every walked
+		// node's successor.
+		buf, ok := sc.appendTail(buf, end, int32(to))
+		if !ok {
+			return buf[:start], table.Unreachable, false
+		}
+		return buf, cost, true
 	}
 	// The walk that found end unchanged went down end's table path; go on
 	// from where it stopped rather than walk that path again.

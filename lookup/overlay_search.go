@@ -18,6 +18,7 @@ type scratch struct {
 	nb      int        // buckets in use: later[:nb]; the rest keep their memory
 	heap    []heapItem // queued nodes of larger f once maxBuckets are in use
 	chain   []int32    // the last walk's nodes, reused
+	steps   []float64  // walkSum: the cost of each step of chain, reused
 	walkEnd int32      // the node the last walk stopped at, past chain
 	back    []int32    // the target's reachability search, in visiting order
 }
@@ -29,6 +30,7 @@ type searchNode struct {
 	h      float64 // baked distance to the target, once hSet
 	parent int32   // predecessor on that path, -1 for the source
 	stamp  uint32  // query generation that last touched the node
+	next   int32   // walkSum: the successor on the table path to the target, once walked
 	flags  uint8
 }
 
@@ -130,16 +132,23 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 		costs = lt.costs().key
 	}
 	hr := lt.heuristicFor(t, keyed)
-	if hr.mode != hWalk { // a walk also sums h here: these nodes would lack it
+	if hr.mode == hWalk {
+		o.seedCrossed(sc, crossed, t, &hr)
+	} else {
 		for _, u := range crossed {
 			sc.at(int32(u)).flags |= walked
 		}
 	}
 	inf := math.Inf(1)
 	ns := sc.at(s)
-	o.setH(sc, ns, s, t, &hr)
+	if ns.flags&hSet == 0 {
+		o.setH(sc, ns, s, t, &hr)
+	}
 	if ns.h == inf {
 		return -1, true
+	}
+	if keyed && ns.h >= table.OctileKeyLimit {
+		return -1, false // a walk summed past the keys' exact range
 	}
 	ns.g, ns.parent, ns.flags = 0, -1, ns.flags|reached
 	least := ns.h // the least f queued: level holds nodes of this f
@@ -218,7 +227,7 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 			gv := gu + w
 			nv := &node[v]
 			if nv.stamp != gen {
-				if keyed { // the common case, in one write
+				if keyed && hr.mode != hWalk { // the common case, in one write
 					h := hr.oct.Key(int(v))
 					if h == inf {
 						*nv = searchNode{h: h, stamp: gen, flags: hSet}
@@ -240,7 +249,7 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 				continue
 			}
 			if nv.flags&hSet == 0 {
-				if keyed {
+				if keyed && hr.mode != hWalk {
 					nv.h, nv.flags = hr.oct.Key(int(v)), nv.flags|hSet
 				} else {
 					o.setH(sc, nv, v, t, &hr)
@@ -323,10 +332,13 @@ func (o *Overlay) backStep(sc *scratch, v, s int32) bool {
 // this query has walked already or, where the table stores distance rows,
 // a step that crosses a change, and marks every node on the way with
 // whether its table path crosses a change. Table paths toward one target
-// merge, so a query walks each node at most once. Without distance rows
-// it walks on to t or a walked node and gives each node its baked distance,
-// summed backward along the path. O(new nodes walked).
+// merge, so a query walks each node at most once. Tables without distance
+// rows walk with walkSum. O(new nodes walked).
 func (o *Overlay) walk(sc *scratch, x, t int32, hr *heuristic) {
+	if hr.mode == hWalk {
+		o.walkSum(sc, x, t, hr)
+		return
+	}
 	lt := o.lt
 	chain := sc.chain[:0]
 	clean := true // the status of the node the walk ends at
@@ -343,7 +355,7 @@ func (o *Overlay) walk(sc *scratch, x, t int32, hr *heuristic) {
 			nx.h, nx.flags = 0, nx.flags|walked|unchanged|hSet
 			break
 		}
-		v := hr.next(lt, x, t)
+		v := hr.step(lt, x)
 		if v < 0 || len(chain) >= lt.n { // no path, or a corrupt table's cycle
 			nx := sc.at(x)
 			nx.h, nx.flags, clean = math.Inf(1), nx.flags|walked|hSet, false
@@ -353,43 +365,27 @@ func (o *Overlay) walk(sc *scratch, x, t int32, hr *heuristic) {
 		if o.marked(x) || o.marked(v) {
 			if e := o.edgeTo(x, v); e < 0 || o.stepChanged(e, x, v) {
 				cut = len(chain) - 1
-				if hr.mode != hWalk {
-					x = v
-					break // what lies beyond matters to x's status no more
-				}
+				x = v
+				break // what lies beyond matters to x's status no more
 			}
 		}
 		x = v
 	}
 	sc.walkEnd = x
 	sc.chain = chain
-	if clean && cut < 0 && hr.mode != hWalk && len(chain) > 0 {
+	if clean && cut < 0 && len(chain) > 0 {
 		// The search walks only the node it expands, and returns it now
 		// that its path is unchanged: the rest of the chain would be
 		// marked for nothing (the path's tail reads it from sc.chain).
 		sc.at(chain[0]).flags |= walked | unchanged
 		return
 	}
-	var h float64
-	if hr.mode == hWalk {
-		h = sc.node[x].h
-	}
 	for i := len(chain) - 1; i >= 0; i-- {
-		u := chain[i]
-		n := sc.at(u)
-		if hr.mode == hWalk {
-			if e := o.edgeTo(u, x); e < 0 || math.IsInf(h, 1) { // a move that names no edge: a corrupt table
-				h = math.Inf(1)
-			} else {
-				h += lt.t.Weights[e]
-			}
-			n.h, n.flags = h, n.flags|hSet
-		}
+		n := sc.at(chain[i])
 		n.flags |= walked
 		if clean && i > cut {
 			n.flags |= unchanged
 		}
-		x = u
 	}
 }
 
