@@ -56,10 +56,17 @@ func (o *Overlay) walkSum(sc *scratch, x, t int32, hr *heuristic) {
 	chain, steps := sc.chain[:0], sc.steps[:0]
 	clean := true // the status of the node the walk ends at
 	cut := -1     // chain[:cut+1] cross a change in steps the walk saw
+	node, gen, mark := sc.node, sc.gen, o.mark
+	shift, stride := lt.hopShift, uint(1)<<lt.hopShift
+	rt := lt.runs
+	var r int32 // x's rank on a run-length table
+	if rt != nil {
+		r = rt.rank[x]
+	}
 	for {
 		// Read before writing: a node this query has not met stays
 		// untouched until the walk knows what to write.
-		if n := &sc.node[x]; n.stamp == sc.gen && n.flags&walked != 0 {
+		if n := &node[x]; n.stamp == gen && n.flags&walked != 0 {
 			clean = n.flags&unchanged != 0
 			break
 		}
@@ -68,21 +75,32 @@ func (o *Overlay) walkSum(sc *scratch, x, t int32, hr *heuristic) {
 			nx.h, nx.next, nx.flags = 0, -1, nx.flags|walked|unchanged|hSet
 			break
 		}
-		v, e := o.tableStep(x, t, hr)
+		v, m := int32(-1), uint(0)
+		if rt != nil { // a step in rank space: one binary search in x's row
+			if m = rt.runMove(r, hr.rank); m < stride {
+				if r = rt.hops[uint(r)<<shift|m]; r >= 0 {
+					v = rt.order[r]
+				}
+			}
+		} else {
+			var e int32
+			v, e = o.tableStep(x, t)
+			m = uint(e - lt.t.Offsets[x]) // unused when v < 0
+		}
 		if v < 0 || len(chain) >= lt.n { // no path, or a corrupt table's cycle
 			nx := sc.at(x)
 			nx.h, nx.next, nx.flags, clean = math.Inf(1), -1, nx.flags|walked|hSet, false
 			break
 		}
 		chain = append(chain, x)
-		steps = append(steps, hr.w[uint(x)<<lt.hopShift|uint(e-lt.t.Offsets[x])])
-		if (o.marked(x) || o.marked(v)) && o.stepChanged(e, x, v) {
+		steps = append(steps, hr.w[uint(x)<<shift|m])
+		if mark[slot(x)]|mark[slot(v)] != 0 && o.stepChanged(lt.t.Offsets[x]+int32(m), x, v) {
 			cut = len(chain) - 1
 		}
 		x = v
 	}
 	sc.chain, sc.steps = chain, steps
-	h := sc.node[x].h
+	h := node[x].h
 	for i := len(chain) - 1; i >= 0; i-- {
 		h += steps[i] // +Inf stays +Inf: no path
 		n := sc.at(chain[i])
@@ -94,24 +112,33 @@ func (o *Overlay) walkSum(sc *scratch, x, t int32, hr *heuristic) {
 	}
 }
 
-// tableStep returns the node after x on the table path to t and the edge
-// it takes, or -1. O(log runs of x's row) on run-length tables, else
-// O(degree).
-func (o *Overlay) tableStep(x, t int32, hr *heuristic) (int32, int32) {
+// sumFresh gives node v, fresh in this query (state n), its baked distance
+// to t: when v's first step on a run-length table leads to a walked node
+// and touches no change, in that one step, else by walkSum. O(log runs of
+// v's row), or walkSum's cost.
+func (o *Overlay) sumFresh(sc *scratch, n *searchNode, v, t int32, hr *heuristic) {
 	lt := o.lt
 	if rt := lt.runs; rt != nil {
-		r := rt.rank[x]
-		m := rt.runMove(r, hr.rank)
-		if m >= uint(1)<<lt.hopShift {
-			return -1, -1
+		shift := lt.hopShift
+		if m := rt.runMove(rt.rank[v], hr.rank); m < uint(1)<<shift {
+			if r := rt.hops[uint(rt.rank[v])<<shift|m]; r >= 0 {
+				x := rt.order[r]
+				if nx := &sc.node[x]; nx.stamp == sc.gen && nx.flags&walked != 0 && o.mark[slot(v)]|o.mark[slot(x)] == 0 {
+					n.h, n.next = hr.w[uint(v)<<shift|m]+nx.h, x
+					n.flags |= walked | hSet | nx.flags&unchanged
+					return
+				}
+			}
 		}
-		v := rt.hops[uint(r)<<lt.hopShift|m]
-		if v < 0 {
-			return -1, -1
-		}
-		return rt.order[v], lt.t.Offsets[x] + int32(m)
 	}
-	v := int32(lt.Next(int(x), int(t)))
+	o.walkSum(sc, v, t, hr)
+}
+
+// tableStep returns the node after x on the table path to t and the edge
+// it takes, or -1, on a table with neither distance nor run rows.
+// O(degree) after Next.
+func (o *Overlay) tableStep(x, t int32) (int32, int32) {
+	v := int32(o.lt.Next(int(x), int(t)))
 	if v < 0 {
 		return -1, -1
 	}

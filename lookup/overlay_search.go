@@ -245,6 +245,9 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 					continue
 				}
 				*nv = searchNode{stamp: gen}
+				if hr.mode == hWalk {
+					o.sumFresh(sc, nv, v, t, &hr)
+				}
 			} else if nv.flags&reached != 0 && gv >= nv.g {
 				continue
 			}
