@@ -160,13 +160,15 @@ type rowCoder struct {
 	exact bool
 	hops  bool // the level has zero-cost edges: rows carry hops
 	// Scratch for the source being encoded: its usable out-edges' slots,
-	// keys and the distance and hop rows of their heads, and the moves
-	// still allowed for every target of the open run.
+	// keys and the distance rows of their heads, and the moves still
+	// allowed for every target of the open run.
 	moves []uint8
 	w     []float64
 	d     [][]float64
-	h     [][]int32
 	cand  []uint8
+	// masked holds, for each zero-cost move, its head's distance row with
+	// +Inf wherever the move is not allowed (see allowZero).
+	masked [][]float64
 }
 
 // row appends to dst the runs of source s over the targets by rank: a run
@@ -187,25 +189,18 @@ func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, hops [][]int32, 
 	if o.compEnd != nil {
 		lo, hi = int(o.compStart[rs]), int(o.compEnd[rs])
 	}
-	c.moves, c.w, c.d, c.h = c.moves[:0], c.w[:0], c.d[:0], c.h[:0]
+	c.moves, c.w, c.d = c.moves[:0], c.w[:0], c.d[:0]
 	for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
 		if v := g.Targets[e]; v != s {
 			c.moves = append(c.moves, uint8(e-g.Offsets[s]))
 			c.w = append(c.w, c.keys[e])
 			c.d = append(c.d, rows[slot[v]])
-			if c.hops {
-				c.h = append(c.h, hops[slot[v]])
-			}
 		}
 	}
-	ds := rows[slot[s]]
-	var hs []int32
 	if c.hops {
-		hs = hops[slot[s]]
+		c.allowZero(s, hops, slot)
 	}
-	// Move i is allowed toward the target of rank r at distance d when
-	// c.w[i]+c.d[i][r] == d && (hs == nil || c.w[i] != 0 || c.h[i][r] < hs[r]),
-	// written out in both loops below: a call per move costs more.
+	ds := rows[slot[s]]
 	inf := math.Inf(1)
 	start, none := -1, false // the open run
 	first := len(dst)
@@ -242,7 +237,7 @@ func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, hops [][]int32, 
 		if start >= 0 && !none {
 			k := 0
 			for _, i := range c.cand {
-				if c.w[i]+c.d[i][r] == d && (hs == nil || c.w[i] != 0 || c.h[i][r] < hs[r]) {
+				if c.w[i]+c.d[i][r] == d {
 					c.cand[k] = i
 					k++
 				}
@@ -256,7 +251,7 @@ func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, hops [][]int32, 
 		start, none = r, false
 		c.cand = c.cand[:0]
 		for i := range c.d {
-			if c.w[i]+c.d[i][r] == d && (hs == nil || c.w[i] != 0 || c.h[i][r] < hs[r]) {
+			if c.w[i]+c.d[i][r] == d {
 				c.cand = append(c.cand, uint8(i))
 			}
 		}
@@ -267,4 +262,35 @@ func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, hops [][]int32, 
 		dst = append(dst, table.RunWord(hi, table.NoMove))
 	}
 	return dst
+}
+
+// allowZero replaces the distance row of each zero-cost move of s by a
+// copy with +Inf at every target the move brings no closer in hops, so
+// that the moves that stay equal to a target's distance are the allowed
+// ones and encoding reads no hops. O(V) per zero-cost move.
+func (c *rowCoder) allowZero(s int32, hops [][]int32, slot []int32) {
+	hs := hops[slot[s]]
+	inf := math.Inf(1)
+	k := 0
+	for i, e := 0, c.g.Offsets[s]; e < c.g.Offsets[s+1]; e++ {
+		v := c.g.Targets[e]
+		if v == s {
+			continue
+		}
+		if c.w[i] == 0 {
+			if len(c.masked) == k {
+				c.masked = append(c.masked, make([]float64, len(hs)))
+			}
+			m, dv, hv := c.masked[k], c.d[i], hops[slot[v]]
+			for r := range m {
+				m[r] = dv[r]
+				if hv[r] >= hs[r] {
+					m[r] = inf
+				}
+			}
+			c.d[i] = m
+			k++
+		}
+		i++
+	}
 }
