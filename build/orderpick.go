@@ -12,7 +12,8 @@ const orderSamples = 64
 // the node numbering, the first on a tie: which order suits a level best
 // varies (depth-first wins on mazes, a Hilbert curve on open rooms), and a
 // sample tells them apart for a few rows' cost. eng's rows must be by
-// node; the choice depends on g only. O(orderSamples · (row cost + c·d·V))
+// node; the choice depends on g only. On levels with zero-cost edges the
+// samples count runs of all optimal moves, as if no hops were asked. O(orderSamples · (row cost + c·d·V))
 // for c candidates and degree d.
 func pickOrder(g *maps.Graph, eng *rowEngine, keys []float64, candidates ...*runOrder) *runOrder {
 	var orders []*runOrder
@@ -75,7 +76,7 @@ func pickOrder(g *maps.Graph, eng *rowEngine, keys []float64, candidates ...*run
 					}
 					local[u] = int32(j)
 				}
-				words = coders[i].row(words[:0], s, byRank, local)
+				words = coders[i].row(words[:0], s, byRank, nil, local)
 				runs[i] += len(words)
 			}
 		}

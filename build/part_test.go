@@ -30,9 +30,6 @@ func TestPartsJoinIntoOneShot(t *testing.T) {
 	for _, lv := range smallLevels(t) {
 		lvl := levelOf(lv)
 		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
-			if layout == table.LayoutRuns && hasZeroCost(lv.g) {
-				continue
-			}
 			t.Run(fmt.Sprintf("%s/%s", lv.name, layoutName(layout)), func(t *testing.T) {
 				one, err := BuildLevel(context.Background(), lvl, Options{Workers: 1, Layout: layout})
 				if err != nil {

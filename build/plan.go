@@ -21,7 +21,9 @@ func Plan(g *maps.Graph) (table.Header, error) {
 // PlanLayout is Plan for a table of the given layout, flat or
 // table.LayoutRuns: run-length tables hold up to table.MaxRunsNodes nodes
 // and store no distances, but their DistKind still says how exactly
-// distances add up. O(V + E).
+// distances add up, from the level's true distances on octile levels of
+// more than 65,535 nodes (see octileRuns). O(V + E), and O((V + E) log V)
+// for those.
 func PlanLayout(g *maps.Graph, layout table.Layout) (table.Header, error) {
 	if err := g.Validate(); err != nil {
 		return table.Header{}, err
@@ -42,6 +44,9 @@ func PlanLayout(g *maps.Graph, layout table.Layout) (table.Header, error) {
 		return h, err
 	}
 	h.Layout = layout
+	if layout == table.LayoutRuns && g.Metric == maps.MetricOctile {
+		h.DistKind = octileRuns(g, h.DistKind)
+	}
 	// A payload the format cannot hold is refused here, before a build
 	// allocates or computes anything.
 	_, err = h.PayloadSize()

@@ -2,7 +2,6 @@ package build
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"slices"
 
@@ -19,6 +18,17 @@ import (
 // the reversed level (distances to a node of the reversed level are
 // distances from it in the level), eight sources at a time, on levels with
 // exact integer keys; from one Dijkstra search per source otherwise.
+//
+// A zero-cost edge keeps the distance where it goes, so on levels that have
+// them an optimal move alone could walk in circles (two nodes joined both
+// ways each storing the move toward the other). There a zero-cost move also
+// has to bring the walk strictly closer in hops: every row carries, beside
+// its distances, the fewest edges of a shortest path to each target (hops),
+// and a zero-cost move to v is allowed toward t only when v's hops to t are
+// fewer than the source's. Along any walk the pair (distance, hops) then
+// falls strictly at every step, so it ends at t, and the first edge of a
+// shortest path with the fewest edges is always allowed, so no set is
+// empty. Moves of positive cost keep their whole optimal set.
 
 // rowEngine computes distance rows, indexed by target rank. It is shared,
 // read-only, by the workers.
@@ -28,18 +38,24 @@ type rowEngine struct {
 	hier *hierarchy // of the reversed level, or nil
 	// rankPos is the position in hier of the node of each rank.
 	rankPos []int32
-	rev     *reverse // the reversed level's reverse: the level itself, for searches from a source
 	// exact reports integer keys, which add up without rounding, so that
 	// an optimal move is one whose sum equals the source's own distance.
 	exact bool
+	// g and keys (the search key of each edge's cost) are what hop rows
+	// are counted over; hops reports a level with a zero-cost edge, whose
+	// rows need them.
+	g    *maps.Graph
+	keys []float64
+	hops bool
 }
 
 // newRowEngine returns an engine for g whose rows are by node until
-// setOrder says otherwise.
-func newRowEngine(ctx context.Context, g *maps.Graph, kind table.DistKind) (*rowEngine, error) {
+// setOrder says otherwise, with hop rows when g has a zero-cost edge; keys
+// holds the search key of each edge's cost.
+func newRowEngine(ctx context.Context, g *maps.Graph, kind table.DistKind, keys []float64) (*rowEngine, error) {
 	gt := transpose(g)
 	octile := g.Metric == maps.MetricOctile
-	e := &rowEngine{n: g.Nodes(), exact: exactKeys(octile, kind)}
+	e := &rowEngine{n: g.Nodes(), exact: exactKeys(octile, kind), g: g, keys: keys, hops: slices.Contains(g.Weights, 0)}
 	hier, err := exactHierarchy(ctx, gt, kind)
 	if err != nil {
 		return nil, err
@@ -51,10 +67,6 @@ func newRowEngine(ctx context.Context, g *maps.Graph, kind table.DistKind) (*row
 		return e, nil
 	}
 	e.setOrder(nil, nil)
-	if e.n > table.MaxNodes {
-		return nil, fmt.Errorf("a run-length table of more than %d nodes needs integer or octile costs on a level that contracts", table.MaxNodes)
-	}
-	e.rev = newReverse(gt, kind, true)
 	return e, nil
 }
 
@@ -102,9 +114,10 @@ func transpose(g *maps.Graph) *maps.Graph {
 type rowWorker struct {
 	e     *rowEngine
 	sweep *sweep
-	srch  *search
-	first []byte      // the search's first moves, unused
+	srch  *forward    // where there is no hierarchy
 	rows  [][]float64 // distance rows by target rank
+	hops  [][]int32   // hop rows by target rank when e.hops, else nil
+	queue []int32     // scratch of countHops
 }
 
 func (e *rowEngine) worker() *rowWorker {
@@ -112,24 +125,37 @@ func (e *rowEngine) worker() *rowWorker {
 	if e.hier != nil {
 		w.sweep = newSweep(e.hier)
 	} else {
-		w.srch = newSearch(e.rev)
-		w.first = make([]byte, e.n)
+		w.srch = newForward(e.g, e.keys)
 	}
 	return w
 }
 
 // compute fills w.rows[i] with the distances from sources[i] to every
-// target, by rank (+Inf where there is no path). O(U + V) per eight
-// sources over a hierarchy with U up arcs; one search per source
-// otherwise.
+// target, by rank (+Inf where there is no path), and w.hops[i] with the
+// hops on levels that need them. O(U + V) per eight sources over a
+// hierarchy with U up arcs; one search per source otherwise; O(V + E) more
+// per source for hops.
 func (w *rowWorker) compute(sources []int32) {
 	for len(w.rows) < len(sources) {
 		w.rows = append(w.rows, make([]float64, w.e.n))
+		if w.e.hops {
+			w.hops = append(w.hops, make([]int32, w.e.n))
+		}
 	}
+	w.distances(sources)
+	if w.e.hops {
+		for i, s := range sources {
+			w.countHops(s, w.rows[i], w.hops[i])
+		}
+	}
+}
+
+// distances fills w.rows for sources.
+func (w *rowWorker) distances(sources []int32) {
 	inf := math.Inf(1)
 	if w.sweep == nil {
 		for i, s := range sources {
-			w.srch.run(s, w.first)
+			w.srch.run(s)
 			row, rank := w.rows[i], w.e.rank
 			for x, d := range w.srch.dist {
 				row[rank[x]] = d
@@ -159,4 +185,34 @@ func (w *rowWorker) compute(sources []int32) {
 			}
 		}
 	}
+}
+
+// noHops marks a target that the source's tight edges do not reach.
+const noHops = math.MaxInt32
+
+// countHops fills hops, by rank, with the fewest edges of a shortest path
+// from s to each target, given s's distance row dist. Every edge of a
+// shortest path is tight (its tail's distance plus its cost is its head's)
+// and every walk of tight edges from s is a shortest path, so this is a
+// breadth-first search from s over tight edges. Targets it does not reach
+// get noHops. O(V + E).
+func (w *rowWorker) countHops(s int32, dist []float64, hops []int32) {
+	g, rank, keys := w.e.g, w.e.rank, w.e.keys
+	for i := range hops {
+		hops[i] = noHops
+	}
+	hops[rank[s]] = 0
+	q := append(w.queue[:0], s)
+	for head := 0; head < len(q); head++ {
+		u := q[head]
+		du, hu := dist[rank[u]], hops[rank[u]]
+		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+			v := rank[g.Targets[e]]
+			if hops[v] == noHops && du+keys[e] == dist[v] {
+				hops[v] = hu + 1
+				q = append(q, g.Targets[e])
+			}
+		}
+	}
+	w.queue = q
 }

@@ -15,10 +15,11 @@ import (
 // so they share most of the out-neighbours whose distance rows they need:
 // the larger the block, the fewer rows beyond its own (on the shared maps,
 // 1.4-2.2 times the block's at 64 sources, 1.0-1.45 at 256). A block holds
-// up to about 1.5·span rows of 8 bytes a node, kept near runBlockBytes.
-// It depends on n only, so the bytes do not depend on it.
-func runBlock(n int) int {
-	return max(8, min(256, runBlockBytes/(12*max(n, 1))))
+// up to about 1.5·span rows of rowBytes bytes a node (8 for distances, 12
+// with hops), kept near runBlockBytes. Rows are independent of the blocks,
+// so the bytes do not depend on it.
+func runBlock(n, rowBytes int) int {
+	return max(8, min(256, runBlockBytes/(rowBytes*3/2*max(n, 1))))
 }
 
 const runBlockBytes = 64 << 20
@@ -53,32 +54,25 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) 
 // whole build scaled by the share of sources, plus the contraction of the
 // level (once per call); memory is the rows plus O(runBlock·V) per worker.
 func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, from, to int) (order []int32, rowStart []uint32, words []uint32, err error) {
-	for e, w := range g.Weights {
-		if w == 0 {
-			// A zero-cost edge makes moves back and forth both optimal:
-			// sets of moves could walk in circles.
-			return nil, nil, nil, fmt.Errorf("edge %d costs 0: a run-length table needs positive edge costs (build it flat)", e)
-		}
-	}
 	n := g.Nodes()
-	eng, err := newRowEngine(ctx, g, h.DistKind)
-	if err != nil {
-		return nil, nil, nil, err
-	}
 	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
 	keys := make([]float64, g.Edges())
 	for e, w := range g.Weights {
-		if eng.exact {
-			keys[e] = searchKey(w, keyed)
-		} else {
-			keys[e] = w
-		}
+		keys[e] = searchKey(w, keyed)
+	}
+	eng, err := newRowEngine(ctx, g, h.DistKind, keys)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	dfs := newRunOrder(g)
 	ord := pickOrder(g, eng, keys, dfs, hilbertOrder(g, dfs))
 	eng.setOrder(ord.node, ord.rank)
 
-	span := runBlock(n)
+	rowBytes := 8
+	if eng.hops {
+		rowBytes += 4
+	}
+	span := runBlock(n, rowBytes)
 	blocks := (to - from + span - 1) / span
 	type blockRows struct {
 		words  []uint32
@@ -86,7 +80,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, fr
 	}
 	done := make([]blockRows, blocks)
 	newScratch := func(int) *runWorker {
-		w := &runWorker{rows: eng.worker(), c: &rowCoder{g: g, keys: keys, order: ord, exact: eng.exact}, slot: make([]int32, n)}
+		w := &runWorker{rows: eng.worker(), c: &rowCoder{g: g, keys: keys, order: ord, exact: eng.exact, hops: eng.hops}, slot: make([]int32, n)}
 		for i := range w.slot {
 			w.slot[i] = -1
 		}
@@ -107,7 +101,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, fr
 		out.counts = make([]uint32, hi-lo)
 		for r := lo; r < hi; r++ {
 			before := len(out.words)
-			out.words = w.c.row(out.words, ord.node[r], w.rows.rows, w.slot)
+			out.words = w.c.row(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
 			out.counts[r-lo] = uint32(len(out.words) - before)
 		}
 		for _, u := range w.need {
@@ -164,24 +158,31 @@ type rowCoder struct {
 	keys  []float64 // search key of each edge's cost
 	order *runOrder
 	exact bool
+	hops  bool // the level has zero-cost edges: rows carry hops
 	// Scratch for the source being encoded: its usable out-edges' slots,
 	// keys and the distance rows of their heads, and the moves still
-	// optimal for every target of the open run.
+	// allowed for every target of the open run.
 	moves []uint8
 	w     []float64
 	d     [][]float64
 	cand  []uint8
+	// masked holds, for each zero-cost move, its head's distance row with
+	// +Inf wherever the move is not allowed (see allowZero).
+	masked [][]float64
 }
 
 // row appends to dst the runs of source s over the targets by rank: a run
-// starts where no move optimal for every target since the last start stays
-// optimal, and stores the lowest such move. s itself is a wildcard; so are
+// starts where no move allowed for every target since the last start stays
+// allowed, and stores the lowest such move. A move is allowed when it is
+// optimal and, if it costs 0 on a level with hop rows, leads to fewer hops
+// (see runrows.go). s itself is a wildcard; so are
 // targets outside s's component on symmetric levels, whose row covers its
 // component only and closes with a NoMove run. Unreachable targets on other
 // levels get NoMove runs, except before the first run, where no run means
-// no path. rows[slot[u]] is the distance row of node u. O(V·c) for c the
-// moves still open, usually 1 or 2.
-func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, slot []int32) []uint32 {
+// no path. rows[slot[u]] is the distance row of node u and, when c.hops,
+// hops[slot[u]] its hop row. O(V·c) for c the moves still open, usually 1
+// or 2.
+func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, hops [][]int32, slot []int32) []uint32 {
 	g, o := c.g, c.order
 	rs := int(o.rank[s])
 	lo, hi := 0, len(o.node)
@@ -195,6 +196,9 @@ func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, slot []int32) []
 			c.w = append(c.w, c.keys[e])
 			c.d = append(c.d, rows[slot[v]])
 		}
+	}
+	if c.hops {
+		c.allowZero(s, hops, slot)
 	}
 	ds := rows[slot[s]]
 	inf := math.Inf(1)
@@ -258,4 +262,35 @@ func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, slot []int32) []
 		dst = append(dst, table.RunWord(hi, table.NoMove))
 	}
 	return dst
+}
+
+// allowZero replaces the distance row of each zero-cost move of s by a
+// copy with +Inf at every target the move brings no closer in hops, so
+// that the moves that stay equal to a target's distance are the allowed
+// ones and encoding reads no hops. O(V) per zero-cost move.
+func (c *rowCoder) allowZero(s int32, hops [][]int32, slot []int32) {
+	hs := hops[slot[s]]
+	inf := math.Inf(1)
+	k := 0
+	for i, e := 0, c.g.Offsets[s]; e < c.g.Offsets[s+1]; e++ {
+		v := c.g.Targets[e]
+		if v == s {
+			continue
+		}
+		if c.w[i] == 0 {
+			if len(c.masked) == k {
+				c.masked = append(c.masked, make([]float64, len(hs)))
+			}
+			m, dv, hv := c.masked[k], c.d[i], hops[slot[v]]
+			for r := range m {
+				m[r] = dv[r]
+				if hv[r] >= hs[r] {
+					m[r] = inf
+				}
+			}
+			c.d[i] = m
+			k++
+		}
+		i++
+	}
 }

@@ -290,9 +290,6 @@ func TestOverlayAllPairs(t *testing.T) {
 		for _, lv := range overlayLevels(t, seed) {
 			for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
 				t.Run(fmt.Sprintf("%s/%s/seed=%d", lv.name, layout, seed), func(t *testing.T) {
-					if layout == table.LayoutRuns && hasZeroCost(lv.g) {
-						t.Skip("run-length tables refuse zero-cost edges")
-					}
 					lt := buildAndLoadLayout(t, lv.g, layout)
 					r := rand.New(rand.NewPCG(seed, 11))
 					o := lookup.NewOverlay(lt)

@@ -50,7 +50,8 @@ var verifyLevels = []verifyLevel{
 	{"lecture-directed.json", nil},
 	{"tutorial.json", nil},
 	{"waypoints.json", nil},
-	{"zero.json", nil},
+	{"zero.json", [][]string{nil, {"-compress"}}},
+	{"zero-cycle.gr", [][]string{nil, {"-compress"}}},
 }
 
 func TestVerifyFreshTables(t *testing.T) {

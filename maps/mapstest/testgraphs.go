@@ -76,6 +76,14 @@ var TestGraphs = []TestGraph{
 		Unreachable: [][2]string{{"a", "island"}, {"island", "d"}},
 	},
 	{
+		Name: "zero-cycle.gr", File: "zero-cycle.gr", // zero-cost cycles, directed
+		Queries: []Query{
+			{"1", "6", 3, []string{"1", "2", "3", "4", "5", "6"}},
+			{"6", "3", 0, []string{"6", "1", "2", "3"}},
+			{"5", "4", 0, []string{"5", "4"}},
+		},
+	},
+	{
 		Name: "waypoints", File: "waypoints.json",
 		Queries: []Query{
 			{"gate", "forge", 6, []string{"gate", "forge"}},
