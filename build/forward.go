@@ -3,6 +3,7 @@ package build
 import (
 	"math"
 
+	"github.com/pathtable/pathtable/internal/minheap"
 	"github.com/pathtable/pathtable/maps"
 )
 
@@ -16,7 +17,7 @@ type forward struct {
 	keys    []float64 // search key of each edge's cost
 	dist    []float64
 	reached []int32 // the nodes the last search reached, in the order it settled them
-	heap    minHeap
+	heap    minheap.Heap
 }
 
 func newForward(g *maps.Graph, keys []float64) *forward {
@@ -39,10 +40,10 @@ func (f *forward) run(s int32) {
 	}
 	f.reached = f.reached[:0]
 	dist[s] = 0
-	h.reset()
-	h.push(s, 0)
-	for h.len() > 0 {
-		u, key := h.pop()
+	h.Reset()
+	h.Push(s, 0)
+	for h.Len() > 0 {
+		u, key := h.Pop()
 		if key > dist[u] {
 			continue // superseded by a shorter path found later
 		}
@@ -52,7 +53,7 @@ func (f *forward) run(s int32) {
 		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
 			if v, d := g.Targets[e], key+keys[e]; d < dist[v] {
 				dist[v] = d
-				h.push(v, d)
+				h.Push(v, d)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/pathtable/pathtable/internal/minheap"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -69,7 +70,7 @@ type contractor struct {
 	deleted  []int32 // contracted neighbours, part of the priority
 	wdist    []float64
 	touched  []int32
-	heap     minHeap
+	heap     minheap.Heap
 	arcs     int      // live arcs
 	kept     int      // arcs kept in the hierarchy
 	maxArcs  int      // cap on both
@@ -107,28 +108,28 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	}
 
 	prio := make([]float64, n)
-	var queue minHeap
+	var queue minheap.Heap
 	for x := int32(0); int(x) < n; x++ {
 		prio[x] = c.priority(x)
-		queue.push(x, prio[x])
+		queue.Push(x, prio[x])
 	}
 	rank := int32(0)
 	order := make([]int32, n) // order[rank] = node
 	upOut := make([][]chArc, n)
 	upIn := make([][]chArc, n)
-	for queue.len() > 0 {
+	for queue.Len() > 0 {
 		if rank%256 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
 		}
-		x, p := queue.pop()
+		x, p := queue.Pop()
 		if c.done[x] || p != prio[x] {
 			continue // stale entry
 		}
 		if q := c.priority(x); q > p {
 			prio[x] = q
-			queue.push(x, q)
+			queue.Push(x, q)
 			continue
 		}
 		// Every neighbour still in the graph outranks x.
@@ -268,12 +269,12 @@ func (c *contractor) shortcuts(x int32, settle int) int {
 // settled settle nodes.
 func (c *contractor) witness(u, x int32, limit float64, wanted, settle int) {
 	h := &c.heap
-	h.reset()
+	h.Reset()
 	c.wdist[u] = 0
 	c.touched = append(c.touched, u)
-	h.push(u, 0)
-	for settled := 0; h.len() > 0 && settled < settle; {
-		v, d := h.pop()
+	h.Push(u, 0)
+	for settled := 0; h.Len() > 0 && settled < settle; {
+		v, d := h.Pop()
 		if d > c.wdist[v] {
 			continue
 		}
@@ -293,7 +294,7 @@ func (c *contractor) witness(u, x int32, limit float64, wanted, settle int) {
 					c.touched = append(c.touched, w)
 				}
 				c.wdist[w] = nd
-				h.push(w, nd)
+				h.Push(w, nd)
 			}
 		}
 	}

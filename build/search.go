@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/pathtable/pathtable/internal/minheap"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -17,7 +18,7 @@ type search struct {
 	// is the key at the head of queue k, +Inf when it is empty.
 	queues  []fifo
 	headKey []float64
-	heap    minHeap // for levels with too many distinct costs
+	heap    minheap.Heap // for levels with too many distinct costs
 }
 
 func newSearch(r *reverse) *search {
@@ -115,11 +116,11 @@ func (s *search) runBuckets(t int32, first []byte) {
 
 func (s *search) runHeap(t int32, first []byte) {
 	h := &s.heap
-	h.reset()
-	h.push(t, 0)
+	h.Reset()
+	h.Push(t, 0)
 	r, dist := s.r, s.dist
-	for h.len() > 0 {
-		u, key := h.pop()
+	for h.Len() > 0 {
+		u, key := h.Pop()
 		if key > dist[u] {
 			continue
 		}
@@ -146,7 +147,7 @@ func (s *search) relaxHeap(u, i int32, key float64, first []byte) {
 		if s.exact != nil {
 			s.exact[v] = s.exact[u] + s.r.costExact[i]
 		}
-		s.heap.push(v, d)
+		s.heap.Push(v, d)
 	}
 }
 
@@ -190,62 +191,4 @@ func (q *fifo) pop(headKey *float64) int32 {
 		*headKey = math.Inf(1)
 	}
 	return v
-}
-
-// minHeap is a binary min-heap of (key, node) with lazy deletion: a node
-// may sit in it several times, and stale entries are skipped on pop.
-type minHeap struct{ items []heapItem }
-
-type heapItem struct {
-	key  float64
-	node int32
-}
-
-func (h *minHeap) reset()   { h.items = h.items[:0] }
-func (h *minHeap) len() int { return len(h.items) }
-
-// push is O(log n).
-func (h *minHeap) push(v int32, key float64) {
-	h.items = append(h.items, heapItem{key, v})
-	items := h.items
-	i := len(items) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if items[p].key <= key {
-			break
-		}
-		items[i] = items[p]
-		i = p
-	}
-	items[i] = heapItem{key, v}
-}
-
-// pop removes the entry with the smallest key; O(log n).
-func (h *minHeap) pop() (int32, float64) {
-	items := h.items
-	top := items[0]
-	last := items[len(items)-1]
-	items = items[:len(items)-1]
-	h.items = items
-	n := len(items)
-	if n == 0 {
-		return top.node, top.key
-	}
-	i := 0
-	for {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if c+1 < n && items[c+1].key < items[c].key {
-			c++
-		}
-		if last.key <= items[c].key {
-			break
-		}
-		items[i] = items[c]
-		i = c
-	}
-	items[i] = last
-	return top.node, top.key
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/pathtable/pathtable/internal/minheap"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -13,14 +14,14 @@ import (
 type scratch struct {
 	node    []searchNode
 	gen     uint32
-	level   []int32    // queued nodes whose f is the current least, last in first out
-	later   []bucket   // queued nodes of larger f, a bucket per f, largest f first
-	nb      int        // buckets in use: later[:nb]; the rest keep their memory
-	heap    []heapItem // queued nodes of larger f once maxBuckets are in use
-	chain   []int32    // the last walk's nodes, reused
-	steps   []float64  // walkSum: the cost of each step of chain, reused
-	walkEnd int32      // the node the last walk stopped at, past chain
-	back    []int32    // the target's reachability search, in visiting order
+	level   []int32      // queued nodes whose f is the current least, last in first out
+	later   []bucket     // queued nodes of larger f, a bucket per f, largest f first
+	nb      int          // buckets in use: later[:nb]; the rest keep their memory
+	heap    minheap.Heap // queued nodes of larger f once maxBuckets are in use
+	chain   []int32      // the last walk's nodes, reused
+	steps   []float64    // walkSum: the cost of each step of chain, reused
+	walkEnd int32        // the node the last walk stopped at, past chain
+	back    []int32      // the target's reachability search, in visiting order
 }
 
 // searchNode is what one query knows of one node: 32 bytes, two a cache
@@ -83,7 +84,7 @@ func (sc *scratch) begin() {
 	}
 	sc.level = sc.level[:0]
 	sc.nb = 0
-	sc.heap = sc.heap[:0]
+	sc.heap.Reset()
 	sc.back = sc.back[:0]
 }
 
@@ -176,8 +177,8 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 		} else if f, ok := sc.nextLevel(); ok {
 			least = f
 			continue
-		} else if len(sc.heap) > 0 {
-			u, least = sc.popHeap()
+		} else if sc.heap.Len() > 0 {
+			u, least = sc.heap.Pop()
 		} else {
 			return -1, true
 		}
@@ -417,7 +418,7 @@ func (sc *scratch) push(f float64, u int32) {
 		return
 	}
 	if sc.nb == maxBuckets {
-		sc.pushHeap(f, u)
+		sc.heap.Push(u, f)
 		return
 	}
 	if sc.nb == len(sc.later) {
@@ -437,60 +438,10 @@ func (sc *scratch) nextLevel() (float64, bool) {
 		return 0, false
 	}
 	b := &sc.later[sc.nb-1]
-	if len(sc.heap) > 0 && sc.heap[0].f < b.f {
+	if sc.heap.Len() > 0 && sc.heap.MinKey() < b.f {
 		return 0, false
 	}
 	sc.nb--
 	sc.level, b.nodes = b.nodes, sc.level[:0]
 	return b.f, true
-}
-
-// heapItem is one queued node with its priority f, the cost so far plus
-// the baked distance.
-type heapItem struct {
-	f    float64
-	node int32
-}
-
-// pushHeap queues u with priority f. O(log n).
-func (sc *scratch) pushHeap(f float64, u int32) {
-	sc.heap = append(sc.heap, heapItem{})
-	h := sc.heap
-	i := len(h) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if h[p].f <= f {
-			break
-		}
-		h[i] = h[p]
-		i = p
-	}
-	h[i] = heapItem{f, u}
-}
-
-// popHeap removes the item of least f and returns it. O(log n).
-func (sc *scratch) popHeap() (int32, float64) {
-	h := sc.heap
-	top, last := h[0], h[len(h)-1]
-	h = h[:len(h)-1]
-	sc.heap = h
-	n, i := len(h), 0
-	for {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if r := c + 1; r < n && h[r].f < h[c].f {
-			c = r
-		}
-		if h[c].f >= last.f {
-			break
-		}
-		h[i] = h[c]
-		i = c
-	}
-	if n > 0 {
-		h[i] = last
-	}
-	return top.node, top.f
 }

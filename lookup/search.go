@@ -30,10 +30,10 @@ func (lt *Table) Search(buf []int, from, to int) ([]int, float64, bool) {
 	off, targets, weights := t.Offsets, t.Targets, t.Weights
 	ns := sc.at(int32(from))
 	ns.g, ns.parent, ns.flags = 0, -1, reached
-	sc.pushHeap(est(from), int32(from))
+	sc.heap.Push(int32(from), est(from))
 	found := false
-	for len(sc.heap) > 0 {
-		u, _ := sc.popHeap()
+	for sc.heap.Len() > 0 {
+		u, _ := sc.heap.Pop()
 		nu := &sc.node[u]
 		if nu.flags&closed != 0 {
 			continue // queued again with a smaller g, and expanded with it
@@ -58,7 +58,7 @@ func (lt *Table) Search(buf []int, from, to int) ([]int, float64, bool) {
 			// closed node comes back only through rounding; it is
 			// expanded again with its smaller g.
 			nv.g, nv.parent, nv.flags = gv, u, (nv.flags|reached)&^closed
-			sc.pushHeap(gv+nv.h, v)
+			sc.heap.Push(v, gv+nv.h)
 		}
 	}
 	if !found {
