@@ -1,6 +1,7 @@
 /*
-Pathtable precomputes all-pairs shortest-path tables for small game levels
-and answers path queries from them.
+Pathtable precomputes shortest-path tables for game levels and answers
+path queries from them: flat all-pairs tables, compressed run-length
+tables (-compress) and windowed tables (-window).
 
 Usage:
 
@@ -13,6 +14,9 @@ Commands:
 		write it to INPUT with its extension replaced by .ptab, or into the
 		folder -o names. An input whose table is up to date (same level
 		bytes, options and format version) is skipped unless -force.
+		-compress builds a run-length table: first moves per source,
+		compressed, no stored distances (Dist walks the path); levels of
+		tens of thousands of cells fit in megabytes.
 		-window DELTA builds a windowed table of a grid level: paths to
 		each cell from the cells within DELTA of it, confined to that
 		(2·DELTA+1)² window; other pairs are "not covered".
@@ -67,6 +71,6 @@ per-cell costs), .gr (DIMACS), .json (waypoint graph); see README.md.
 Run "pathtable <command> -h" for a command's flags.
 
 Exit status: 0 on success, 1 on failure, 2 on usage errors, 130 when
-interrupted.
+interrupted by SIGINT, 143 by SIGTERM.
 */
 package main
