@@ -2,9 +2,11 @@
 // pathtable a game links. Load a table once, then ask for the next move, the
 // distance or the whole path between any two nodes with no search: Next and
 // Dist are O(1), Path is O(path length), and AppendPath allocates nothing
-// when its buffer is large enough. On run-length tables (build's
-// table.LayoutRuns) each move is a binary search in one row, and Dist
-// walks the path.
+// when its buffer is large enough. On run-length tables (table.LayoutRuns)
+// each move is a binary search in one row, and Dist walks the path; on
+// windowed tables (table.LayoutWindow) a pair is answered only when FROM lies
+// in TO's window (Covered), and Search answers the others exactly. An
+// Overlay answers exactly when nodes are blocked or costs rise at runtime.
 //
 // A Table is immutable after loading and safe for concurrent use by any
 // number of goroutines. Node indices are 0..Len()-1; use Node, NodeAt and

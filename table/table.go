@@ -1,11 +1,19 @@
-// Package table holds all-pairs first-move and distance tables and their
-// file format: one msgpack document with a magic, a format version, a header,
-// little-endian payloads as msgpack bin, and a CRC-32C checksum. See
-// docs/FORMAT.md for the bytes.
+// Package table holds first-move tables and their file format: one msgpack
+// document with a magic, a format version, a header, little-endian
+// payloads as msgpack bin, and a CRC-32C checksum. See docs/FORMAT.md for
+// the bytes. It owns every byte of three layouts behind one set of
+// accessors (Move, Distance, FirstRow, ReachablePairs, PayloadBytes):
 //
-// Rows are target-major: row t holds, for every source s, the first move of
-// a shortest path from s to t and its cost, so a whole path walks inside one
-// contiguous row.
+//   - flat (LayoutFlat): target-major rows, row t holding for every source
+//     s the first move of a shortest path from s to t and its cost, so a
+//     whole path walks inside one contiguous row; O(1) Move and Distance.
+//   - run-length (LayoutRuns): first moves per source, run-length encoded
+//     over the targets in a node order that keeps neighbours close; Move
+//     is a binary search in one row and Distance walks the path.
+//   - windowed (LayoutWindow): for every origin, the first moves toward it
+//     of the cells in its (2·DELTA+1)² window, 4 bits each.
+//
+// Part files (Part, CheckParts, Join) carry one shard of a sharded build.
 //
 // Package table knows tables and bytes only; it imports neither the level
 // loaders nor the builder.
