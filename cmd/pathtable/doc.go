@@ -35,7 +35,7 @@ Commands:
 		On a windowed table a pair outside the window of TO is "not
 		covered"; -fallback answers it by an exact search of the
 		table's graph instead. -block needs a table of all pairs.
-	query [-json] [-fallback] [-block NODE|@FILE]... TABLE
+	query [-json] [-fallback] [-block NODE|@FILE]... TABLE < queries
 		Answer one "FROM TO" query per line of standard input.
 	info [-json] TABLE
 		Describe a table: format, kind, nodes, geometry, model, sizes.
@@ -61,8 +61,8 @@ Commands:
 		cost of its path to NODE (blue-grey: no path). -block nodes are
 		crossed out in orange and paths go around them. On a windowed
 		table, -heat NODE (or else -to) draws only that node's window.
-		Graph tables whose
-		nodes have coordinates are drawn as dots and lines.
+		Graph tables whose nodes have coordinates are drawn as dots and
+		lines.
 
 Nodes are written "x,y" on grids (0-based, x is the column) and by their id
 on graphs. Level formats, by extension: .map (Moving AI), .grid (ASCII with

@@ -17,7 +17,7 @@ import (
 // (one table, each index once, none missing), then read whole, one at a
 // time, and the table written atomically.
 func runMerge(ctx context.Context, args []string) error {
-	fs := newFlagSet("merge", "-o OUT [flags] PART...")
+	fs := newFlagSet("merge", "[-json] [-max-bytes SIZE] -o OUT PART...")
 	out := fs.String("o", "", "output table `path` (required)")
 	var cfg buildConfig
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object, as build does")
