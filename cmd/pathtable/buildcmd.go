@@ -210,7 +210,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err != nil {
 		return fail(err)
 	}
-	data, err := readLevel(input)
+	data, err := maps.ReadFile(input)
 	if err != nil {
 		return fail(err)
 	}

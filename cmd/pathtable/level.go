@@ -117,9 +117,6 @@ func readLimit(read func(string) ([]byte, error), path string) int64 {
 	return v
 }
 
-// readLevel reads a level file (see maps.ReadFile).
-func readLevel(path string) ([]byte, error) { return maps.ReadFile(path) }
-
 // checkDeclaredSize refuses, before the level is parsed, a level whose
 // node count (passable cells, or a .gr's declared nodes) cannot make a
 // table within opt.MaxBytes (of the layout opt asks for), so that a huge

@@ -6,12 +6,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/pathtable/pathtable/internal/quote"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 
+	"github.com/pathtable/pathtable/internal/quote"
 	"github.com/pathtable/pathtable/lookup"
 )
 
