@@ -40,6 +40,9 @@ func runBench(ctx context.Context, args []string) error {
 	if *pairs <= 0 || *pairs > maxBenchPairs {
 		return usagef("-pairs must be positive and at most %d, not %d", maxBenchPairs, *pairs)
 	}
+	if *minTime < 0 {
+		return usagef("-time must be >= 0 (0: one round each side), not %v", *minTime)
+	}
 	lt, err := lookup.Open(fs.Arg(0))
 	if err != nil {
 		return err
