@@ -275,7 +275,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	stopProgress()
 	if err != nil {
-		return fail(buildError(input, err, cfg.build.Layout))
+		return fail(buildError(input, err, cfg.build.TableLayout()))
 	}
 	err = writeOutput(ctx, output, func(w io.Writer) error {
 		_, err := out.WriteTo(w)
