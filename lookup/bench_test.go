@@ -65,21 +65,27 @@ func BenchmarkAppendPath(b *testing.B) {
 	for _, bt := range loadBenchTables(b) {
 		b.Run(bt.name, func(b *testing.B) {
 			lt := bt.lt
-			pairs := randomPairs(lt, 1024)
-			buf := make([]int, 0, lt.Len())
-			steps := 0
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				p := pairs[i%len(pairs)]
-				buf, _ = lt.AppendPath(buf[:0], p[0], p[1])
-				steps += len(buf) - 1
-				i++
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
-			b.ReportMetric(float64(steps)/float64(b.N), "steps/path")
+			benchWalk(b, randomPairs(lt, 1024), lt.Len(), lt.AppendPath)
 		})
 	}
+}
+
+// benchWalk appends the path of pair after pair through path into one
+// buffer of capacity bufCap and reports the cost per step and the steps per
+// path; with a buffer large enough, it must not allocate.
+func benchWalk(b *testing.B, pairs [][2]int, bufCap int, path func(buf []int, s, t int) ([]int, bool)) {
+	buf := make([]int, 0, bufCap)
+	steps := 0
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p := pairs[i%len(pairs)]
+		buf, _ = path(buf[:0], p[0], p[1])
+		steps += len(buf) - 1
+		i++
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
+	b.ReportMetric(float64(steps)/float64(b.N), "steps/path")
 }
 
 // BenchmarkNext asks for the first move between random pairs.

@@ -228,17 +228,7 @@ func BenchmarkOverlayUnchanged(b *testing.B) {
 			{"overlay-elsewhere", elsewhere.AppendPath},
 		} {
 			b.Run(bt.name+"/"+q.name, func(b *testing.B) {
-				buf := make([]int, 0, lt.Len())
-				steps := 0
-				b.ReportAllocs()
-				i := 0
-				for b.Loop() {
-					p := pairs[i%len(pairs)]
-					buf, _ = q.path(buf[:0], p[0], p[1])
-					steps += len(buf) - 1
-					i++
-				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
+				benchWalk(b, pairs, lt.Len(), q.path)
 			})
 		}
 	}

@@ -48,17 +48,7 @@ func BenchmarkWindowAppendPath(b *testing.B) {
 			lt     *lookup.Table
 		}{{"flat", lf}, {"window", lw}} {
 			b.Run(name+"/"+c.layout, func(b *testing.B) {
-				buf := make([]int, 0, 4096)
-				steps, i := 0, 0
-				b.ReportAllocs()
-				for b.Loop() {
-					p := pairs[i%len(pairs)]
-					buf, _ = c.lt.AppendPath(buf[:0], p[0], p[1])
-					steps += len(buf) - 1
-					i++
-				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
-				b.ReportMetric(float64(steps)/float64(b.N), "steps/path")
+				benchWalk(b, pairs, 4096, c.lt.AppendPath)
 			})
 		}
 	}
