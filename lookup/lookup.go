@@ -161,7 +161,8 @@ func hopArray(offsets, targets []int32) ([]int32, uint) {
 	return hops, shift
 }
 
-// Load reads a table from r (see table.ReadFrom).
+// Load reads a table from r (see table.ReadFrom) and wraps it as New does:
+// O(file size) to decode, plus New's cost.
 func Load(r io.Reader) (*Table, error) {
 	t, err := table.ReadFrom(r)
 	if err != nil {
@@ -170,7 +171,8 @@ func Load(r io.Reader) (*Table, error) {
 	return New(t), nil
 }
 
-// Open loads the table file at path (see table.Open).
+// Open loads the table file at path (see table.Open): O(file size) to
+// decode, plus New's cost.
 func Open(path string) (*Table, error) {
 	t, err := table.Open(path)
 	if err != nil {
@@ -179,7 +181,7 @@ func Open(path string) (*Table, error) {
 	return New(t), nil
 }
 
-// Table returns the underlying table, for its header and raw arrays.
+// Table returns the underlying table, for its header and raw arrays. O(1).
 func (lt *Table) Table() *table.Table { return lt.t }
 
 // Len returns the number of nodes. O(1).

@@ -73,7 +73,7 @@ func slot(u int32) uint32 { return uint32(u) % uint32(len(markSlots{})) }
 // query needs a search.
 func NewOverlay(lt *Table) *Overlay { return &Overlay{lt: lt} }
 
-// Table returns the table the overlay reads.
+// Table returns the table the overlay reads. O(1).
 func (o *Overlay) Table() *Table { return o.lt }
 
 // Len returns the number of nodes. O(1).

@@ -86,8 +86,8 @@ func (o *Overlay) AppendPath(buf []int, from, to int) ([]int, bool) {
 }
 
 // Path returns a shortest path from from to to through the overlay, both
-// ends included, and its cost; ok is false when there is none. As
-// AppendPath; it allocates the returned slice.
+// ends included, and its cost; ok is false when there is none. It costs
+// what AppendPath does, and allocates the returned slice.
 func (o *Overlay) Path(from, to int) (path []int, cost float64, ok bool) {
 	if o.changes == 0 {
 		return o.lt.Path(from, to)
