@@ -132,10 +132,8 @@ func (o *Overlay) tablePath(s, t int32) pathState {
 		if v < 0 || steps >= o.lt.n {
 			return pathNone // no path, or a corrupt table's cycle
 		}
-		if o.marked(u) || o.marked(v) {
-			if e := o.edgeTo(u, v); e < 0 || o.stepChanged(e, u, v) {
-				return pathChanged
-			}
+		if (o.marked(u) || o.marked(v)) && o.stepCrosses(u, v) {
+			return pathChanged
 		}
 		u = v
 	}
@@ -179,10 +177,8 @@ func (o *Overlay) appendChecked(buf []int, from, to int) ([]int, pathState) {
 		if v < 0 {
 			return buf, pathNone // no path, or a move that names no edge
 		}
-		if mark[slot(int32(u))]|mark[slot(v)] != 0 {
-			if e := o.edgeTo(int32(u), v); e < 0 || o.stepChanged(e, int32(u), v) {
-				return buf, pathChanged
-			}
+		if mark[slot(int32(u))]|mark[slot(v)] != 0 && o.stepCrosses(int32(u), v) {
+			return buf, pathChanged
 		}
 		u = int(v)
 		buf = append(buf, u)
@@ -195,13 +191,20 @@ func (o *Overlay) appendChecked(buf []int, from, to int) ([]int, pathState) {
 func (o *Overlay) firstChange(path []int) int {
 	for i := 1; i < len(path); i++ {
 		u, v := int32(path[i-1]), int32(path[i])
-		if o.marked(u) || o.marked(v) {
-			if e := o.edgeTo(u, v); e < 0 || o.stepChanged(e, u, v) {
-				return i - 1
-			}
+		if (o.marked(u) || o.marked(v)) && o.stepCrosses(u, v) {
+			return i - 1
 		}
 	}
 	return -1
+}
+
+// stepCrosses reports whether the table's step from u to v crosses a
+// change: no baked edge joins them, or the one a table path takes costs
+// other than baked. Callers test the change filter first, so an unmarked
+// step costs no call. O(degree of u).
+func (o *Overlay) stepCrosses(u, v int32) bool {
+	e := o.edgeTo(u, v)
+	return e < 0 || o.stepChanged(e, u, v)
 }
 
 // edgeTo returns the cheapest baked edge from u to v (the one a table path

@@ -366,12 +366,10 @@ func (o *Overlay) walk(sc *scratch, x, t int32, hr *heuristic) {
 			break
 		}
 		chain = append(chain, x)
-		if o.marked(x) || o.marked(v) {
-			if e := o.edgeTo(x, v); e < 0 || o.stepChanged(e, x, v) {
-				cut = len(chain) - 1
-				x = v
-				break // what lies beyond matters to x's status no more
-			}
+		if (o.marked(x) || o.marked(v)) && o.stepCrosses(x, v) {
+			cut = len(chain) - 1
+			x = v
+			break // what lies beyond matters to x's status no more
 		}
 		x = v
 	}
