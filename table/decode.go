@@ -62,30 +62,48 @@ func Decode(data []byte) (*Table, error) {
 	if err := h.checkLayoutLen(int64(n)); err != nil {
 		return nil, err
 	}
-	t := &Table{Header: *h}
 	// Coordinates are optional, but both or neither.
 	want := h.payloadLens(len(bins[5]) != 0)
-	want[0] = int64(len(bins[0]))
-	for i, w := range want {
-		if int64(len(bins[i])) != w {
-			return nil, fmt.Errorf("%w: %s has %d bytes, want %d for %d nodes and %d edges",
-				ErrCorrupt, names[i], len(bins[i]), w, h.Nodes, h.Edges)
-		}
+	if i := badBinLen(bins, want); i >= 0 {
+		return nil, fmt.Errorf("%w: %s has %d bytes, want %d for %d nodes and %d edges",
+			ErrCorrupt, names[i], len(bins[i]), want[i], h.Nodes, h.Edges)
 	}
-	if err := t.decodeGraph(bins[1:7]); err != nil {
+	t := &Table{Header: *h}
+	if err := t.decodeBins(&t.Header, bins[1:]); err != nil {
 		return nil, err
 	}
+	return t, nil
+}
+
+// badBinLen returns the index of the first bin after the header whose
+// length is not want's, or -1 when all are. O(bins).
+func badBinLen(bins [][]byte, want []int64) int {
+	for i := 1; i < len(bins); i++ {
+		if int64(len(bins[i])) != want[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// decodeBins sets t's graph and payloads from a document's bins after the
+// header, their lengths checked, aliased, and validates them; h is the
+// header the runs are encoded with. t's Header must be set, for the
+// graph's checks. O(V + E + n).
+func (t *Table) decodeBins(h *Header, bins [][]byte) error {
+	if err := t.decodeGraph(bins[:6]); err != nil {
+		return err
+	}
 	if h.Layout == LayoutRuns {
-		r, err := decodeRuns(&t.Header, bins[7], bins[8], bins[9])
+		r, err := decodeRuns(h, bins[6], bins[7], bins[8])
 		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
+			return fmt.Errorf("%w: %v", ErrCorrupt, err)
 		}
 		t.runs = r
-		return t, nil
+		return nil
 	}
-	t.first = bins[7]
-	t.dist = bins[8]
-	return t, nil
+	t.first, t.dist = bins[6], bins[7]
+	return nil
 }
 
 // decodeOpening is frameReader.opening for a document in memory: the

@@ -312,28 +312,16 @@ func DecodePart(data []byte) (*Part, error) {
 		return nil, err
 	}
 	want := ph.lens(len(bins[5]) != 0)
-	want[0] = int64(len(bins[0]))
-	for i, w := range want {
-		if int64(len(bins[i])) != w {
-			return nil, fmt.Errorf("%w: %s has %d bytes, want %d for rows %d to %d of %d nodes and %d edges",
-				ErrCorrupt, names[i], len(bins[i]), w, ph.From, ph.To, ph.Table.Nodes, ph.Table.Edges)
-		}
+	if i := badBinLen(bins, want); i >= 0 {
+		return nil, fmt.Errorf("%w: %s has %d bytes, want %d for rows %d to %d of %d nodes and %d edges",
+			ErrCorrupt, names[i], len(bins[i]), want[i], ph.From, ph.To, ph.Table.Nodes, ph.Table.Edges)
 	}
 	p := &Part{PartHeader: *ph}
 	p.t.Header = p.Table
-	if err := p.t.decodeGraph(bins[1:7]); err != nil {
+	rh := p.runsHeader()
+	if err := p.t.decodeBins(&rh, bins[1:]); err != nil {
 		return nil, err
 	}
-	if layout == LayoutRuns {
-		rh := p.runsHeader()
-		r, err := decodeRuns(&rh, bins[7], bins[8], bins[9])
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
-		}
-		p.t.runs = r
-		return p, nil
-	}
-	p.t.first, p.t.dist = bins[7], bins[8]
 	return p, nil
 }
 
