@@ -29,13 +29,18 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	return writeDocument(w, Magic, t.FormatVersion(), t.documentBins(header))
+}
+
+// documentBins returns the bins of a document of t after its encoded
+// header: the graph's, then the layout's payloads, aliasing t's arrays
+// as graphBins does. O(1) on little-endian machines.
+func (t *Table) documentBins(header []byte) [][]byte {
 	bins := append([][]byte{header}, t.graphBins()...)
 	if r := t.runs; r != nil {
-		bins = append(bins, r.bins()...)
-	} else {
-		bins = append(bins, t.first, t.dist)
+		return append(bins, r.bins()...)
 	}
-	return writeDocument(w, Magic, t.FormatVersion(), bins)
+	return append(bins, t.first, t.dist)
 }
 
 // graphBins returns the bins of t's graph in document order (offsets,

@@ -226,13 +226,7 @@ func (p *Part) WriteTo(w io.Writer) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	bins := append([][]byte{header}, p.t.graphBins()...)
-	if r := p.t.runs; r != nil {
-		bins = append(bins, r.bins()...)
-	} else {
-		bins = append(bins, p.t.first, p.t.dist)
-	}
-	return writeDocument(w, PartMagic, PartVersion, bins)
+	return writeDocument(w, PartMagic, PartVersion, p.t.documentBins(header))
 }
 
 // partMagic accepts a part's magic, and says what a table's is.
