@@ -193,12 +193,9 @@ func (fr *frameReader) headerBin() ([]byte, error) {
 // decodeHeader checks, decodes and validates the header bin of a document
 // of the given format version, whose layout the header must name.
 func decodeHeader(b []byte, version uint64) (*Header, error) {
-	if err := checkMsgpack(b); err != nil {
-		return nil, fmt.Errorf("%w: header: %v", ErrCorrupt, err)
-	}
 	var h Header
-	if err := msgpack.Unmarshal(b, &h); err != nil {
-		return nil, fmt.Errorf("%w: header: %v", ErrCorrupt, err)
+	if err := unmarshalChecked(b, &h, "header"); err != nil {
+		return nil, err
 	}
 	if err := h.validate(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
@@ -207,6 +204,19 @@ func decodeHeader(b []byte, version uint64) (*Header, error) {
 		return nil, fmt.Errorf("%w: layout %q in a version %d document", ErrCorrupt, h.Layout, version)
 	}
 	return &h, nil
+}
+
+// unmarshalChecked decodes the header bin b of a document into v, named
+// what in errors, once checkMsgpack has bounded what decoding it may
+// allocate. O(len(b)).
+func unmarshalChecked(b []byte, v any, what string) error {
+	if err := checkMsgpack(b); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrCorrupt, what, err)
+	}
+	if err := msgpack.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrCorrupt, what, err)
+	}
+	return nil
 }
 
 // noEOF turns io.EOF within a value into io.ErrUnexpectedEOF.

@@ -262,12 +262,9 @@ func partLayout(n int64) (Layout, error) {
 // decodePartHeader checks, decodes and validates a part's header bin
 // against the layout the document's length names.
 func decodePartHeader(b []byte, layout Layout) (*PartHeader, error) {
-	if err := checkMsgpack(b); err != nil {
-		return nil, fmt.Errorf("%w: part header: %v", ErrCorrupt, err)
-	}
 	var p PartHeader
-	if err := msgpack.Unmarshal(b, &p); err != nil {
-		return nil, fmt.Errorf("%w: part header: %v", ErrCorrupt, err)
+	if err := unmarshalChecked(b, &p, "part header"); err != nil {
+		return nil, err
 	}
 	if err := p.validate(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
