@@ -208,7 +208,7 @@ func sameGraph(t *Table, p *Part) error {
 	a, b := t.graphBins(), p.t.graphBins()
 	for i := range a {
 		if !bytes.Equal(a[i], b[i]) {
-			return fmt.Errorf("another graph (%s)", graphBins[i+1])
+			return fmt.Errorf("another graph (%s)", graphBinNames[i+1])
 		}
 	}
 	return nil

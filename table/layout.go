@@ -10,16 +10,16 @@ import "fmt"
 // runs): a version 2 document's length is checked against the layout its
 // header names.
 
-// graphBins name the bins every document has, in document order.
-var graphBins = []string{"header", "offsets", "targets", "weights", "cells", "x", "y"}
+// graphBinNames name the bins every document has, in document order.
+var graphBinNames = []string{"header", "offsets", "targets", "weights", "cells", "x", "y"}
 
 // binNames name the bins of a document of layout l in document order, for
 // error messages.
 func binNames(l Layout) []string {
 	if l == LayoutRuns {
-		return append(graphBins[:len(graphBins):len(graphBins)], "order", "rows", "runs")
+		return append(graphBinNames[:len(graphBinNames):len(graphBinNames)], "order", "rows", "runs")
 	}
-	return append(graphBins[:len(graphBins):len(graphBins)], "first", "dist")
+	return append(graphBinNames[:len(graphBinNames):len(graphBinNames)], "first", "dist")
 }
 
 // documentLen is the number of elements of a document of layout l: magic,

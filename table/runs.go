@@ -281,7 +281,6 @@ func (c *RunCode) Find(lo, hi int, rt int) byte {
 		}
 	} else {
 		key := uint16(rt) // below the nodes, at most 2^16
-
 		for i < j {
 			mid := int(uint(i+j) >> 1)
 			if binary.LittleEndian.Uint16(c.Starts[2*mid:]) <= key {
