@@ -19,6 +19,7 @@ const (
 )
 
 // Width returns the bytes per stored distance, or 0 for an unknown kind.
+// O(1).
 func (k DistKind) Width() int {
 	switch k {
 	case DistU16:
@@ -32,7 +33,7 @@ func (k DistKind) Width() int {
 }
 
 // MaxExact is the largest integer (or octile part) the kind stores; larger
-// values would collide with the unreachable sentinel.
+// values would collide with the unreachable sentinel. O(1).
 func (k DistKind) MaxExact() uint64 {
 	switch k {
 	case DistU16, DistOctile16:
@@ -46,7 +47,7 @@ func (k DistKind) MaxExact() uint64 {
 }
 
 // IntKind returns the narrowest integer kind that holds every value up to
-// max, for integer metrics.
+// max, for integer metrics. O(1).
 func IntKind(max uint64) DistKind {
 	switch {
 	case max <= DistU16.MaxExact():
@@ -58,6 +59,7 @@ func IntKind(max uint64) DistKind {
 }
 
 // OctileKind returns the narrowest octile kind whose parts hold max.
+// O(1).
 func OctileKind(max uint64) (DistKind, bool) {
 	switch {
 	case max <= DistOctile16.MaxExact():

@@ -36,7 +36,8 @@ func ReadFrom(r io.Reader) (*Table, error) {
 // Open reads the table file at path. It refuses anything but a regular
 // file, checks the magic and the header first, and reads the whole file
 // only when its size is what the header declares: one read into a buffer
-// of that size, a checksum pass, no per-element decoding of the payloads.
+// of that size, a checksum pass, no per-element decoding of the payloads:
+// O(file size) time, and the file's bytes held once.
 func Open(path string) (*Table, error) {
 	data, err := readChecked(path, func(fr *frameReader, size int64) error {
 		h, _, err := fr.prefix()
@@ -80,7 +81,7 @@ func readChecked(path string, prefix func(fr *frameReader, size int64) error) ([
 // WriteFile writes t to path atomically: to a temporary file in the same
 // folder, synced, then renamed over path. A write that fails or is killed
 // leaves any previous file at path intact; temporaries left by a killed
-// writer are removed by the next WriteFile to the same path.
+// writer are removed by the next WriteFile to the same path. O(file size).
 func WriteFile(path string, t *Table) error {
 	return atomicfile.Write(path, func(w io.Writer) error {
 		_, err := t.WriteTo(w)

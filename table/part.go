@@ -318,7 +318,7 @@ func DecodePart(data []byte) (*Part, error) {
 
 // OpenPart reads the part file at path: only a regular file, its header
 // read and its size checked first, then one read of the whole file and
-// DecodePart. Errors name the file.
+// DecodePart. Errors name the file. O(file size).
 func OpenPart(path string) (*Part, error) {
 	data, err := readChecked(path, func(fr *frameReader, size int64) error {
 		_, err := fr.partPrefix(size)

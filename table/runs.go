@@ -135,10 +135,10 @@ func (h *Header) runsPayloadSize() (int64, error) {
 }
 
 // RunWord packs a run as the builder keeps it before encoding: start<<8 |
-// move. start must be below MaxRunsNodes.
+// move. start must be below MaxRunsNodes. O(1).
 func RunWord(start int, move byte) uint32 { return uint32(start)<<8 | uint32(move) }
 
-// RunStart and RunMove unpack a run word.
+// RunStart and RunMove unpack a run word. O(1).
 func RunStart(w uint32) int { return int(w >> 8) }
 func RunMove(w uint32) byte { return byte(w) }
 

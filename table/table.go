@@ -157,7 +157,7 @@ func New(h Header) (*Table, error) {
 }
 
 // PayloadSize returns the bytes the first-move and distance payloads of h
-// take: the bulk of both the file and the memory of a loaded table.
+// take: the bulk of both the file and the memory of a loaded table. O(1).
 func (h *Header) PayloadSize() (int64, error) {
 	switch h.Layout {
 	case LayoutFlat:
