@@ -131,7 +131,7 @@ func TestSharedTestmaps(t *testing.T) {
 	}
 	want := map[string]int{
 		"lak110d": 168, "maze-32-32-2": 666, "room-32-32-4": 682, "random-32-32-10": 922,
-		"den009d": 1003, "arena": 2054, "den312d": 2445, "maze-128-128-2": 10858,
+		"den009d": 1003, "empty-32-32": 1024, "arena": 2054, "den312d": 2445, "maze-128-128-2": 10858,
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.map"))
 	if err != nil {
