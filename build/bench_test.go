@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -211,7 +212,7 @@ func BenchmarkSweep(b *testing.B) {
 	for _, lv := range loadBenchLevels(b) {
 		b.Run(lv.name, func(b *testing.B) {
 			kind := mustPlan(b, lv.g).DistKind
-			h, _ := exactHierarchy(context.Background(), lv.g, kind)
+			h, _ := exactHierarchy(context.Background(), lv.g, kind, math.MaxInt, 2)
 			if h == nil {
 				b.Skip("not contracted")
 			}
@@ -241,16 +242,24 @@ func BenchmarkSweep(b *testing.B) {
 // once before its sweeps, and reports the up arcs per node that each
 // sweep then reads.
 func BenchmarkHierarchy(b *testing.B) {
-	for _, lv := range loadBenchLevels(b) {
+	for _, lv := range slices.Concat(loadBenchLevels(b), loadLargeBenchLevels(b)) {
 		b.Run(lv.name, func(b *testing.B) {
-			kind := mustPlan(b, lv.g).DistKind
-			var h *hierarchy
-			for b.Loop() {
-				h, _ = exactHierarchy(context.Background(), lv.g, kind)
+			h0, err := PlanLayout(lv.g, table.LayoutRuns)
+			if err != nil {
+				b.Fatal(err)
 			}
+			kind := h0.DistKind
+			var h *hierarchy
+			cpu := startCPU()
+			for b.Loop() {
+				h, _ = exactHierarchy(context.Background(), lv.g, kind, math.MaxInt, 2)
+			}
+			cpu.report(b)
 			if h == nil {
 				b.Skip("not contracted")
 			}
+			n := float64(len(h.node))
+			b.ReportMetric(float64(h.work)/n/n, "work/n²")
 			b.ReportMetric(float64(len(h.up))/float64(len(h.node)), "up/node")
 			b.ReportMetric(float64(len(h.down))/float64(len(h.node)), "down/node")
 		})

@@ -98,6 +98,10 @@ type shortcuts struct {
 	// sweepFrom is the fewest nodes for which exact-key levels are
 	// contracted and their rows swept (sweep.go); 0 never.
 	sweepFrom int
+	// budgeted gives up contracting, and searches the rows instead, once
+	// the contraction has cost more than contractWork allows (plan.go);
+	// tests turn it off to sweep every level they can.
+	budgeted bool
 }
 
 // sweepMinNodes is where contracting starts to pay. Contracting is serial
@@ -107,7 +111,7 @@ type shortcuts struct {
 // size, measures where the two meet; README.md gives the figures.
 const sweepMinNodes = 3000
 
-var allShortcuts = shortcuts{prune: true, seed: true, sweepFrom: sweepMinNodes}
+var allShortcuts = shortcuts{prune: true, seed: true, sweepFrom: sweepMinNodes, budgeted: true}
 
 // buildTable is Build with the shortcuts chosen.
 func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts) (*table.Table, error) {
@@ -116,7 +120,7 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 		return nil, err
 	}
 	if opt.Layout == table.LayoutRuns {
-		return buildRuns(ctx, g, h, opt)
+		return buildRuns(ctx, g, h, opt, cuts)
 	}
 	if opt.MaxBytes > 0 {
 		if size, _ := h.PayloadSize(); size > opt.MaxBytes {
@@ -133,7 +137,7 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 	var t *table.Table
 	var hier *hierarchy
 	allocate := func() (err error) { t, err = table.New(h); return err }
-	contract := func() (err error) { hier, err = hierarchyFor(ctx, g, h.DistKind, cuts); return err }
+	contract := func() (err error) { hier, err = hierarchyFor(ctx, g, h.DistKind, cuts, workerCount(opt)); return err }
 	if workerCount(opt) > 1 {
 		var eg errgroup.Group
 		eg.Go(allocate)
@@ -196,20 +200,21 @@ const blockRows = 256
 // worker or the range: a range that starts inside a block first computes
 // that block's earlier rows into scratch, to seed from.
 func fillRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, from, to int, rows table.Rows) error {
-	hier, err := hierarchyFor(ctx, g, h.DistKind, cuts)
+	hier, err := hierarchyFor(ctx, g, h.DistKind, cuts, workerCount(opt))
 	if err != nil {
 		return err
 	}
 	return fillRowsWith(ctx, g, h, opt, cuts, hier, from, to, rows)
 }
 
-// hierarchyFor contracts g when cuts sweep levels of its size and kind,
-// and returns nil when its rows are searched instead.
-func hierarchyFor(ctx context.Context, g *maps.Graph, kind table.DistKind, cuts shortcuts) (*hierarchy, error) {
-	if cuts.sweepFrom == 0 || g.Nodes() < cuts.sweepFrom {
+// hierarchyFor contracts g when cuts sweep levels of its size, kind and
+// terrain (see sweepPlan), and returns nil when its rows are searched
+// instead.
+func hierarchyFor(ctx context.Context, g *maps.Graph, kind table.DistKind, cuts shortcuts, workers int) (*hierarchy, error) {
+	if !cuts.sweepPlan(g) {
 		return nil, nil
 	}
-	return exactHierarchy(ctx, g, kind)
+	return exactHierarchy(ctx, g, kind, cuts.maxWork(g.Nodes()), workers)
 }
 
 // workerCount is the number of concurrent rows opt asks for.
@@ -288,13 +293,7 @@ func (r *reverse) parents(t, start int32, dst []parentRow, rowOf func(int) table
 		if p < start || p >= t {
 			continue
 		}
-		key := 0.0
-		if r.costs != nil {
-			key = r.costs[e.class()]
-		} else {
-			key = r.cost[i]
-		}
-		dst = append(dst, parentRow{row: rowOf(int(p)), node: p, slot: e.slot(), key: key})
+		dst = append(dst, parentRow{row: rowOf(int(p)), node: p, slot: e.slot(), key: r.edgeKey(i)})
 	}
 	return dst
 }
@@ -309,6 +308,7 @@ func sweepAll(ctx context.Context, hier *hierarchy, workers int, progress *atomi
 	type scratch struct {
 		s       *sweep
 		targets [sweepRows]int32
+		rows    [sweepRows]table.Row
 	}
 	newScratch := func(int) *scratch { return &scratch{s: newSweep(hier)} }
 	return pool.Run(ctx, workers, batches, newScratch, func(_ context.Context, w *scratch, b int) error {
@@ -319,8 +319,9 @@ func sweepAll(ctx context.Context, hier *hierarchy, workers int, progress *atomi
 		}
 		w.s.run(&w.targets)
 		for j := range n {
-			w.s.put(j, rows.Row(first+j))
+			w.rows[j] = rows.Row(first + j)
 		}
+		w.s.putAll(w.rows[:n])
 		if progress != nil {
 			progress.Add(int64(n))
 		}

@@ -49,13 +49,21 @@ func newSweep(h *hierarchy) *sweep {
 // Bastert, Delling, Goldberg and Werneck, "PHAST: Hardware-accelerated
 // shortest path trees" (2011).
 func (s *sweep) run(targets *[sweepRows]int32) {
+	s.runRange(targets, 0, int32(len(s.dist)))
+}
+
+// runRange is run for targets whose arcs all stay within positions lo to
+// hi-1 (a component's, see hierarchy.layout): it leaves every other
+// position as it was. O(S + (hi-lo)/64) per target, then O(U') for the U'
+// up arcs of those positions.
+func (s *sweep) runRange(targets *[sweepRows]int32, lo, hi int32) {
 	h, dist := s.h, s.dist
-	copy(dist, s.fresh)
+	copy(dist[lo:hi], s.fresh[lo:hi])
 	for j, t := range targets {
-		s.climbFrom(j, h.pos[t])
+		s.climbFrom(j, h.pos[t], lo)
 	}
 	up, upOff := h.up, h.upOff
-	for p := range dist {
+	for p := lo; p < hi; p++ {
 		// Eight named accumulators stay in registers across the arcs; an
 		// array would be stored and reloaded per arc.
 		row := &dist[p]
@@ -81,14 +89,15 @@ func (s *sweep) run(targets *[sweepRows]int32) {
 }
 
 // climbFrom fills column j from the target at position pt up through the
-// arcs into it from higher ranks. Those lead to smaller positions, so
-// taking reached positions from the largest down finishes each before it
-// is used: a bit set and a scan of V/64 words replace a priority queue.
-func (s *sweep) climbFrom(j int, pt int32) {
+// arcs into it from higher ranks, none below position lo. Those lead to
+// smaller positions, so taking reached positions from the largest down
+// finishes each before it is used: a bit set and a scan of (pt-lo)/64
+// words replace a priority queue.
+func (s *sweep) climbFrom(j int, pt, lo int32) {
 	h, dist, climb := s.h, s.dist, s.climb
 	dist[pt][j] = table.NoMove
 	climb[pt/64] |= 1 << (pt % 64)
-	for w := pt / 64; w >= 0; w-- {
+	for w := pt / 64; w >= lo/64; w-- {
 		for climb[w] != 0 {
 			b := int32(bits.Len64(climb[w]) - 1)
 			climb[w] &^= 1 << b
@@ -121,6 +130,37 @@ func (s *sweep) put(j int, row table.Row) {
 			oct.Set(int(x), a, b)
 		} else {
 			dist.SetInt(int(x), d)
+		}
+	}
+}
+
+// putAll writes column j as row rows[j], for every row: node by node, one
+// read of a node's distances, then a store into each row, all in node
+// order. O(V) per row.
+func (s *sweep) putAll(rows []table.Row) {
+	var octs [sweepRows]table.Octile16Row
+	for j, row := range rows {
+		oct, ok := row.Dist.Octile16()
+		if !ok {
+			for j, row := range rows {
+				s.put(j, row)
+			}
+			return
+		}
+		octs[j] = oct
+	}
+	for x, p := range s.h.pos {
+		v := &s.dist[p]
+		for j, row := range rows {
+			d := v[j]
+			if d >= unreached&^0xFF {
+				row.First[x] = table.NoMove
+				octs[j].SetNone(x)
+				continue
+			}
+			row.First[x] = byte(d)
+			a, b := table.OctileParts(float64(d >> 8))
+			octs[j].Set(x, a, b)
 		}
 	}
 }
