@@ -215,6 +215,10 @@ type rowWorker struct {
 	row     []int32
 	parents []parentRow
 	queue   []int32 // scratch of countHops
+	// work counts the entries compute has touched: positions swept, and
+	// entries reset or written, which is what a row costs beyond its
+	// search's edges.
+	work int
 }
 
 func (e *rowEngine) worker() *rowWorker {
@@ -262,6 +266,7 @@ func (w *rowWorker) compute(sources []int32) {
 			lo, hi := w.e.span(r)
 			w.fwd.run(r)
 			copy(w.rows[i][lo:hi], w.fwd.dist[lo:hi])
+			w.work += int(hi - lo)
 		}
 	}
 	if w.e.hops {
@@ -294,6 +299,7 @@ func (w *rowWorker) swept(sources []int32) {
 			plo, phi = 0, int32(e.n)
 		}
 		w.sweep.runRange(&batch, plo, phi)
+		w.work += int(phi-plo) + k*int(rhi-rlo)
 		// By rank, all the batch's rows at once: one read of a position's
 		// eight distances, eight writes in order, where a pass per row
 		// would scatter its writes over the row.
@@ -321,6 +327,7 @@ func (w *rowWorker) searched(sources []int32) {
 	for i, src := range sources {
 		r := e.rank[src]
 		s.lo, s.hi = e.span(r)
+		w.work += int(s.hi - s.lo)
 		w.parents = w.parents[:0]
 		if e.seeded {
 			rev := e.rev
