@@ -206,34 +206,51 @@ func BenchmarkSeed(b *testing.B) {
 	}
 }
 
-// BenchmarkSweep measures one sweep of eight target rows over a
-// level's hierarchy, and writing them out: the swept builder's inner loop.
+// BenchmarkSweep measures one sweep of eight target rows over a level's
+// hierarchy (run), and writing them out as table rows (put): the swept
+// builder's inner loop, in ns per pair.
 func BenchmarkSweep(b *testing.B) {
 	for _, lv := range loadBenchLevels(b) {
-		b.Run(lv.name, func(b *testing.B) {
-			kind := mustPlan(b, lv.g).DistKind
-			h, _ := exactHierarchy(context.Background(), lv.g, kind, math.MaxInt, 2)
-			if h == nil {
-				b.Skip("not contracted")
+		kind := mustPlan(b, lv.g).DistKind
+		h, _ := exactHierarchy(context.Background(), lv.g, kind, math.MaxInt, 2)
+		if h == nil {
+			continue
+		}
+		n := lv.g.Nodes()
+		s := newSweep(h)
+		plan := mustPlan(b, lv.g)
+		block := table.NewRows(&plan, sweepRows)
+		rows := make([]table.Row, sweepRows)
+		for j := range rows {
+			rows[j] = block.Row(j)
+		}
+		var targets [sweepRows]int32
+		t := 0
+		next := func() {
+			for j := range targets {
+				targets[j] = int32((t + j) % n)
 			}
-			n := lv.g.Nodes()
-			s := newSweep(h)
-			plan := mustPlan(b, lv.g)
-			row := table.NewRows(&plan, 1).Row(0)
-			var targets [sweepRows]int32
-			b.ReportAllocs()
-			t := 0
-			for b.Loop() {
-				for j := range targets {
-					targets[j] = int32((t + j) % n)
-				}
-				s.run(&targets)
-				for j := range sweepRows {
-					s.put(j, row)
-				}
-				t = (t + 7919) % n
-			}
+			t = (t + 7919) % n
+		}
+		perPair := func(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(sweepRows*n), "ns/pair")
+		}
+		b.Run(lv.name+"/run", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				next()
+				s.run(&targets)
+			}
+			perPair(b)
+		})
+		b.Run(lv.name+"/put", func(b *testing.B) {
+			next()
+			s.run(&targets)
+			b.ReportAllocs()
+			for b.Loop() {
+				s.putAll(rows)
+			}
+			perPair(b)
 		})
 	}
 }

@@ -96,7 +96,8 @@ type shortcuts struct {
 	prune bool // skip relaxations that cannot improve (computeSkips)
 	seed  bool // start rows from finished neighbours' rows (seed)
 	// sweepFrom is the fewest nodes for which exact-key levels are
-	// contracted and their rows swept (sweep.go); 0 never.
+	// contracted and their flat rows swept (sweep.go); 0 never, neither
+	// flat nor run-length rows (see sweeps).
 	sweepFrom int
 	// budgeted gives up contracting, and searches the rows instead, once
 	// the contraction has cost more than contractWork allows (plan.go);
@@ -104,12 +105,12 @@ type shortcuts struct {
 	budgeted bool
 }
 
-// sweepMinNodes is where contracting starts to pay. Contracting is serial
-// and costs a fixed time per node, while sweeping saves a time per pair,
-// n per node, over seeded searches shared among the workers: small levels
-// are faster without it. BenchmarkBuild, over levels on both sides of this
-// size, measures where the two meet; README.md gives the figures.
-const sweepMinNodes = 3000
+// sweepMinNodes is where contracting starts to pay for a flat table.
+// Contracting costs a time per node, while sweeping saves a time per pair,
+// n per node, over seeded searches: tiny levels are faster without it.
+// BenchmarkBuild, over levels on both sides of this size, measures where
+// the two meet.
+const sweepMinNodes = 500
 
 var allShortcuts = shortcuts{prune: true, seed: true, sweepFrom: sweepMinNodes, budgeted: true}
 
@@ -207,11 +208,11 @@ func fillRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, c
 	return fillRowsWith(ctx, g, h, opt, cuts, hier, from, to, rows)
 }
 
-// hierarchyFor contracts g when cuts sweep levels of its size, kind and
-// terrain (see sweepPlan), and returns nil when its rows are searched
+// hierarchyFor contracts g when cuts sweep the flat rows of levels of its
+// size and kind (see sweeps), and returns nil when its rows are searched
 // instead.
 func hierarchyFor(ctx context.Context, g *maps.Graph, kind table.DistKind, cuts shortcuts, workers int) (*hierarchy, error) {
-	if !cuts.sweepPlan(g) {
+	if !cuts.sweeps(g, false) {
 		return nil, nil
 	}
 	return exactHierarchy(ctx, g, kind, cuts.maxWork(g.Nodes()), workers)

@@ -40,15 +40,11 @@ type chArc struct {
 	hop  uint8
 }
 
-// Witness searches stop after settling this many nodes, fewer when they
-// only estimate a node's priority: a shortcut added because a witness was
-// not found in time is merely unneeded, never wrong. Larger limits spent
-// more time contracting than they saved in sweeps (BenchmarkHierarchy,
-// BenchmarkBuild).
-const (
-	witnessSettle  = 32
-	prioritySettle = 4
-)
+// Witness searches stop after settling this many nodes: a shortcut added
+// because a witness was not found in time is merely unneeded, never
+// wrong. Smaller limits left shortcuts that made the cores of open and
+// cluttered levels dense and slow to contract (BenchmarkHierarchy).
+const witnessSettle = 128
 
 // hierarchy is a contracted level, laid out for rows: positions number the
 // nodes from the highest rank down, so every arc a row follows upward
@@ -151,9 +147,7 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	for x := range live {
 		live[x] = int32(x)
 	}
-	if err := c.priorities(ctx, live, prio); err != nil || c.work > c.maxWork {
-		return nil, err
-	}
+	c.priorities(live, prio)
 	order := make([]int32, 0, n) // contracted nodes, least important first
 	upOut := make([][]chArc, n)
 	upIn := make([][]chArc, n)
@@ -209,8 +203,9 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 		for _, y := range next {
 			touched[y] = false
 		}
-		if err := c.priorities(ctx, next, prio); err != nil || c.work > c.maxWork {
-			return nil, err
+		c.priorities(next, prio)
+		if c.work > c.maxWork {
+			return nil, nil
 		}
 	}
 
@@ -253,12 +248,11 @@ next:
 	return dst
 }
 
-// priorities sets prio of each node of nodes, on the workers, and adds
-// their witness searches' work. It fails only when ctx is done.
-func (c *contractor) priorities(ctx context.Context, nodes []int32, prio []float64) error {
-	return c.parallel(ctx, len(nodes), func(ws *witnessScratch, i int) {
-		prio[nodes[i]] = c.priority(ws, nodes[i])
-	})
+// priorities sets prio of each node of nodes. O(their degrees²).
+func (c *contractor) priorities(nodes []int32, prio []float64) {
+	for _, x := range nodes {
+		prio[x] = c.priority(x)
+	}
 }
 
 // parallelChunk is how many nodes a worker takes from a round at a time.
@@ -333,11 +327,23 @@ func (c *contractor) addArc(u, v int32, key float64, hop uint8) {
 	c.arcs++
 }
 
-// priority orders contraction: the shortcuts x would add less the arcs it
-// removes, plus its contracted neighbours, which spreads contraction
-// evenly over the level.
-func (c *contractor) priority(ws *witnessScratch, x int32) float64 {
-	added := c.shortcuts(ws, x, prioritySettle)
+// priority orders contraction: the shortcuts x could need at most (one
+// per in-neighbour and other out-neighbour) less the arcs it removes, plus
+// its contracted neighbours, which spreads contraction evenly over the
+// level. Counting the shortcuts without witness searches makes this a
+// minimum-degree order, which keeps the cores of open levels sparse:
+// bounded witness searches here, which find only some witnesses, made the
+// hierarchies of open grids several times denser and their contraction a
+// hundred times slower (BenchmarkHierarchy). O(degree²).
+func (c *contractor) priority(x int32) float64 {
+	added := 0
+	for _, in := range c.in[x] {
+		for _, out := range c.out[x] {
+			if out.node != in.node {
+				added++
+			}
+		}
+	}
 	removed := len(c.out[x]) + len(c.in[x])
 	return float64(2*(added-removed)) + float64(c.deleted[x])
 }

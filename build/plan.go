@@ -160,48 +160,26 @@ func CheckNodes(n int, opt Options) error {
 }
 
 // The rows of a table come from sweeps of a contraction hierarchy or from
-// a search per row. Sweeps win where a level contracts into few shortcuts:
-// mazes, corridors and cluttered caves, which contract in a few hundredths
-// to a few tenths of n² arc scans into 3 to 7 up arcs per node. Open
-// terrain (fields, arenas, wide streets) contracts into dense cores whose
-// witness searches scan up to 8·n² arcs (open-100x100, serially) and whose
-// sweeps then read 10 to 17 up arcs per node, slower than searches seeded
-// from neighbouring rows. The choice is made from the level alone, never
-// from the machine, so that it, and with it a flat table's bytes (ties
-// between first moves go differently in sweeps and searches), depends on
-// the level alone. BenchmarkBuild and BenchmarkBuildRuns measure both
-// sides.
+// a search per row (seeded from neighbouring rows where keys are exact).
+// Sweeps win wherever a level contracts into few up arcs per node, which
+// the minimum-degree contraction order (see contractor.priority) achieves
+// on mazes, open fields, rooms and streets alike; small flat tables and
+// levels without exact keys are searched, and so is any level whose
+// contraction outgrows its budget. The choice depends on the level alone,
+// never on the machine, so that a flat table's bytes (ties between first
+// moves go differently in sweeps and searches) do too. BenchmarkBuild and
+// BenchmarkBuildRuns measure both sides.
 
-// sweepPlan reports whether g is worth contracting, as cuts allow: a level
-// of cuts.sweepFrom nodes or more and, when cuts are budgeted, no grid
-// whose share of open cells (every move of the grid's model possible) is
-// openTerrain or more. Such a level is then swept if it contracts within
-// maxWork. O(V).
-func (cuts shortcuts) sweepPlan(g *maps.Graph) bool {
-	if cuts.sweepFrom == 0 || g.Nodes() < cuts.sweepFrom {
+// sweeps reports whether the rows of g are to be swept, as cuts allow: on
+// exact levels of cuts.sweepFrom nodes or more, or of any size for a
+// run-length table (whose rows, unlike a flat table's, need the level's
+// distances more than once), when cuts.sweepFrom is not 0. Such a level is
+// then swept if it contracts within maxWork. O(1).
+func (cuts shortcuts) sweeps(g *maps.Graph, runs bool) bool {
+	if cuts.sweepFrom == 0 {
 		return false
 	}
-	return !cuts.budgeted || openShare(g) < openTerrain
-}
-
-// openTerrain is the share of open cells from which a grid is searched
-// rather than contracted: maze-128-128-2 has none, a grid with 10% random
-// walls 0.41, brc202d 0.78, Berlin_1_256 0.83, arena 0.85.
-const openTerrain = 0.8
-
-// openShare returns the share of g's nodes with every move of its grid
-// model (8 or 4), and 0 for graphs. O(V).
-func openShare(g *maps.Graph) float64 {
-	if g.Grid == nil || g.Nodes() == 0 {
-		return 0
-	}
-	open := 0
-	for u := range int32(g.Nodes()) {
-		if g.OutDegree(u) == g.Grid.Moves.Connect {
-			open++
-		}
-	}
-	return float64(open) / float64(g.Nodes())
+	return runs || g.Nodes() >= cuts.sweepFrom
 }
 
 // maxWork is the contraction's budget on a level of n nodes.
@@ -214,14 +192,10 @@ func (cuts shortcuts) maxWork(n int) int {
 
 // contractWork is the most arc scans a level of n nodes may spend in the
 // witness searches of its contraction before its rows are searched
-// instead: the few levels that get that far contract into cores too dense
-// to sweep fast, and the budget, a count and never a time, bounds the
-// serial time spent learning it.
+// instead. Grids of every kind scan under n² (BenchmarkHierarchy reports
+// work/n²), so only levels whose cores grow dense get that far, and the
+// budget, a count and never a time, bounds the time spent learning it to
+// about that of searching the rows.
 func contractWork(n int) int {
-	return int(contractWorkPerPair * float64(n) * float64(n))
+	return int(float64(n) * float64(n))
 }
-
-// contractWorkPerPair scales contractWork: the levels that sweep faster
-// than they search scan at most 0.45·n² arcs (den312d; maze-128-128-2
-// 0.03, a grid with 10% random walls 0.37), open ones from 1.5·n².
-const contractWorkPerPair = 1.0

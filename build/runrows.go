@@ -75,14 +75,13 @@ type rowEngine struct {
 // newRowEngine returns an engine for g whose rows are by node until
 // setOrder says otherwise, with hop rows when g has a zero-cost edge; keys
 // holds the search key of each edge's cost; a contraction runs on workers
-// goroutines. cuts picks the plan as for
-// flat tables (see sweepPlan): sweeps where the level contracts within its
-// budget, else searches. Rows hold exact distances either way, so the
+// goroutines. cuts picks the plan (see sweeps): sweeps where the level
+// contracts within its budget, else searches. Rows hold exact distances either way, so the
 // table's bytes do not depend on the plan on exact levels.
 func newRowEngine(ctx context.Context, g *maps.Graph, kind table.DistKind, keys []float64, cuts shortcuts, workers int) (*rowEngine, error) {
 	octile := g.Metric == maps.MetricOctile
 	e := &rowEngine{n: g.Nodes(), exact: exactKeys(octile, kind), g: g, keys: keys, hops: slices.Contains(g.Weights, 0), kind: kind, cuts: cuts}
-	if cuts.sweepPlan(g) {
+	if cuts.sweeps(g, true) {
 		hier, err := exactHierarchy(ctx, transpose(g), kind, cuts.maxWork(e.n), workers)
 		if err != nil {
 			return nil, err

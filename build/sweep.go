@@ -126,7 +126,7 @@ func (s *sweep) put(j int, row table.Row) {
 		}
 		first[x] = byte(v)
 		if d := v >> 8; octile {
-			a, b := table.OctileParts(float64(d))
+			a, b := octileParts(d)
 			oct.Set(int(x), a, b)
 		} else {
 			dist.SetInt(int(x), d)
@@ -139,6 +139,8 @@ func (s *sweep) put(j int, row table.Row) {
 // order. O(V) per row.
 func (s *sweep) putAll(rows []table.Row) {
 	var octs [sweepRows]table.Octile16Row
+	var firsts [sweepRows][]byte
+	n := len(s.h.pos)
 	for j, row := range rows {
 		oct, ok := row.Dist.Octile16()
 		if !ok {
@@ -147,19 +149,19 @@ func (s *sweep) putAll(rows []table.Row) {
 			}
 			return
 		}
-		octs[j] = oct
+		octs[j], firsts[j] = oct[:4*n], row.First[:n]
 	}
 	for x, p := range s.h.pos {
 		v := &s.dist[p]
-		for j, row := range rows {
+		for j := range rows {
 			d := v[j]
 			if d >= unreached&^0xFF {
-				row.First[x] = table.NoMove
+				firsts[j][x] = table.NoMove
 				octs[j].SetNone(x)
 				continue
 			}
-			row.First[x] = byte(d)
-			a, b := table.OctileParts(float64(d >> 8))
+			firsts[j][x] = byte(d)
+			a, b := octileParts(d >> 8)
 			octs[j].Set(x, a, b)
 		}
 	}
