@@ -255,8 +255,10 @@ func (c *contractor) priorities(nodes []int32, prio []float64) {
 	}
 }
 
-// parallelChunk is how many nodes a worker takes from a round at a time.
-const parallelChunk = 64
+// parallelChunk is how many nodes a worker takes from a round at a time:
+// a few witness searches, which the task's overhead is small beside, and
+// small enough that the rounds of small levels still spread.
+const parallelChunk = 4
 
 // parallel calls do(ws, i) for i in 0..count-1 on the workers, each with
 // its own witness scratch, then adds their witness searches' work to

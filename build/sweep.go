@@ -24,19 +24,19 @@ const unreached = 1<<62 | table.NoMove
 type sweep struct {
 	h     *hierarchy
 	dist  [][sweepRows]uint64 // packed distances by position, one column per row
-	fresh [][sweepRows]uint64 // all unreached, copied over dist to start
-	climb []uint64            // bit set of positions the climb has reached
+	climb []uint64            // bit set of positions the climb has yet to leave
+	// seen is the bit set of positions the batch's climbs reached, whose
+	// dist holds this batch's values; the sweep starts every other
+	// position from unreached.
+	seen []uint64
 }
+
+// allUnreached is a position's start, every column unreached.
+var allUnreached = [sweepRows]uint64{unreached, unreached, unreached, unreached, unreached, unreached, unreached, unreached}
 
 func newSweep(h *hierarchy) *sweep {
 	n := len(h.node)
-	s := &sweep{h: h, dist: make([][sweepRows]uint64, n), fresh: make([][sweepRows]uint64, n), climb: make([]uint64, n/64+1)}
-	for p := range s.fresh {
-		for j := range sweepRows {
-			s.fresh[p][j] = unreached
-		}
-	}
-	return s
+	return &sweep{h: h, dist: make([][sweepRows]uint64, n), climb: make([]uint64, n/64+1), seen: make([]uint64, n/64+1)}
 }
 
 // run computes the shortest paths from every node to each target, column
@@ -57,8 +57,8 @@ func (s *sweep) run(targets *[sweepRows]int32) {
 // position as it was. O(S + (hi-lo)/64) per target, then O(U') for the U'
 // up arcs of those positions.
 func (s *sweep) runRange(targets *[sweepRows]int32, lo, hi int32) {
-	h, dist := s.h, s.dist
-	copy(dist[lo:hi], s.fresh[lo:hi])
+	h, dist, seen := s.h, s.dist, s.seen
+	clear(seen[lo/64 : (hi+63)/64])
 	for j, t := range targets {
 		s.climbFrom(j, h.pos[t], lo)
 	}
@@ -67,6 +67,9 @@ func (s *sweep) runRange(targets *[sweepRows]int32, lo, hi int32) {
 		// Eight named accumulators stay in registers across the arcs; an
 		// array would be stored and reloaded per arc.
 		row := &dist[p]
+		if seen[p/64]&(1<<(p%64)) == 0 {
+			*row = allUnreached
+		}
 		d0, d1, d2, d3, d4, d5, d6, d7 := row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]
 		for _, a := range up[upOff[p]:upOff[p+1]] {
 			head, v := &dist[a.at], a.val
@@ -95,6 +98,7 @@ func (s *sweep) runRange(targets *[sweepRows]int32, lo, hi int32) {
 // words replace a priority queue.
 func (s *sweep) climbFrom(j int, pt, lo int32) {
 	h, dist, climb := s.h, s.dist, s.climb
+	s.reach(pt)
 	dist[pt][j] = table.NoMove
 	climb[pt/64] |= 1 << (pt % 64)
 	for w := pt / 64; w >= lo/64; w-- {
@@ -104,10 +108,20 @@ func (s *sweep) climbFrom(j int, pt, lo int32) {
 			y := w*64 + b
 			dy := dist[y][j] &^ 0xFF
 			for _, a := range h.down[h.downOff[y]:h.downOff[y+1]] {
+				s.reach(a.at)
 				dist[a.at][j] = min(dist[a.at][j], dy+a.val)
 				climb[a.at/64] |= 1 << (a.at % 64)
 			}
 		}
+	}
+}
+
+// reach makes position p one of the batch's seen ones, all unreached the
+// first time. O(1).
+func (s *sweep) reach(p int32) {
+	if bit := uint64(1) << (p % 64); s.seen[p/64]&bit == 0 {
+		s.seen[p/64] |= bit
+		s.dist[p] = allUnreached
 	}
 }
 
