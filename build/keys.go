@@ -2,7 +2,6 @@ package build
 
 import (
 	"math"
-	"math/bits"
 
 	"github.com/pathtable/pathtable/table"
 )
@@ -49,28 +48,4 @@ func putOctileKeys(dst table.Octile16Row, keys []float64) {
 		a, b := table.OctileParts(key)
 		dst.Set(i, a, b)
 	}
-}
-
-// The octile key a·S + b·T (table.OctileKey) in integer form: S is a power
-// of two and T odd, so b is the key times T's inverse modulo S, and a
-// what remains over S. Read from table.OctileKey, so that they are the
-// table's own.
-var (
-	octileS     = uint64(table.OctileKey(1, 0))
-	octileT     = uint64(table.OctileKey(0, 1))
-	octileShift = uint64(bits.TrailingZeros64(octileS))
-	octileTInv  = func() uint64 { // Newton's iteration doubles the correct bits
-		x := octileT
-		for range 6 {
-			x *= 2 - octileT*x
-		}
-		return x
-	}()
-)
-
-// octileParts is table.OctileParts for an integer key, with no float
-// conversion: the sweeps' packed distances are integers. O(1).
-func octileParts(key uint64) (a, b uint64) {
-	b = (key * octileTInv) & (octileS - 1)
-	return (key - b*octileT) >> octileShift, b
 }

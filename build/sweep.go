@@ -1,6 +1,8 @@
 package build
 
 import (
+	"encoding/binary"
+	"math"
 	"math/bits"
 
 	"github.com/pathtable/pathtable/table"
@@ -18,6 +20,11 @@ const sweepRows = 8
 // no branch. Keys stay below 2^53 and packed walks below 2^61; anything
 // from unreached up is unreachable, however many arc costs were added to it.
 const unreached = 1<<62 | table.NoMove
+
+// vectorSweep runs the sweep's inner loop as vector code where the
+// processor has it (sweep_amd64.s); tests turn it off to check it against
+// the Go loop.
+var vectorSweep = hasAVX2
 
 // sweep is one worker's scratch for computing rows over a hierarchy,
 // reused across batches so that a batch allocates nothing.
@@ -59,10 +66,12 @@ func (s *sweep) run(targets *[sweepRows]int32) {
 func (s *sweep) runRange(targets *[sweepRows]int32, lo, hi int32) {
 	h, dist, seen := s.h, s.dist, s.seen
 	clear(seen[lo/64 : (hi+63)/64])
-	for j, t := range targets {
-		s.climbFrom(j, h.pos[t], lo)
-	}
+	s.climbAll(targets, lo)
 	up, upOff := h.up, h.upOff
+	if vectorSweep && hi > lo && len(up) > 0 {
+		sweepRangeAVX2(&dist[0], &seen[0], &up[0], &upOff[0], int(lo), int(hi))
+		lo = hi // done
+	}
 	for p := lo; p < hi; p++ {
 		// Eight named accumulators stay in registers across the arcs; an
 		// array would be stored and reloaded per arc.
@@ -91,25 +100,45 @@ func (s *sweep) runRange(targets *[sweepRows]int32, lo, hi int32) {
 	}
 }
 
-// climbFrom fills column j from the target at position pt up through the
-// arcs into it from higher ranks, none below position lo. Those lead to
-// smaller positions, so taking reached positions from the largest down
+// climbAll fills each column j from targets[j] up through the arcs into it
+// from higher ranks, none below position lo: the exact distance of every
+// node whose shortest path to the target only descends. Those arcs lead
+// to smaller positions, so taking reached positions from the largest down
 // finishes each before it is used: a bit set and a scan of (pt-lo)/64
-// words replace a priority queue.
-func (s *sweep) climbFrom(j int, pt, lo int32) {
+// words replace a priority queue. The targets climb together, each arc
+// relaxing all eight columns, so that the top of the hierarchy, which
+// every target reaches, is climbed once per batch instead of once per
+// target.
+func (s *sweep) climbAll(targets *[sweepRows]int32, lo int32) {
 	h, dist, climb := s.h, s.dist, s.climb
-	s.reach(pt)
-	dist[pt][j] = table.NoMove
-	climb[pt/64] |= 1 << (pt % 64)
-	for w := pt / 64; w >= lo/64; w-- {
+	top := lo
+	for j, t := range targets {
+		pt := h.pos[t]
+		s.reach(pt)
+		dist[pt][j] = table.NoMove
+		climb[pt/64] |= 1 << (pt % 64)
+		top = max(top, pt)
+	}
+	for w := top / 64; w >= lo/64; w-- {
 		for climb[w] != 0 {
 			b := int32(bits.Len64(climb[w]) - 1)
 			climb[w] &^= 1 << b
 			y := w*64 + b
-			dy := dist[y][j] &^ 0xFF
+			dy := dist[y]
+			for j := range dy {
+				dy[j] &^= 0xFF
+			}
 			for _, a := range h.down[h.downOff[y]:h.downOff[y+1]] {
 				s.reach(a.at)
-				dist[a.at][j] = min(dist[a.at][j], dy+a.val)
+				row, v := &dist[a.at], a.val
+				row[0] = min(row[0], dy[0]+v)
+				row[1] = min(row[1], dy[1]+v)
+				row[2] = min(row[2], dy[2]+v)
+				row[3] = min(row[3], dy[3]+v)
+				row[4] = min(row[4], dy[4]+v)
+				row[5] = min(row[5], dy[5]+v)
+				row[6] = min(row[6], dy[6]+v)
+				row[7] = min(row[7], dy[7]+v)
 				climb[a.at/64] |= 1 << (a.at % 64)
 			}
 		}
@@ -140,7 +169,7 @@ func (s *sweep) put(j int, row table.Row) {
 		}
 		first[x] = byte(v)
 		if d := v >> 8; octile {
-			a, b := octileParts(d)
+			a, b := table.OctileKeyParts(d)
 			oct.Set(int(x), a, b)
 		} else {
 			dist.SetInt(int(x), d)
@@ -148,35 +177,33 @@ func (s *sweep) put(j int, row table.Row) {
 	}
 }
 
-// putAll writes column j as row rows[j], for every row: node by node, one
-// read of a node's distances, then a store into each row, all in node
-// order. O(V) per row.
+// putAll writes column j as row rows[j], for every row: one pass per
+// row, each writing its row in node order. O(V) per row.
 func (s *sweep) putAll(rows []table.Row) {
-	var octs [sweepRows]table.Octile16Row
-	var firsts [sweepRows][]byte
-	n := len(s.h.pos)
 	for j, row := range rows {
 		oct, ok := row.Dist.Octile16()
 		if !ok {
-			for j, row := range rows {
-				s.put(j, row)
-			}
-			return
+			s.put(j, row)
+			continue
 		}
-		octs[j], firsts[j] = oct[:4*n], row.First[:n]
+		s.putOctile(j, row.First, oct)
 	}
-	for x, p := range s.h.pos {
-		v := &s.dist[p]
-		for j := range rows {
-			d := v[j]
-			if d >= unreached&^0xFF {
-				firsts[j][x] = table.NoMove
-				octs[j].SetNone(x)
-				continue
-			}
-			firsts[j][x] = byte(d)
-			a, b := octileParts(d >> 8)
-			octs[j].Set(x, a, b)
+}
+
+// putOctile is put for a row of DistOctile16 distances: the loop of every
+// flat octile build, kept to a few instructions an entry.
+func (s *sweep) putOctile(j int, first []byte, oct table.Octile16Row) {
+	pos, dist := s.h.pos, s.dist
+	first, oct = first[:len(pos)], oct[:4*len(pos)]
+	for x, p := range pos {
+		v := dist[p][j]
+		if v >= unreached&^0xFF {
+			first[x] = table.NoMove
+			binary.LittleEndian.PutUint32(oct[4*x:], math.MaxUint32)
+			continue
 		}
+		first[x] = byte(v)
+		a, b := table.OctileKeyParts(v >> 8)
+		binary.LittleEndian.PutUint32(oct[4*x:], uint32(a)|uint32(b)<<16)
 	}
 }
