@@ -99,9 +99,10 @@ type witnessScratch struct {
 	heap     minheap.Heap
 	wanted   []uint32 // round on the nodes a witness search looks for
 	round    uint32
-	shortcut []chArc // the shortcuts of the node being contracted
-	from     []int32 // their tails
-	work     int     // arcs scanned, since the contractor last summed it
+	want     []wantedNode // the nodes it has yet to settle
+	shortcut []chArc      // the shortcuts of the node being contracted
+	from     []int32      // their tails
+	work     int          // arcs scanned, since the contractor last summed it
 }
 
 func newWitnessScratch(n int) *witnessScratch {
@@ -357,19 +358,18 @@ func (c *contractor) shortcuts(ws *witnessScratch, x int32, settle int) int {
 	ws.shortcut, ws.from = ws.shortcut[:0], ws.from[:0]
 	for _, in := range c.in[x] {
 		u := in.node
-		limit, wanted := math.Inf(-1), 0
 		ws.round++
+		ws.want = ws.want[:0]
 		for _, out := range c.out[x] {
 			if out.node != u {
-				limit = max(limit, in.key+out.key)
 				ws.wanted[out.node] = ws.round
-				wanted++
+				ws.want = append(ws.want, wantedNode{out.node, in.key + out.key})
 			}
 		}
-		if wanted == 0 {
+		if len(ws.want) == 0 {
 			continue
 		}
-		c.witness(ws, u, x, limit, wanted, settle)
+		c.witness(ws, u, x, settle)
 		for _, out := range c.out[x] {
 			v := out.node
 			if v == u {
@@ -388,10 +388,21 @@ func (c *contractor) shortcuts(ws *witnessScratch, x int32, settle int) int {
 	return len(ws.shortcut)
 }
 
+// wantedNode is a node a witness search looks for, and the cost of the
+// path through the contracted node that a witness must match.
+type wantedNode struct {
+	node  int32
+	bound float64
+}
+
 // witness fills ws.wdist with distances from u avoiding x and the nodes
-// of the current round, until it has settled the wanted nodes (marked
-// with ws.round), or passed limit, or settled settle nodes.
-func (c *contractor) witness(ws *witnessScratch, u, x int32, limit float64, wanted, settle int) {
+// of the current round, until it has settled every node of ws.want, or
+// passed the bound of every one it has not, or settled settle nodes.
+func (c *contractor) witness(ws *witnessScratch, u, x int32, settle int) {
+	limit := math.Inf(-1)
+	for _, w := range ws.want {
+		limit = max(limit, w.bound)
+	}
 	h := &ws.heap
 	h.Reset()
 	ws.wdist[u] = 0
@@ -406,8 +417,15 @@ func (c *contractor) witness(ws *witnessScratch, u, x int32, limit float64, want
 			return
 		}
 		if ws.wanted[v] == ws.round {
-			if wanted--; wanted == 0 {
+			// v is done: the search need only reach the others' bounds.
+			i := slices.IndexFunc(ws.want, func(w wantedNode) bool { return w.node == v })
+			ws.want = slices.Delete(ws.want, i, i+1)
+			if len(ws.want) == 0 {
 				return
+			}
+			limit = math.Inf(-1)
+			for _, w := range ws.want {
+				limit = max(limit, w.bound)
 			}
 		}
 		settled++
