@@ -194,16 +194,17 @@ func (s *sweep) putAll(rows []table.Row) {
 // flat octile build, kept to a few instructions an entry.
 func (s *sweep) putOctile(j int, first []byte, oct table.Octile16Row) {
 	pos, dist := s.h.pos, s.dist
-	first, oct = first[:len(pos)], oct[:4*len(pos)]
-	for x, p := range pos {
-		v := dist[p][j]
-		if v >= unreached&^0xFF {
-			first[x] = table.NoMove
-			binary.LittleEndian.PutUint32(oct[4*x:], math.MaxUint32)
-			continue
+	first = first[:len(pos)]
+	oct = oct[:4*len(first)]
+	j &= sweepRows - 1
+	for x := range first {
+		v := dist[pos[x]][j]
+		word := uint32(math.MaxUint32)
+		if v < unreached&^0xFF {
+			a, b := table.OctileKeyParts(v >> 8)
+			word = uint32(a) | uint32(b)<<16
 		}
 		first[x] = byte(v)
-		a, b := table.OctileKeyParts(v >> 8)
-		binary.LittleEndian.PutUint32(oct[4*x:], uint32(a)|uint32(b)<<16)
+		binary.LittleEndian.PutUint32(oct[4*x:4*x+4], word)
 	}
 }
