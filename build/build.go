@@ -1,12 +1,14 @@
-// Package build computes all-pairs first-move and distance tables: one
-// Dijkstra search per target on the reversed graph, so that the parent
-// pointer of every source is its first move toward that target, fanned out
-// over a worker pool. Most searches start from the finished rows of the
-// target's neighbours (seed.go) and settle only the nodes those rows do
-// not already answer. Larger levels with exact integer distances are
-// contracted into a hierarchy once (hierarchy.go), and their rows are then
-// computed eight at a time by a linear sweep (sweep.go) with no queue at
-// all. It knows graphs and tables, never files.
+// Package build computes all-pairs first-move and distance tables. Levels
+// with exact integer distances are contracted into a hierarchy once
+// (hierarchy.go), and their rows are then computed eight at a time by a
+// linear sweep (sweep.go) with no queue at all. Tiny levels, and those
+// without exact distances or whose contraction outgrows its budget
+// (plan.go), run one Dijkstra search per target on the reversed graph, so
+// that the parent pointer of every source is its first move toward that
+// target; most searches start from the finished rows of the target's
+// neighbours (seed.go) and settle only the nodes those rows do not
+// already answer. Rows fan out over a worker pool. It knows graphs and
+// tables, never files.
 //
 // Build makes the table of a graph. BuildLevel makes the table of a level
 // loaded by maps.Load and records which level it came from (Source, Format
@@ -76,8 +78,9 @@ func (opt Options) TableLayout() table.Layout {
 // neighbours' rows settles only the nodes those rows do not already answer,
 // for O(V) per neighbour.
 // On such levels of sweepMinNodes nodes or more it instead contracts the
-// level once, serially, and sweeps each row in O(V + U) for the U upward
-// arcs of the hierarchy (a few per node on grids).
+// level once, on the workers, and sweeps each row in O(V + U) for the U
+// upward arcs of the hierarchy (a few per node on grids), unless the
+// contraction outgrows its budget (contractWork).
 // Memory is the table itself, n²·(1 + distance width) bytes, plus O(V + E)
 // per worker. It stops early, returning ctx.Err(), when ctx is cancelled.
 func Build(ctx context.Context, g *maps.Graph, opt Options) (*table.Table, error) {
