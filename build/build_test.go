@@ -181,6 +181,45 @@ func checkFloydWarshall(t *testing.T, lv testLevel, tab *table.Table) {
 			}
 		}
 	}
+	for tg := 0; tg < n; tg++ {
+		checkRowEnds(t, lv, tab, tg)
+	}
+}
+
+// checkRowEnds checks that no walk of tab's first moves toward target goes
+// round in circles (zero-cost cycles make one easy to store): the moves,
+// as arcs from each node, form a forest. Where a walk stops short of the
+// target, the reference check has already failed. O(V).
+func checkRowEnds(t *testing.T, lv testLevel, tab *table.Table, target int) {
+	t.Helper()
+	const (
+		unseen = iota
+		onWalk
+		done
+	)
+	n := lv.g.Nodes()
+	state := make([]uint8, n)
+	state[target] = done
+	var walk []int
+	for s := range n {
+		walk = walk[:0]
+		u := s
+		for state[u] == unseen {
+			m := tab.Move(u, target)
+			if m == table.NoMove {
+				break // unreachable: checked against the reference above
+			}
+			state[u] = onWalk
+			walk = append(walk, u)
+			u = int(lv.g.Targets[lv.g.Offsets[u]+int32(m)])
+		}
+		if state[u] == onWalk {
+			t.Fatalf("the walk %s->%s loops through %s", lv.g.NodeName(int32(s)), lv.g.NodeName(int32(target)), lv.g.NodeName(int32(u)))
+		}
+		for _, v := range walk {
+			state[v] = done
+		}
+	}
 }
 
 // TestOctileExact checks that octile distances decode to a + b·√2 with
