@@ -27,7 +27,8 @@ type testLevel struct {
 }
 
 // smallLevels returns the project's testdata levels under several movement
-// models, and random grids and graphs: small enough for Floyd-Warshall.
+// models, random grids and graphs, and the shared test graphs given as
+// text: small enough for Floyd-Warshall.
 func smallLevels(t testing.TB) []testLevel {
 	t.Helper()
 	var levels []testLevel
@@ -68,6 +69,11 @@ func smallLevels(t testing.TB) []testLevel {
 		levels = append(levels, testLevel{fmt.Sprintf("random-graph-%d", i), randomGraph(r, 2+r.IntN(40), i%2 == 0)})
 	}
 	levels = append(levels, testLevel{"many-costs", randomGraph(r, 60, false)})
+	for _, tg := range mapstest.TestGraphs {
+		if tg.File == "" { // the files are in already
+			levels = append(levels, testLevel{tg.Name, tg.Load(t)})
+		}
+	}
 	return levels
 }
 

@@ -206,6 +206,10 @@ func (s *windowSearch) run(origin int32, block []byte) {
 	s.load(ox-wg.delta, oy-wg.delta)
 	copy(s.dist, s.fresh)
 	copy(s.move, s.none)
+	if len(wg.keys) == 0 { // a level with no moves at all: no queue to start
+		s.pack(block)
+		return
+	}
 	qs, heads, keys, dist, move, in := s.qs, s.heads, wg.keys, s.dist, s.move, s.in
 	for k := range qs {
 		qs[k].reset()

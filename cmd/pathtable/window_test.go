@@ -102,3 +102,27 @@ func TestWindowCLI(t *testing.T) {
 		t.Errorf("render -heat on a windowed table: exit %d: %s", code, errOut)
 	}
 }
+
+// TestWindowNoMoves builds windowed tables of grids whose open cells have
+// no moves (one cell; a checkerboard, whose cells touch only diagonally),
+// which used to panic, and checks them.
+func TestWindowNoMoves(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"one.grid": ".\n", "checker.grid": ".#.#\n#.#.\n.#.#\n"} {
+		level := filepath.Join(dir, name)
+		if err := os.WriteFile(level, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := level + ".ptab"
+		if code, _, errOut := runCLI(t, "", "build", "-quiet", "-window", "1", "-o", out, level); code != 0 {
+			t.Fatalf("%s: build exit %d: %s", name, code, errOut)
+		}
+		if code, stdout, errOut := runCLI(t, "", "verify", out, level); code != 0 || !strings.Contains(stdout, " 0 mismatches") {
+			t.Errorf("%s: verify exit %d: %s%s", name, code, stdout, errOut)
+		}
+	}
+	code, out, _ := runCLI(t, "", "path", filepath.Join(dir, "checker.grid.ptab"), "0,0", "1,1")
+	if code != 0 || !strings.Contains(out, "no path") {
+		t.Errorf("checkerboard 0,0 -> 1,1: exit %d, %q, want no path", code, out)
+	}
+}

@@ -146,6 +146,10 @@ var TestGraphs = []TestGraph{
 		Unreachable: [][2]string{{"0,0", "1,1"}, {"1,1", "2,2"}, {"2,0", "0,2"}},
 	},
 	{
+		Name: "one-cell", Data: ".\n",
+		Queries: []Query{{"0,0", "0,0", 0, []string{"0,0"}}},
+	},
+	{
 		// An edge cheaper than its length scales the Euclidean estimate
 		// down: the long way round through "warp" is the shortest.
 		Name: "warp", Data: `{"nodes": [{"id": "a", "x": 0, "y": 0}, {"id": "b", "x": 10, "y": 0},
