@@ -134,3 +134,21 @@ func TestRenderBlock(t *testing.T) {
 		t.Errorf("cell 2,2 on the way around is %v, want the path colour", c)
 	}
 }
+
+// TestQueryLineLimit: query answers the lines before one longer than
+// maxQueryLine, then stops with an error naming that line, rather than
+// holding an endless line (from /dev/zero, say) in memory; a line of
+// exactly the limit is still read as a query.
+func TestQueryLineLimit(t *testing.T) {
+	tab := buildTestTable(t, "maze.grid")
+	long := strings.Repeat("\x00", maxQueryLine+1)
+	code, out, errOut := runCLI(t, "0,0 1,0\n"+long+"\n1,0 0,0\n", "query", tab)
+	if code != 1 || out != "0,0 -> 1,0 cost 1 path 0,0 1,0\n" || errOut != "pathtable: stdin:2: line longer than 65536 bytes\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	atLimit := "0,0 1,0" + strings.Repeat(" ", maxQueryLine-len("0,0 1,0")) + "\n"
+	code, out, errOut = runCLI(t, atLimit, "query", tab)
+	if code != 0 || out != "0,0 -> 1,0 cost 1 path 0,0 1,0\n" {
+		t.Errorf("a line of %d bytes: exit %d, stdout %q, stderr %q", len(atLimit), code, out, errOut)
+	}
+}
