@@ -31,10 +31,15 @@ func errOverwritesInput(output, input string) error {
 }
 
 // writeOutput writes what write produces to path atomically, stopping
-// within one buffer when ctx is cancelled, and puts it in place through
-// the commit gate: when it returns ctx.Err(), path is as it was.
+// within one chunk when ctx is cancelled, and puts it in place through
+// the commit gate: when it returns ctx.Err(), path is as it was. The gate
+// tracks the temporary file, and removes it if run stops waiting first.
 func writeOutput(ctx context.Context, path string, write func(io.Writer) error) error {
-	staged, err := atomicfile.Stage(path, func(w io.Writer) error { return write(ctxWriter{ctx, w}) })
+	var track func(string) error
+	if g, ok := ctx.Value(gateKey{}).(*commitGate); ok {
+		track = func(tmp string) error { return g.track(ctx, tmp) }
+	}
+	staged, err := atomicfile.StageTracked(path, track, func(w io.Writer) error { return write(ctxWriter{ctx, w}) })
 	if err != nil {
 		return err
 	}
