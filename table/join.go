@@ -107,8 +107,8 @@ func (s *PartSet) Header() (Header, error) {
 // rows, re-encoded in the narrowest encoding that holds all of them (as
 // NewRuns picks it), a flat table's target rows in order. Each part is
 // checked whole (size, lengths, checksum) and against the others: the
-// header it was checked with, the same graph and node order, and run
-// starts within the nodes. Memory: the table, plus 4 bytes a run and one
+// header it was checked with, the same graph and node order, run starts
+// within the nodes, and rows that are the ones it claims (checkRows). Memory: the table, plus 4 bytes a run and one
 // part while it is read. It stops between parts when ctx is done.
 func (s *PartSet) Join(ctx context.Context) (*Table, error) {
 	h, err := s.Header()
@@ -135,6 +135,9 @@ func (s *PartSet) Join(ctx context.Context) (*Table, error) {
 			}
 		} else if err := sameGraph(t, p); err != nil {
 			return nil, fmt.Errorf("%s: a part of another table: %v than %s", name, err, s.names[0])
+		}
+		if err := p.checkRows(); err != nil {
+			return nil, fmt.Errorf("%s: part %d of %d: %w", name, p.Shard, p.Shards, err)
 		}
 		if r := p.t.runs; r != nil {
 			if !slices.Equal(r.Order, t.runs.Order) {
