@@ -20,7 +20,10 @@ type PartSet struct {
 // CheckParts checks that the part files names, whose headers are heads (in
 // any order), are the parts of one table: the same table header (input
 // hash, options, node count, layout) and part count, each index once, none
-// missing. The parts most of them agree with (the first argument's on a
+// missing. The name of the level file (Source) may differ: parts built on
+// other machines, or from copies of the level under other names, of the
+// same bytes and options, are parts of one table; the joined table takes
+// part 0's. The parts most of them agree with (the first argument's on a
 // tie) decide which table that is; the error names the first file that
 // belongs to another, or two files with the same index, or the missing
 // indices. O(parts · header size).
@@ -31,7 +34,9 @@ func CheckParts(names []string, heads []*PartHeader) (*PartSet, error) {
 	keys := make([]string, len(heads))
 	count := map[string]int{}
 	for i, h := range heads {
-		b, err := msgpack.Marshal(&h.Table)
+		th := h.Table
+		th.Source = "" // the input hash says what the level was
+		b, err := msgpack.Marshal(&th)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", names[i], err)
 		}

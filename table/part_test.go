@@ -173,6 +173,54 @@ func TestCheckPartsRefuses(t *testing.T) {
 	}
 }
 
+// TestJoinRenamedCopies joins parts baked from copies of one level under
+// other names (other machines, other folders): the same bytes and options
+// make one table, which takes part 0's source name whatever the order the
+// parts are given in, byte for byte the one-shot table of that copy.
+func TestJoinRenamedCopies(t *testing.T) {
+	data, err := os.ReadFile("../testdata/maze.grid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	copies := []string{filepath.Join(dir, "maze.grid"), filepath.Join(dir, "maze-copy.grid"), filepath.Join(dir, "level.grid")}
+	for _, c := range copies {
+		if err := os.WriteFile(c, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+		const k = 3
+		parts := make([][]byte, k)
+		for i := range k {
+			parts[i] = rbParts(t, copies[i], maps.Options{}, layout, k)[i]
+		}
+		lvl, err := maps.Load(copies[0], maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err := build.BuildLevel(context.Background(), lvl, build.Options{Layout: layout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := rbEncode(t, one)
+		paths := rbWriteParts(t, t.TempDir(), "part", parts)
+		for _, order := range [][]string{paths, {paths[2], paths[1], paths[0]}} {
+			set, err := rbCheckParts(t, order)
+			if err != nil {
+				t.Fatalf("layout %q: %v", layout, err)
+			}
+			joined, err := set.Join(context.Background())
+			if err != nil {
+				t.Fatalf("layout %q: %v", layout, err)
+			}
+			if joined.Source != one.Source || !bytes.Equal(rbEncode(t, joined), want) {
+				t.Fatalf("layout %q: joined table of %s, %d bytes; want the one-shot table of %s", layout, joined.Source, len(rbEncode(t, joined)), one.Source)
+			}
+		}
+	}
+}
+
 // TestJoinRefusesDamage checks that Join reads every part whole: a part
 // damaged after its header was checked, or replaced by another part, is
 // refused naming the file, and nothing is returned.
