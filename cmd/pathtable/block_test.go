@@ -67,8 +67,8 @@ func TestPathBlock(t *testing.T) {
 	}{
 		{"blocked FROM", []string{"path", "-block", "0,0", tab, "0,0", "11,7"}, "FROM: 0,0 is closed by -block"},
 		{"blocked TO", []string{"path", "-block", "@" + list, tab, "0,0", "8,2"}, "TO: 8,2 is closed by -block"},
-		{"wall", []string{"path", "-block", "1,1", tab, "0,0", "11,7"}, "-block 1,1: cell 1,1 is blocked"},
-		{"file line", []string{"path", "-block", "@" + bad, tab, "0,0", "11,7"}, "-block " + bad + ":1: cell 1,1 is blocked"},
+		{"wall", []string{"path", "-block", "1,1", tab, "0,0", "11,7"}, "-block 1,1: cell 1,1 is a wall, not a node"},
+		{"file line", []string{"path", "-block", "@" + bad, tab, "0,0", "11,7"}, "-block " + bad + ":1: cell 1,1 is a wall, not a node"},
 		{"no file", []string{"path", "-block", "@" + dir + "/none", tab, "0,0", "11,7"}, "no such file"},
 		{"query blocked TO", []string{"query", "-block", "8,2", tab}, "stdin:1: TO: 8,2 is closed by -block"},
 	}
