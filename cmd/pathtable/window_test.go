@@ -38,6 +38,8 @@ func TestWindowCLI(t *testing.T) {
 		{"fallback covered", []string{"path", "-fallback", small, "1,1", "3,1"}, 0, "1,1 -> 3,1 cost 2 path 1,1 2,1 3,1\n", ""},
 		{"block", []string{"path", "-block", "2,1", small, "1,1", "3,1"}, 2, "", "-block needs a table of all pairs"},
 		{"render crops", []string{"render", "-heat", "3,3", "-scale", "10", "-o", filepath.Join(t.TempDir(), "c.png"), small}, 0, ": 50x50 pixels", ""},
+		{"render not covered", []string{"render", "-from", "1,1", "-to", "8,1", "-o", filepath.Join(t.TempDir(), "n.png"), small}, 0, "pixels; 1,1 -> 8,1 not covered (outside the window of 8,1)\n", ""},
+		{"render covered", []string{"render", "-from", "1,1", "-to", "3,1", "-o", filepath.Join(t.TempDir(), "p.png"), small}, 0, "pixels\n", ""},
 		{"render clips", []string{"render", "-heat", "8,1", "-scale", "10", "-o", filepath.Join(t.TempDir(), "e.png"), small}, 0, ": 40x40 pixels", ""},
 		{"bench", []string{"bench", small, "../../testdata/small.map"}, 1, "", "is windowed"},
 		{"graph", []string{"build", "-quiet", "-window", "2", "-o", filepath.Join(t.TempDir(), "x.ptab"), "../../testdata/tutorial.json"}, 1, "", "windowed tables need a grid level"},
