@@ -218,7 +218,7 @@ func hierarchyFor(ctx context.Context, g *maps.Graph, kind table.DistKind, cuts 
 	if !cuts.sweeps(g, false) {
 		return nil, nil
 	}
-	return exactHierarchy(ctx, g, kind, cuts.maxWork(g.Nodes()), workers)
+	return flatHierarchy(ctx, g, kind, cuts.maxWork(g.Nodes()), workers)
 }
 
 // workerCount is the number of concurrent rows opt asks for.

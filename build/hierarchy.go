@@ -63,6 +63,9 @@ type hierarchy struct {
 	// work is the arcs the contraction's witness searches scanned (see
 	// contractWork).
 	work int
+	// hopScale is the scale of hop keys (see hopkeys.go), which a
+	// distance is divided by; 0 for plain keys.
+	hopScale uint64
 }
 
 // hArc is an arc of the finished hierarchy, by position: its cost's key
@@ -180,6 +183,9 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 			for k, s := range shortcuts[i] {
 				c.addArc(tails[i][k], s.node, s.key, s.hop)
 			}
+			if c.arcs > c.maxArcs || c.kept > 2*c.maxArcs {
+				return nil, nil
+			}
 			c.done[x] = true
 			c.inRound[x] = false
 			c.detach(x)
@@ -193,9 +199,6 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 					}
 				}
 			}
-		}
-		if c.arcs > c.maxArcs || c.kept > 2*c.maxArcs {
-			return nil, nil
 		}
 		live = slices.DeleteFunc(live, func(x int32) bool { return c.done[x] })
 		// The round's neighbours lost an arc and may have gained

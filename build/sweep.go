@@ -160,6 +160,7 @@ func (s *sweep) reach(p int32) {
 func (s *sweep) put(j int, row table.Row) {
 	first, dist := row.First[:len(s.h.node)], row.Dist
 	oct, octile := dist.Octile16()
+	scale := s.h.hopScale
 	for p, x := range s.h.node {
 		v := s.dist[p][j]
 		if v >= unreached&^0xFF {
@@ -168,7 +169,11 @@ func (s *sweep) put(j int, row table.Row) {
 			continue
 		}
 		first[x] = byte(v)
-		if d := v >> 8; octile {
+		d := v >> 8
+		if scale != 0 {
+			d /= scale
+		}
+		if octile {
 			a, b := table.OctileKeyParts(d)
 			oct.Set(int(x), a, b)
 		} else {
@@ -182,7 +187,7 @@ func (s *sweep) put(j int, row table.Row) {
 func (s *sweep) putAll(rows []table.Row) {
 	for j, row := range rows {
 		oct, ok := row.Dist.Octile16()
-		if !ok {
+		if !ok || s.h.hopScale != 0 {
 			s.put(j, row)
 			continue
 		}
