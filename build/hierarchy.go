@@ -103,13 +103,15 @@ type witnessScratch struct {
 	wanted   []uint32 // round on the nodes a witness search looks for
 	round    uint32
 	want     []wantedNode // the nodes it has yet to settle
+	bound    []float64    // each wanted node's bound
+	resolved []uint32     // round on the wanted nodes with a short witness
 	shortcut []chArc      // the shortcuts of the node being contracted
 	from     []int32      // their tails
 	work     int          // arcs scanned, since the contractor last summed it
 }
 
 func newWitnessScratch(n int) *witnessScratch {
-	ws := &witnessScratch{wdist: make([]float64, n), wanted: make([]uint32, n)}
+	ws := &witnessScratch{wdist: make([]float64, n), wanted: make([]uint32, n), bound: make([]float64, n), resolved: make([]uint32, n)}
 	for i := range ws.wdist {
 		ws.wdist[i] = math.Inf(1)
 	}
@@ -372,13 +374,16 @@ func (c *contractor) shortcuts(ws *witnessScratch, x int32, settle int) int {
 		if len(ws.want) == 0 {
 			continue
 		}
-		c.witness(ws, u, x, settle)
+		c.shortWitnesses(ws, u, x)
+		if len(ws.want) > 0 {
+			c.witness(ws, u, x, settle)
+		}
 		for _, out := range c.out[x] {
 			v := out.node
 			if v == u {
 				continue
 			}
-			if d := in.key + out.key; ws.wdist[v] > d {
+			if d := in.key + out.key; ws.resolved[v] != ws.round && ws.wdist[v] > d {
 				ws.shortcut = append(ws.shortcut, chArc{node: v, key: d, hop: in.hop})
 				ws.from = append(ws.from, u)
 			}
@@ -389,6 +394,32 @@ func (c *contractor) shortcuts(ws *witnessScratch, x int32, settle int) int {
 		ws.touched = ws.touched[:0]
 	}
 	return len(ws.shortcut)
+}
+
+// shortWitnesses marks resolved the nodes of ws.want with a witness of one
+// or two arcs from u, avoiding x and the round's nodes, and drops them from
+// ws.want: on grids most witnesses are that short, and looking at u's arcs
+// and theirs costs less than a search. O(d²) for degree d.
+func (c *contractor) shortWitnesses(ws *witnessScratch, u, x int32) {
+	for _, w := range ws.want {
+		ws.bound[w.node] = w.bound
+	}
+	for _, a := range c.out[u] {
+		y := a.node
+		if y == x || c.inRound[y] {
+			continue
+		}
+		if ws.wanted[y] == ws.round && a.key <= ws.bound[y] {
+			ws.resolved[y] = ws.round
+		}
+		ws.work += len(c.out[y])
+		for _, b := range c.out[y] {
+			if v := b.node; ws.wanted[v] == ws.round && a.key+b.key <= ws.bound[v] {
+				ws.resolved[v] = ws.round
+			}
+		}
+	}
+	ws.want = slices.DeleteFunc(ws.want, func(w wantedNode) bool { return ws.resolved[w.node] == ws.round })
 }
 
 // wantedNode is a node a witness search looks for, and the cost of the
@@ -419,7 +450,7 @@ func (c *contractor) witness(ws *witnessScratch, u, x int32, settle int) {
 		if d > limit {
 			return
 		}
-		if ws.wanted[v] == ws.round {
+		if ws.wanted[v] == ws.round && ws.resolved[v] != ws.round {
 			// v is done: the search need only reach the others' bounds.
 			i := slices.IndexFunc(ws.want, func(w wantedNode) bool { return w.node == v })
 			ws.want = slices.Delete(ws.want, i, i+1)
