@@ -92,6 +92,11 @@ type contractor struct {
 	work, maxWork int
 	workers       int
 	scratch       []*witnessScratch // one per worker
+	// On grids, the cells' coordinates and the least keys of a straight
+	// and a diagonal move, which bound the key of a path below (see
+	// lowerBound); nil x when the level has no geometry.
+	x, y               []int32
+	straight, diagonal float64
 }
 
 // witnessScratch is one worker's scratch for witness searches, and what
@@ -103,6 +108,7 @@ type witnessScratch struct {
 	wanted   []uint32 // round on the nodes a witness search looks for
 	round    uint32
 	want     []wantedNode // the nodes it has yet to settle
+	targets  []wantedNode // all it looked for, which its heuristic aims at
 	bound    []float64    // each wanted node's bound
 	resolved []uint32     // round on the wanted nodes with a short witness
 	shortcut []chArc      // the shortcuts of the node being contracted
@@ -140,6 +146,7 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	for w := range c.scratch {
 		c.scratch[w] = newWitnessScratch(n)
 	}
+	c.geometry(g, key)
 	for u := int32(0); int(u) < n; u++ {
 		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
 			if v := g.Targets[e]; v != u {
@@ -431,23 +438,30 @@ type wantedNode struct {
 
 // witness fills ws.wdist with distances from u avoiding x and the nodes
 // of the current round, until it has settled every node of ws.want, or
-// passed the bound of every one it has not, or settled settle nodes.
+// passed the bound of every one it has not, or settled settle nodes. On
+// grids it is an A* search toward the nearest of them (see toWanted),
+// which settles each node at its distance and leaves alone the nodes no
+// path within the bounds can pass. Whatever it finds is a real path, so
+// the bound decides only how many shortcuts are added, never whether one
+// is missing.
 func (c *contractor) witness(ws *witnessScratch, u, x int32, settle int) {
 	limit := math.Inf(-1)
 	for _, w := range ws.want {
 		limit = max(limit, w.bound)
 	}
+	ws.targets = append(ws.targets[:0], ws.want...)
 	h := &ws.heap
 	h.Reset()
 	ws.wdist[u] = 0
 	ws.touched = append(ws.touched, u)
-	h.Push(u, 0)
+	h.Push(u, c.toWanted(ws, u))
 	for settled := 0; h.Len() > 0 && settled < settle; {
-		v, d := h.Pop()
-		if d > ws.wdist[v] {
-			continue
+		v, f := h.Pop()
+		d := ws.wdist[v]
+		if f > d+c.toWanted(ws, v) {
+			continue // stale
 		}
-		if d > limit {
+		if f > limit {
 			return
 		}
 		if ws.wanted[v] == ws.round && ws.resolved[v] != ws.round {
@@ -467,11 +481,15 @@ func (c *contractor) witness(ws *witnessScratch, u, x int32, settle int) {
 		for _, a := range c.out[v] {
 			w := a.node
 			if nd := d + a.key; nd < ws.wdist[w] && nd <= limit && w != x && !c.inRound[w] {
+				fw := nd + c.toWanted(ws, w)
+				if fw > limit {
+					continue
+				}
 				if math.IsInf(ws.wdist[w], 1) {
 					ws.touched = append(ws.touched, w)
 				}
 				ws.wdist[w] = nd
-				h.Push(w, nd)
+				h.Push(w, fw)
 			}
 		}
 	}
@@ -566,4 +584,63 @@ func (h *hierarchy) layout(comp []int32, count int, key []int32) []int32 {
 		start[c+1] += start[c]
 	}
 	return start
+}
+
+// geometry fills c's coordinates and least move keys from g's grid. O(E).
+func (c *contractor) geometry(g *maps.Graph, key func(e int) float64) {
+	if g.Grid == nil {
+		return
+	}
+	n := g.Nodes()
+	c.x, c.y = make([]int32, n), make([]int32, n)
+	for u := range int32(n) {
+		x, y := g.Grid.XY(u)
+		c.x[u], c.y[u] = int32(x), int32(y)
+	}
+	c.straight, c.diagonal = math.Inf(1), math.Inf(1)
+	for u := range int32(n) {
+		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+			v := g.Targets[e]
+			dx, dy := abs32(c.x[u]-c.x[v]), abs32(c.y[u]-c.y[v])
+			switch {
+			case dx > 1 || dy > 1: // not a grid move: no bound
+				c.x, c.y = nil, nil
+				return
+			case dx == 1 && dy == 1:
+				c.diagonal = min(c.diagonal, key(int(e)))
+			default:
+				c.straight = min(c.straight, key(int(e)))
+			}
+		}
+	}
+	if math.IsInf(c.straight, 1) {
+		c.x, c.y = nil, nil
+		return
+	}
+	c.diagonal = min(c.diagonal, 2*c.straight)
+}
+
+// toWanted bounds below the key of any path from w to the nearest node
+// of the witness search's wanted ones: with m diagonal and M-m straight
+// steps at the least, M and m the larger and smaller coordinate gaps.
+// Consistent, so an A* search with it settles nodes at their distance.
+// 0 without geometry. O(wanted).
+func (c *contractor) toWanted(ws *witnessScratch, w int32) float64 {
+	if c.x == nil {
+		return 0
+	}
+	best := math.Inf(1)
+	for _, t := range ws.targets {
+		dx, dy := abs32(c.x[w]-c.x[t.node]), abs32(c.y[w]-c.y[t.node])
+		m, M := min(dx, dy), max(dx, dy)
+		best = min(best, c.diagonal*float64(m)+c.straight*float64(M-m))
+	}
+	return best
+}
+
+func abs32(v int32) int32 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

@@ -179,11 +179,13 @@ func renumber(g *maps.Graph, keys []float64, order, rank []int32) (*maps.Graph, 
 	return t, k
 }
 
-// transpose returns g with every edge turned around, as a level of its own.
-// O(V + E).
+// transpose returns g with every edge turned around, as a level of its own
+// with g's nodes, and so g's geometry: the contraction's witness searches
+// aim by it (only the coordinates: the grid's cell costs are those of
+// moves onto cells, which the turned edges leave). O(V + E).
 func transpose(g *maps.Graph) *maps.Graph {
 	n := g.Nodes()
-	t := &maps.Graph{Offsets: make([]int32, n+1), Targets: make([]int32, g.Edges()), Weights: make([]float64, g.Edges()), Metric: g.Metric}
+	t := &maps.Graph{Offsets: make([]int32, n+1), Targets: make([]int32, g.Edges()), Weights: make([]float64, g.Edges()), Metric: g.Metric, Grid: g.Grid}
 	for _, v := range g.Targets {
 		t.Offsets[v+1]++
 	}
