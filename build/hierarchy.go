@@ -160,7 +160,9 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	for x := range live {
 		live[x] = int32(x)
 	}
-	c.priorities(live, prio)
+	if err := c.priorities(ctx, live, prio); err != nil {
+		return nil, err
+	}
 	order := make([]int32, 0, n) // contracted nodes, least important first
 	upOut := make([][]chArc, n)
 	upIn := make([][]chArc, n)
@@ -216,7 +218,9 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 		for _, y := range next {
 			touched[y] = false
 		}
-		c.priorities(next, prio)
+		if err := c.priorities(ctx, next, prio); err != nil {
+			return nil, err
+		}
 		if c.work > c.maxWork {
 			return nil, nil
 		}
@@ -261,11 +265,12 @@ next:
 	return dst
 }
 
-// priorities sets prio of each node of nodes. O(their degrees²).
-func (c *contractor) priorities(nodes []int32, prio []float64) {
-	for _, x := range nodes {
-		prio[x] = c.priority(x)
-	}
+// priorities sets prio of each node of nodes, on the workers. O(their
+// degrees²). It fails only when ctx is done.
+func (c *contractor) priorities(ctx context.Context, nodes []int32, prio []float64) error {
+	return c.parallel(ctx, len(nodes), func(_ *witnessScratch, i int) {
+		prio[nodes[i]] = c.priority(nodes[i])
+	})
 }
 
 // parallelChunk is how many nodes a worker takes from a round at a time:

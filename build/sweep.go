@@ -124,11 +124,20 @@ func (s *sweep) climbAll(targets *[sweepRows]int32, lo int32) {
 			b := int32(bits.Len64(climb[w]) - 1)
 			climb[w] &^= 1 << b
 			y := w*64 + b
+			arcs := h.down[h.downOff[y]:h.downOff[y+1]]
+			if vectorSweep && len(arcs) > 0 {
+				for _, a := range arcs {
+					s.reach(a.at)
+					climb[a.at/64] |= 1 << (a.at % 64)
+				}
+				climbArcsAVX2(&dist[0], &dist[y], &arcs[0], len(arcs))
+				continue
+			}
 			dy := dist[y]
 			for j := range dy {
 				dy[j] &^= 0xFF
 			}
-			for _, a := range h.down[h.downOff[y]:h.downOff[y+1]] {
+			for _, a := range arcs {
 				s.reach(a.at)
 				row, v := &dist[a.at], a.val
 				row[0] = min(row[0], dy[0]+v)

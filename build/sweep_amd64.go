@@ -31,3 +31,10 @@ var hasAVX2 = func() bool {
 	_, ebx7, _, _ := cpuid(7, 0)
 	return ebx7&(1<<5) != 0
 }()
+
+// climbArcsAVX2 is the loop of sweep.climbAll over one node's arcs: every
+// column of each arc's tail's row lowered to the node's distance, move
+// masked off, plus the arc. Same results as the Go loop, bit for bit.
+//
+//go:noescape
+func climbArcsAVX2(dist, from *[sweepRows]uint64, arcs *hArc, n int)

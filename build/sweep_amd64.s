@@ -69,6 +69,43 @@ done:
 	VZEROUPPER
 	RET
 
+// func climbArcsAVX2(dist, from *[8]uint64, arcs *hArc, n int)
+TEXT ·climbArcsAVX2(SB), NOSPLIT, $0-32
+	MOVQ dist+0(FP), DI
+	MOVQ from+8(FP), SI
+	MOVQ arcs+16(FP), R8
+	MOVQ n+24(FP), CX
+	SHLQ $4, CX
+	ADDQ R8, CX            // end of the arcs
+	VPCMPEQQ Y15, Y15, Y15
+	VPSLLQ $8, Y15, Y15    // ^0xFF
+	VPAND (SI), Y15, Y6    // the node's columns, moves masked off
+	VPAND 32(SI), Y15, Y7
+
+arc:
+	CMPQ R8, CX
+	JGE done
+	VPBROADCASTQ (R8), Y4 // val
+	MOVLQSX 8(R8), R12    // at
+	SHLQ $6, R12
+	ADDQ DI, R12          // &dist[at]
+	VPADDQ Y4, Y6, Y2
+	VPADDQ Y4, Y7, Y3
+	VMOVDQU (R12), Y0
+	VMOVDQU 32(R12), Y1
+	VPCMPGTQ Y2, Y0, Y5   // row > candidate: packed walks stay below 2^63
+	VPBLENDVB Y5, Y2, Y0, Y0
+	VPCMPGTQ Y3, Y1, Y5
+	VPBLENDVB Y5, Y3, Y1, Y1
+	VMOVDQU Y0, (R12)
+	VMOVDQU Y1, 32(R12)
+	ADDQ $16, R8
+	JMP arc
+
+done:
+	VZEROUPPER
+	RET
+
 // func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL eaxArg+0(FP), AX

@@ -8,3 +8,7 @@ const hasAVX2 = false
 func sweepRangeAVX2(*[sweepRows]uint64, *uint64, *hArc, *int32, int, int) {
 	panic("no vector sweep on this architecture")
 }
+
+func climbArcsAVX2(*[sweepRows]uint64, *[sweepRows]uint64, *hArc, int) {
+	panic("no vector sweep on this architecture")
+}
