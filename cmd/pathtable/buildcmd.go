@@ -255,6 +255,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		rows = to - from
 	}
 	stopProgress := startProgress(&done, rows, filepath.Base(input), cfg.quiet)
+	reached(ctx, stageBuilding)
 	var out io.WriterTo
 	if cfg.shard.set {
 		var p *table.Part

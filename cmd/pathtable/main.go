@@ -77,7 +77,10 @@ func runCommand(ctx context.Context, c command, args []string) int {
 	saved := stdout
 	stdout = out
 	defer func() { stdout = saved }()
-	err := runWatched(ctx, gate, func() error { return c.run(ctx, args) })
+	err := runWatched(ctx, gate, func() error {
+		reached(ctx, stageStarted)
+		return c.run(ctx, args)
+	})
 	if err == nil && out.err != nil {
 		err = fmt.Errorf("writing standard output: %w", out.err)
 	}

@@ -34,13 +34,17 @@ func errOverwritesInput(output, input string) error {
 // within one buffer when ctx is cancelled, and puts it in place through
 // the commit gate: when it returns ctx.Err(), path is as it was.
 func writeOutput(ctx context.Context, path string, write func(io.Writer) error) error {
-	staged, err := atomicfile.Stage(path, func(w io.Writer) error { return write(ctxWriter{ctx, w}) })
+	staged, err := atomicfile.Stage(path, func(w io.Writer) error {
+		return write(&stageWriter{ctx: ctx, w: ctxWriter{ctx, w}})
+	})
 	if err != nil {
 		return err
 	}
+	reached(ctx, stageStaged)
 	if err := commit(ctx, staged.Commit); err != nil {
 		staged.Discard()
 		return err
 	}
+	reached(ctx, stageCommitted)
 	return nil
 }
