@@ -63,12 +63,18 @@ Commands:
 		table, -heat NODE (or else -to) draws only that node's window.
 		Graph tables whose nodes have coordinates are drawn as dots and
 		lines.
+	version [-json]
+		Print this binary's version (the module version it was built
+		as, and the commit when the build recorded one) and the table
+		and part file formats it reads and writes.
+	help [COMMAND]
+		Print this help, or a command's description and flags.
 
 Nodes are written "x,y" on grids (0-based, x is the column) and by their id
 on graphs. Level formats, by extension: .map (Moving AI), .grid (ASCII with
 per-cell costs), .gr (DIMACS), .json (waypoint graph); see README.md.
 
-Run "pathtable <command> -h" for a command's flags.
+Run "pathtable help <command>" for a command's description and flags.
 
 Exit status: 0 on success, 1 on failure, 2 on usage errors, 130 when
 interrupted by SIGINT, 143 by SIGTERM.
