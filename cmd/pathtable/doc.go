@@ -22,6 +22,11 @@ Commands:
 		(2·DELTA+1)² window; other pairs are "not covered".
 		-shard I/K builds only part I (0-based) of K of a flat or
 		-compress table, rows split evenly, into INPUT.I-of-K.ptpart.
+		-shard slurm takes I and K from a Slurm array job's task
+		(sbatch --array=0-K-1), -shard slurm/K takes I from it, and
+		-shard k8s/K takes I from a Kubernetes Indexed Job's pod
+		(JOB_COMPLETION_INDEX; K is the Job's completions); a missing
+		or inconsistent environment is refused.
 	merge [-json] [-max-bytes SIZE] -o OUT PART...
 		Join the K parts of one table (build -shard I/K, in any order)
 		into OUT, byte for byte the table a one-shot build writes. A
