@@ -67,7 +67,11 @@ Commands:
 		crossed out in orange and paths go around them. On a windowed
 		table, -heat NODE (or else -to) draws only that node's window.
 		Graph tables whose nodes have coordinates are drawn as dots and
-		lines.
+		lines, named when there are at most 200. Cell numbers (or
+		coordinates) run along all four sides; a key below names the
+		start, the goal and the path's cost, the heat map's scale and
+		the closed nodes. Markers and the path keep a visible size at
+		any -scale.
 	version [-json]
 		Print this binary's version (the module version it was built
 		as, and the commit when the build recorded one) and the table
