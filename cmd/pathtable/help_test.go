@@ -83,7 +83,7 @@ func TestVersion(t *testing.T) {
 	if !slices.Equal(v.TableFormats, []int{table.Version, table.VersionLayout}) || !slices.Equal(v.PartFormats, []int{table.PartVersion}) || v.Go == "" || v.Version == "" {
 		t.Errorf("version -json = %+v", v)
 	}
-	if code, _, errOut := runCLI(t, "", "version", "extra"); code != 2 || !strings.Contains(errOut, "version takes no arguments") {
+	if code, _, errOut := runCLI(t, "", "version", "extra"); code != 2 || errOut != "pathtable: version takes no arguments, not \"extra\"\n" {
 		t.Errorf("version extra: exit %d, stderr %q", code, errOut)
 	}
 }

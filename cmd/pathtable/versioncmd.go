@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"github.com/pathtable/pathtable/table"
 )
@@ -26,8 +27,11 @@ type versionInfo struct {
 func runVersion(ctx context.Context, args []string) error {
 	fs := newFlagSet("version", "[-json]")
 	jsonOut := fs.Bool("json", false, "print one JSON object")
-	if err := parseArgs(fs, args, 0, "version takes no arguments"); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("version takes no arguments, not %q", strings.Join(fs.Args(), " "))
 	}
 	v := readVersion(debug.ReadBuildInfo())
 	if *jsonOut {
