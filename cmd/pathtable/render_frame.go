@@ -50,9 +50,13 @@ func legendPieces(o *lookup.Overlay, opt renderOptions, pic *mapPicture, found b
 		out = append(out,
 			swatchPiece("start "+from, colInk, markerSwatch(colStart)),
 			swatchPiece("goal "+to, colInk, markerSwatch(colGoal)))
-		if cost, ok := o.Dist(opt.from, opt.to); found && ok {
+		cost, ok := o.Dist(opt.from, opt.to)
+		switch {
+		case found && ok:
 			out = append(out, swatchPiece("path, cost "+strconv.FormatFloat(cost, 'g', 6, 64), colInk, pathSwatch))
-		} else {
+		case !o.Table().Covered(opt.from, opt.to):
+			out = append(out, swatchPiece("not covered: outside the window of "+to, colInk, fillSwatch(colFrame, colInk)))
+		default:
 			out = append(out, swatchPiece("no path", colInk, fillSwatch(colFrame, colInk)))
 		}
 	}
