@@ -565,7 +565,7 @@ static uint32_t find(const struct table *t, const char *id, const char *which)
 		}
 		if (lo < t->nodes && le32(t->bin[4] + 4 * lo) == c)
 			return lo;
-		snprintf(msg, sizeof msg, "cell %ld,%ld is blocked", x, y);
+		snprintf(msg, sizeof msg, "cell %ld,%ld is a wall, not a node", x, y);
 	}
 	die("%s: %s", which, msg);
 	return 0;
