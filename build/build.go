@@ -130,9 +130,9 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 	// bake or a benchmark builds it after another level. With a worker to
 	// spare, that runs while the level is contracted, the other serial
 	// step.
-	var t *table.Table
+	var flat *table.Flat
 	var hier *hierarchy
-	allocate := func() (err error) { t, err = table.New(h); return err }
+	allocate := func() (err error) { flat, err = table.NewFlat(h); return err }
 	contract := func() (err error) { hier, err = hierarchyFor(ctx, g, h.DistKind, cuts); return err }
 	if workerCount(opt) > 1 {
 		var eg errgroup.Group
@@ -145,11 +145,20 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 	if err != nil {
 		return nil, err
 	}
-	setGraph(t, g)
-
-	if err := fillRowsWith(ctx, g, h, opt, cuts, hier, 0, h.Nodes, t.Rows()); err != nil {
+	if err := fillRowsWith(ctx, g, h, opt, cuts, hier, 0, h.Nodes, flat.Rows()); err != nil {
 		return nil, err
 	}
+	return newTable(h, flat, g)
+}
+
+// newTable returns the table of header h whose answers p holds, with the
+// CSR and node arrays of g, aliased. O(1).
+func newTable(h table.Header, p table.Payload, g *maps.Graph) (*table.Table, error) {
+	t, err := table.New(h, p)
+	if err != nil {
+		return nil, err
+	}
+	setGraph(t, g)
 	return t, nil
 }
 

@@ -439,7 +439,7 @@ func TestPruningChangesNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if first, dist := a.Rows().Bytes(); !holds(b, first, dist) {
+		if first, dist := a.Payload().(*table.Flat).Rows().Bytes(); !holds(b, first, dist) {
 			t.Errorf("%s: pruning changed the table", lv.name)
 		}
 		if newReverse(lv.g, mustPlan(t, lv.g).DistKind, true).near != nil {
@@ -493,7 +493,7 @@ func buildShards(t *testing.T, g *maps.Graph, cuts shortcuts, ranges [][2]int) (
 
 // holds reports whether tab's payloads are first and dist, byte for byte.
 func holds(tab *table.Table, first, dist []byte) bool {
-	f, d := tab.Rows().Bytes()
+	f, d := tab.Payload().(*table.Flat).Rows().Bytes()
 	return bytes.Equal(first, f) && bytes.Equal(dist, d)
 }
 

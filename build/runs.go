@@ -34,7 +34,11 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) 
 	if err != nil {
 		return nil, err
 	}
-	t, err := table.NewRuns(h, order, rowStart, words)
+	runs, err := table.NewRuns(h, order, rowStart, words)
+	if err != nil {
+		return nil, err
+	}
+	t, err := newTable(h, runs, g)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +46,6 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) 
 	if size, _ := t.PayloadSize(); opt.MaxBytes > 0 && size > opt.MaxBytes {
 		return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: size, DistKind: h.DistKind}
 	}
-	setGraph(t, g)
 	return t, nil
 }
 

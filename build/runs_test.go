@@ -77,7 +77,7 @@ func TestRunsSmallerThanFlat(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := g.Nodes()
-	r, _ := tab.RunRows()
+	r := tab.Payload().(*table.Runs)
 	if perNode := float64(len(r.Code.Starts)+len(r.Code.Moves)) / float64(n); perNode > 0.25*float64(n) || math.IsNaN(perNode) {
 		t.Fatalf("%.1f run bytes per node for %d nodes", perNode, n)
 	}

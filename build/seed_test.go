@@ -73,8 +73,8 @@ func TestPlansKeepDistances(t *testing.T) {
 // checkSameDistances checks tab against plain, a table of plain searches.
 func checkSameDistances(t *testing.T, lv testLevel, plan string, tab, plain *table.Table) {
 	t.Helper()
-	_, got := tab.Rows().Bytes()
-	if _, want := plain.Rows().Bytes(); !bytes.Equal(got, want) {
+	_, got := tab.Payload().(*table.Flat).Rows().Bytes()
+	if _, want := plain.Payload().(*table.Flat).Rows().Bytes(); !bytes.Equal(got, want) {
 		t.Fatalf("%s: %s rows changed a distance", lv.name, plan)
 	}
 	n := lv.g.Nodes()
@@ -82,7 +82,7 @@ func checkSameDistances(t *testing.T, lv testLevel, plan string, tab, plain *tab
 		for s := int32(0); int(s) < n; s++ {
 			want, ok := tab.Distance(int(s), int(tg))
 			if !ok || s == tg {
-				if m := tab.FirstRow(int(tg))[s]; m != plain.FirstRow(int(tg))[s] {
+				if m := tab.Payload().(*table.Flat).FirstRow(int(tg))[s]; m != plain.Payload().(*table.Flat).FirstRow(int(tg))[s] {
 					t.Fatalf("%s: %d->%d has move %d, want none", lv.name, s, tg, m)
 				}
 				continue

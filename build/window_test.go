@@ -32,7 +32,7 @@ func TestWindowVerifies(t *testing.T) {
 				t.Fatalf("%s delta %d: %v", lv.name, delta, err)
 			}
 			again, err := Build(context.Background(), lv.g, Options{Window: delta, Workers: 3})
-			if err != nil || !bytes.Equal(tab.WindowBlocks(), again.WindowBlocks()) {
+			if err != nil || !bytes.Equal(tab.Payload().(*table.Window).Blocks(), again.Payload().(*table.Window).Blocks()) {
 				t.Errorf("%s delta %d: 3 workers build other bytes (%v)", lv.name, delta, err)
 			}
 			rep, err := verify.Table(context.Background(), tab, lv.g, verify.Options{Pairs: verify.AllPairs})
@@ -97,7 +97,7 @@ func TestWindowVerifyCatchesDamage(t *testing.T) {
 		}
 		// Turn the first stored move around: it now leads away from the
 		// origin, or names no edge at all.
-		blocks := tab.WindowBlocks()
+		blocks := tab.Payload().(*table.Window).Blocks()
 		for i, b := range blocks {
 			if m := b & 0xF; m < 8 {
 				blocks[i] = b&0xF0 | (m+4)%8

@@ -54,6 +54,8 @@ type Table struct {
 	moveCostsOnce      sync.Once
 	straight, diagonal float64
 
+	flat *table.Flat // a flat table's rows, nil for other layouts
+
 	// runs is nil for flat tables; paths on run-length tables
 	// (table.LayoutRuns), which have no target rows, walk in rank space
 	// through it.
@@ -101,17 +103,21 @@ func New(t *table.Table) *Table {
 			lt.byName[id] = int32(u)
 		}
 	}
-	if t.Layout == table.LayoutWindow {
-		lt.win = &window{delta: t.Window, side: table.WindowSide(t.Window)}
+	switch p := t.Payload().(type) {
+	case *table.Window:
+		lt.win = &window{delta: p.Delta(), side: table.WindowSide(p.Delta()), w: p}
 		lt.hops, lt.hopShift = directionHops(t)
+		return lt
+	case *table.Flat:
+		lt.flat = p
+		lt.directDist = true
+	case *table.Runs:
+		lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
+		lt.runs = &runTable{order: p.Order, rank: p.Rank, rowStart: p.RowStart, code: p.Code,
+			hops: rankHops(lt.hops, lt.hopShift, p.Order, p.Rank)}
 		return lt
 	}
 	lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
-	lt.directDist = t.Nodes > 0 && t.FirstRow(0) != nil
-	if r, ok := t.RunRows(); ok {
-		lt.runs = &runTable{order: r.Order, rank: r.Rank, rowStart: r.RowStart, code: r.Code,
-			hops: rankHops(lt.hops, lt.hopShift, r.Order, r.Rank)}
-	}
 	return lt
 }
 
@@ -239,10 +245,10 @@ func (lt *Table) AppendPath(buf []int, from, to int) ([]int, bool) {
 	if !lt.valid(from) || !lt.valid(to) {
 		return buf, false
 	}
-	row := lt.t.FirstRow(to)
-	if row == nil {
+	if lt.flat == nil {
 		return lt.appendRunPath(buf, from, to) // a run-length table
 	}
+	row := lt.flat.FirstRow(to)
 	start := len(buf)
 	limit := start + lt.n // a path has at most n nodes; more means a cycle
 	hops, shift, stride := lt.hops, lt.hopShift, uint(1)<<lt.hopShift

@@ -109,8 +109,8 @@ func (lt *Table) heuristicFor(t int32, keyed bool) heuristic {
 		}
 		return h
 	}
-	row, _ := lt.t.DistRowOf(int(t))
-	h := heuristic{mode: hFloat, row: row, first: lt.t.FirstRow(int(t))}
+	row := lt.flat.DistRow(int(t))
+	h := heuristic{mode: hFloat, row: row, first: lt.flat.FirstRow(int(t))}
 	switch {
 	case keyed:
 		h.mode = hKeys

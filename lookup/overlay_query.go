@@ -149,11 +149,10 @@ func (o *Overlay) tablePath(s, t int32) pathState {
 // O(path length).
 func (o *Overlay) appendChecked(buf []int, from, to int) ([]int, pathState) {
 	lt := o.lt
-	row := lt.t.FirstRow(to)
-	if row == nil && lt.runs != nil {
+	if lt.runs != nil {
 		return o.appendRunChecked(buf, from, to)
 	}
-	if row == nil {
+	if lt.flat == nil {
 		start := len(buf)
 		buf, ok := lt.AppendPath(buf, from, to)
 		if !ok {
@@ -164,6 +163,7 @@ func (o *Overlay) appendChecked(buf []int, from, to int) ([]int, pathState) {
 		}
 		return buf, pathUnchanged
 	}
+	row := lt.flat.FirstRow(to)
 	limit := len(buf) + lt.n // a path has at most n nodes; more means a cycle
 	hops, shift, stride := lt.hops, lt.hopShift, uint(1)<<lt.hopShift
 	mark := o.mark

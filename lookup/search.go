@@ -69,7 +69,7 @@ func (lt *Table) Search(buf []int, from, to int) ([]int, float64, bool) {
 		buf = append(buf, int(u))
 	}
 	slices.Reverse(buf[start:])
-	cost := table.NewCostSum(t.Metric)
+	cost := table.NewCostSum(&t.Header)
 	for i := start + 1; i < len(buf); i++ {
 		w, _ := t.EdgeCost(buf[i-1], buf[i])
 		cost.Add(w)

@@ -51,15 +51,21 @@ func TestPathByNext(t *testing.T) {
 // randomMoves overwrites every stored first move of tab, in either layout,
 // with draw(); run starts stay as they are.
 func randomMoves(tab *table.Table, draw func() byte) {
-	if r, ok := tab.RunRows(); ok {
-		for i := range r.Code.Moves {
-			r.Code.Moves[i] = draw() // two moves of 4-bit runs, one of 8-bit ones
+	switch p := tab.Payload().(type) {
+	case *table.Runs:
+		for i := range p.Code.Moves {
+			p.Code.Moves[i] = draw() // two moves of 4-bit runs, one of 8-bit ones
 		}
-		return
-	}
-	first, _ := tab.Rows().Bytes()
-	for i := range first {
-		first[i] = draw()
+	case *table.Flat:
+		first, _ := p.Rows().Bytes()
+		for i := range first {
+			first[i] = draw()
+		}
+	case *table.Window:
+		b := p.Blocks()
+		for i := range b {
+			b[i] = draw()
+		}
 	}
 }
 

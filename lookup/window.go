@@ -8,6 +8,7 @@ import "github.com/pathtable/pathtable/table"
 // lt.hops is indexed by direction (table.WindowStep) instead of edge slot.
 type window struct {
 	delta, side int
+	w           *table.Window
 }
 
 // directionHops lays out, for every node, the node one move in each of the
@@ -70,7 +71,7 @@ func (lt *Table) windowNext(from, to int) int {
 	if !ok {
 		return -1
 	}
-	return lt.hop(from, uint(table.WindowMove(lt.t.WindowBlock(to), i)))
+	return lt.hop(from, uint(table.WindowMove(lt.win.w.Block(to), i)))
 }
 
 // windowPath is AppendPath on a windowed table: it walks to's block, one
@@ -84,7 +85,7 @@ func (lt *Table) windowPath(buf []int, from, to int) ([]int, bool) {
 	}
 	side := lt.win.side
 	wx, wy := i%side, i/side
-	block := lt.t.WindowBlock(to)
+	block := lt.win.w.Block(to)
 	hops := lt.hops
 	start := len(buf)
 	limit := start + side*side

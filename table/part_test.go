@@ -265,7 +265,7 @@ func TestJoinPicksTableEncoding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := tab.RunRows()
+	r := tab.Payload().(*table.Runs)
 	if tab.FirstEnc != table.FirstEncRuns16x4 {
 		t.Fatalf("maze.grid's runs are %q, want %q", tab.FirstEnc, table.FirstEncRuns16x4)
 	}
@@ -282,7 +282,11 @@ func TestJoinPicksTableEncoding(t *testing.T) {
 			words[i] = table.RunWord(table.RunStart(words[i]), m+20)
 		}
 	}
-	oneShot, err := table.NewRuns(tab.Header, r.Order, r.RowStart, words)
+	runs, err := table.NewRuns(tab.Header, r.Order, r.RowStart, words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	oneShot, err := table.New(tab.Header, runs)
 	if err != nil {
 		t.Fatal(err)
 	}
