@@ -218,7 +218,7 @@ func hierarchyFor(ctx context.Context, g *maps.Graph, kind table.DistKind, cuts 
 	if cuts.sweepFrom == 0 || g.Nodes() < cuts.sweepFrom {
 		return nil, nil
 	}
-	return exactHierarchy(ctx, g, kind)
+	return flatHierarchy(ctx, g, kind)
 }
 
 // workerCount is the number of concurrent rows opt asks for.

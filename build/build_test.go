@@ -27,7 +27,8 @@ type testLevel struct {
 }
 
 // smallLevels returns the project's testdata levels under several movement
-// models, and random grids and graphs: small enough for Floyd-Warshall.
+// models, random grids and graphs, and the shared test graphs given as
+// text: small enough for Floyd-Warshall.
 func smallLevels(t testing.TB) []testLevel {
 	t.Helper()
 	var levels []testLevel
@@ -68,6 +69,11 @@ func smallLevels(t testing.TB) []testLevel {
 		levels = append(levels, testLevel{fmt.Sprintf("random-graph-%d", i), randomGraph(r, 2+r.IntN(40), i%2 == 0)})
 	}
 	levels = append(levels, testLevel{"many-costs", randomGraph(r, 60, false)})
+	for _, tg := range mapstest.TestGraphs {
+		if tg.File == "" { // the files are in already
+			levels = append(levels, testLevel{tg.Name, tg.Load(t)})
+		}
+	}
 	return levels
 }
 
@@ -179,6 +185,45 @@ func checkFloydWarshall(t *testing.T, lv testLevel, tab *table.Table) {
 			if rest := lv.g.Weights[e] + want[lv.g.Targets[e]][tg]; !closeEnough(rest, want[s][tg]) {
 				t.Fatalf("first %d->%d goes via %d: %v, want %v", s, tg, lv.g.Targets[e], rest, want[s][tg])
 			}
+		}
+	}
+	for tg := 0; tg < n; tg++ {
+		checkRowEnds(t, lv, tab, tg)
+	}
+}
+
+// checkRowEnds checks that no walk of tab's first moves toward target goes
+// round in circles (zero-cost cycles make one easy to store): the moves,
+// as arcs from each node, form a forest. Where a walk stops short of the
+// target, the reference check has already failed. O(V).
+func checkRowEnds(t *testing.T, lv testLevel, tab *table.Table, target int) {
+	t.Helper()
+	const (
+		unseen = iota
+		onWalk
+		done
+	)
+	n := lv.g.Nodes()
+	state := make([]uint8, n)
+	state[target] = done
+	var walk []int
+	for s := range n {
+		walk = walk[:0]
+		u := s
+		for state[u] == unseen {
+			m := tab.Move(u, target)
+			if m == table.NoMove {
+				break // unreachable: checked against the reference above
+			}
+			state[u] = onWalk
+			walk = append(walk, u)
+			u = int(lv.g.Targets[lv.g.Offsets[u]+int32(m)])
+		}
+		if state[u] == onWalk {
+			t.Fatalf("the walk %s->%s loops through %s", lv.g.NodeName(int32(s)), lv.g.NodeName(int32(target)), lv.g.NodeName(int32(u)))
+		}
+		for _, v := range walk {
+			state[v] = done
 		}
 	}
 }

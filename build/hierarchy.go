@@ -53,6 +53,9 @@ type hierarchy struct {
 	// position, which a row's first phase climbs from its target.
 	downOff []int32
 	down    []hArc
+	// hopScale is the scale of hop keys (see hopkeys.go), which a
+	// distance is divided by; 0 for plain keys.
+	hopScale uint64
 }
 
 // hArc is an arc of the finished hierarchy, by position: its cost's key

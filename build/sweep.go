@@ -108,6 +108,7 @@ func (s *sweep) climbFrom(j int, pt int32) {
 func (s *sweep) put(j int, row table.Row) {
 	first, dist := row.First[:len(s.h.node)], row.Dist
 	oct, octile := dist.Octile16()
+	scale := s.h.hopScale
 	for p, x := range s.h.node {
 		v := s.dist[p][j]
 		if v >= unreached&^0xFF {
@@ -116,7 +117,11 @@ func (s *sweep) put(j int, row table.Row) {
 			continue
 		}
 		first[x] = byte(v)
-		if d := v >> 8; octile {
+		d := v >> 8
+		if scale != 0 {
+			d /= scale
+		}
+		if octile {
 			a, b := table.OctileParts(float64(d))
 			oct.Set(int(x), a, b)
 		} else {

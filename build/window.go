@@ -29,8 +29,10 @@ func PlanWindow(g *maps.Graph, delta int) (table.Header, error) {
 	if delta < 1 || delta > table.MaxWindowDelta {
 		return table.Header{}, fmt.Errorf("window half-width %d: want 1 to %d", delta, table.MaxWindowDelta)
 	}
+	// A confined shortest path visits each cell of the window at most
+	// once, and each node of the level.
 	side := uint64(table.WindowSide(delta))
-	h, err := plan(g, side*side-1) // a confined path visits each window cell at most once
+	h, err := plan(g, min(side*side, uint64(max(g.Nodes(), 1)))-1)
 	if err != nil {
 		return h, err
 	}
@@ -203,6 +205,10 @@ func (s *windowSearch) run(origin int32, block []byte) {
 	s.load(ox-wg.delta, oy-wg.delta)
 	copy(s.dist, s.fresh)
 	copy(s.move, s.none)
+	if len(wg.keys) == 0 { // a level with no moves at all: no queue to start
+		s.pack(block)
+		return
+	}
 	qs, heads, keys, dist, move, in := s.qs, s.heads, wg.keys, s.dist, s.move, s.in
 	for k := range qs {
 		qs[k].reset()

@@ -5,10 +5,13 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 	"github.com/pathtable/pathtable/verify"
 )
@@ -172,5 +175,30 @@ func TestWindowCheckNodes(t *testing.T) {
 	var se *SizeError
 	if err := CheckNodes(n, Options{Window: 16, MaxBytes: 1000}); !errors.As(err, &se) || se.Bytes != int64(n*table.WindowBlockBytes(16)) {
 		t.Errorf("window 16 over -max-bytes: %v", err)
+	}
+}
+
+// TestWindowFitsTheLevel: a window wider than the level confines paths of
+// at most the level's nodes, so its distances fit where those of a window
+// of that width over a larger level would not: maze.grid (12x8, octile)
+// builds with DELTA 59, while an open field of cost-9 cells large enough
+// for the window is still refused.
+func TestWindowFitsTheLevel(t *testing.T) {
+	g := mapstest.GraphNamed(t, "maze.grid/octile")
+	tab, err := Build(context.Background(), g, Options{Window: 59})
+	if err != nil {
+		t.Fatalf("maze.grid, DELTA 59: %v", err)
+	}
+	rep, err := verify.Table(context.Background(), tab, g, verify.Options{Pairs: verify.AllPairs})
+	if err != nil || !rep.OK() {
+		t.Fatalf("maze.grid, DELTA 59: %v, %+v", err, rep)
+	}
+	field := strings.Repeat(strings.Repeat("9", 100)+"\n", 100)
+	big, err := maps.ParseFormat(maps.FormatGrid, "field.grid", []byte(field), maps.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := PlanWindow(big, 59); err == nil || !strings.Contains(err.Error(), "too large for this level's costs") {
+		t.Fatalf("100x100 field of 9s, DELTA 59: %v, want refused", err)
 	}
 }

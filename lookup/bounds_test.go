@@ -77,7 +77,7 @@ func TestNodeErrors(t *testing.T) {
 		{grid, "12,0", "cell 12,0 is outside the 12x8 grid"},
 		{grid, "0,8", "cell 0,8 is outside the 12x8 grid"},
 		{grid, "-1,3", "cell -1,3 is outside the 12x8 grid"},
-		{grid, "1,1", "cell 1,1 is blocked"},
+		{grid, "1,1", "cell 1,1 is a wall, not a node"},
 		{grid, "99999999999999999999,1", `bad cell "99999999999999999999,1"`},
 		{grid, "3", `bad cell "3"`},
 		{grid, "a,b", `bad cell "a,b"`},

@@ -137,6 +137,9 @@ func (o *Overlay) SetEdgeCost(from, to int, cost float64) error {
 	if math.IsNaN(cost) || cost < 0 {
 		return fmt.Errorf("edge %s -> %s: cost %v is not a cost", o.lt.Name(from), o.lt.Name(to), cost)
 	}
+	if !math.IsInf(cost, 1) && !o.addsUp(cost) {
+		return fmt.Errorf("edge %s -> %s: cost %v over %d nodes can add up past the largest float64 (+Inf closes an edge)", o.lt.Name(from), o.lt.Name(to), cost, o.lt.n)
+	}
 	t := o.lt.t
 	found := false
 	for e := t.Offsets[from]; e < t.Offsets[from+1]; e++ {
@@ -217,6 +220,9 @@ func (o *Overlay) SetCellCost(u int, cost float64) error {
 	}
 	if math.IsNaN(cost) || cost < 0 || math.IsInf(cost, 1) {
 		return fmt.Errorf("cell %s: cost %v is not a cell cost (Block closes a cell)", o.lt.Name(u), cost)
+	}
+	if unit := o.maxMoveUnit(); !o.addsUp(cost * unit) {
+		return fmt.Errorf("cell %s: cost %v, %v per move onto it, over %d nodes can add up past the largest float64 (Block closes a cell)", o.lt.Name(u), cost, cost*unit, o.lt.n)
 	}
 	baked := o.bakedCell(u)
 	if cost < baked {
@@ -413,6 +419,25 @@ func (o *Overlay) moveUnit(u, v int32) float64 {
 		return math.Sqrt2
 	}
 	return 1
+}
+
+// addsUp reports whether a move of cost w, as many times as a path has
+// edges (n-1 at most), stays finite: the loaders' rule for the level's
+// own costs (maps refuses a level that breaks it), so a raised cost never
+// adds up to the +Inf that means closed. O(1).
+func (o *Overlay) addsUp(w float64) bool {
+	steps := float64(max(o.lt.n-1, 1))
+	return w <= math.MaxFloat64/steps
+}
+
+// maxMoveUnit bounds the factor a grid move puts on the cost of the cell
+// it enters: 14 on 10/14 levels, else √2 (diagonals; 4-connected levels
+// have less, which a bound may ignore). O(1).
+func (o *Overlay) maxMoveUnit() float64 {
+	if o.lt.t.Diagonal == "10/14" {
+		return 14
+	}
+	return math.Sqrt2
 }
 
 // bakedCell is the baked cost of moving onto grid node u, read off an edge

@@ -36,6 +36,9 @@ func TestOverlayRefusesLowering(t *testing.T) {
 		{"negative edge", grid, func(o *lookup.Overlay) error { return o.SetEdgeCost(u, v, -1) }, false, "not a cost"},
 		{"NaN edge", grid, func(o *lookup.Overlay) error { return o.SetEdgeCost(u, v, math.NaN()) }, false, "not a cost"},
 		{"infinite cell", grid, func(o *lookup.Overlay) error { return o.SetCellCost(v, math.Inf(1)) }, false, "Block closes a cell"},
+		{"cell whose moves overflow", grid, func(o *lookup.Overlay) error { return o.SetCellCost(v, 1e308) }, false, "past the largest float64"},
+		{"cell whose paths overflow", grid, func(o *lookup.Overlay) error { return o.SetCellCost(v, math.MaxFloat64/14/float64(g.Nodes()-1)*1.01) }, false, "past the largest float64"},
+		{"edge whose paths overflow", graph, func(o *lookup.Overlay) error { return o.SetEdgeCost(a, b, 1e308) }, false, "past the largest float64"},
 		{"cell on a graph", graph, func(o *lookup.Overlay) error { return o.SetCellCost(a, 5) }, false, "need a grid"},
 		{"graph edge below baked", graph, func(o *lookup.Overlay) error { return o.SetEdgeCost(a, b, 0) }, true, "a -> b"},
 		{"block out of range", grid, func(o *lookup.Overlay) error { return o.Block(grid.Len()) }, false, "not in this table"},
@@ -257,5 +260,26 @@ func TestOverlayAllocs(t *testing.T) {
 	run()
 	if a := testing.AllocsPerRun(20, run); a > 0 {
 		t.Errorf("overlay queries allocate %v times per run", a)
+	}
+}
+
+// TestOverlayHugeCosts: the largest cell and edge costs an overlay takes
+// still answer with a finite path, never the +Inf of a closed one.
+func TestOverlayHugeCosts(t *testing.T) {
+	grid, g := loadTable(t, "../testdata/maze.grid", maps.Options{Moves: maps.Moves{Connect: 8, Diagonal: maps.Diagonal1014}})
+	steps := float64(g.Nodes() - 1)
+	o := lookup.NewOverlay(grid)
+	s, _ := grid.Node("0,0")
+	to, _ := grid.Node("11,0")
+	huge := math.MaxFloat64 / 14 / steps * 0.999
+	for u := range grid.Len() {
+		if u != s {
+			if err := o.SetCellCost(u, huge); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, cost, ok := o.Path(s, to); !ok || math.IsInf(cost, 1) {
+		t.Fatalf("every cell at %g: cost %v, reachable %v; want a finite path", huge, cost, ok)
 	}
 }

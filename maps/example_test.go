@@ -31,7 +31,7 @@ func ExampleLoad() {
 	// small.map: map, 10x8, 36 nodes, 86 edges, 8-connected, sqrt2 diagonals, no corner cutting
 	// 1,1 -> 2,1 costs 1.000
 	// 1,1 -> 1,2 costs 1.000
-	// cell 0,0 is blocked
+	// cell 0,0 is a wall, not a node
 }
 
 // Parse a level held in memory under a movement model of integer costs:

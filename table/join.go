@@ -20,7 +20,10 @@ type PartSet struct {
 // CheckParts checks that the part files names, whose headers are heads (in
 // any order), are the parts of one table: the same table header (input
 // hash, options, node count, layout) and part count, each index once, none
-// missing. The parts most of them agree with (the first argument's on a
+// missing. The name of the level file (Source) may differ: parts built on
+// other machines, or from copies of the level under other names, of the
+// same bytes and options, are parts of one table; the joined table takes
+// part 0's. The parts most of them agree with (the first argument's on a
 // tie) decide which table that is; the error names the first file that
 // belongs to another, or two files with the same index, or the missing
 // indices. O(parts · header size).
@@ -31,7 +34,9 @@ func CheckParts(names []string, heads []*PartHeader) (*PartSet, error) {
 	keys := make([]string, len(heads))
 	count := map[string]int{}
 	for i, h := range heads {
-		b, err := msgpack.Marshal(&h.Table)
+		th := h.Table
+		th.Source = "" // the input hash says what the level was
+		b, err := msgpack.Marshal(&th)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", names[i], err)
 		}
@@ -104,9 +109,10 @@ func (s *PartSet) Header() (Header, error) {
 // rows, re-encoded in the narrowest encoding that holds all of them (as
 // NewRuns picks it), a flat table's target rows in order. Each part is
 // checked whole (size, lengths, checksum) and against the others: the
-// header it was checked with, the same graph and node order, and run
-// starts within the nodes. Memory: the table, plus 4 bytes a run and one
-// part while it is read. It stops between parts when ctx is done.
+// header it was checked with, the same graph and node order, run starts
+// within the nodes, and rows that are the ones it claims (the layout's
+// joiner checks them). Memory: the table, plus 4 bytes a run and one part
+// while it is read. It stops between parts when ctx is done.
 func (s *PartSet) Join(ctx context.Context) (*Table, error) {
 	h, err := s.Header()
 	if err != nil {
@@ -131,11 +137,11 @@ func (s *PartSet) Join(ctx context.Context) (*Table, error) {
 		} else if err := sameGraph(graph, &p.t); err != nil {
 			return nil, fmt.Errorf("%s: a part of another table: %v than %s", name, err, s.names[0])
 		}
-		switch err := j.add(p.t.payload); {
+		switch err := j.add(p); {
 		case errors.Is(err, errOtherOrder):
 			return nil, fmt.Errorf("%s: a part of another table: another node order than %s", name, s.names[0])
 		case err != nil:
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, fmt.Errorf("%s: part %d of %d: %w", name, p.Shard, p.Shards, err)
 		}
 	}
 	payload, err := j.done(&h)

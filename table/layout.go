@@ -113,10 +113,11 @@ func layoutOf(l Layout) (layout, error) {
 // version allows.
 var layouts = []layout{flatLayout{}, runsLayout{}, windowLayout{}}
 
-// A joiner appends the payloads of a table's parts, in index order, and
-// makes the table's payload of them (see PartSet.Join).
+// A joiner appends the payloads of a table's parts, in index order, each
+// checked against the rows it claims, and makes the table's payload of
+// them (see PartSet.Join).
 type joiner interface {
-	add(p Payload) error
+	add(p *Part) error
 	done(h *Header) (Payload, error)
 }
 

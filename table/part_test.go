@@ -173,6 +173,54 @@ func TestCheckPartsRefuses(t *testing.T) {
 	}
 }
 
+// TestJoinRenamedCopies joins parts baked from copies of one level under
+// other names (other machines, other folders): the same bytes and options
+// make one table, which takes part 0's source name whatever the order the
+// parts are given in, byte for byte the one-shot table of that copy.
+func TestJoinRenamedCopies(t *testing.T) {
+	data, err := os.ReadFile("../testdata/maze.grid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	copies := []string{filepath.Join(dir, "maze.grid"), filepath.Join(dir, "maze-copy.grid"), filepath.Join(dir, "level.grid")}
+	for _, c := range copies {
+		if err := os.WriteFile(c, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+		const k = 3
+		parts := make([][]byte, k)
+		for i := range k {
+			parts[i] = rbParts(t, copies[i], maps.Options{}, layout, k)[i]
+		}
+		lvl, err := maps.Load(copies[0], maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err := build.BuildLevel(context.Background(), lvl, build.Options{Layout: layout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := rbEncode(t, one)
+		paths := rbWriteParts(t, t.TempDir(), "part", parts)
+		for _, order := range [][]string{paths, {paths[2], paths[1], paths[0]}} {
+			set, err := rbCheckParts(t, order)
+			if err != nil {
+				t.Fatalf("layout %q: %v", layout, err)
+			}
+			joined, err := set.Join(context.Background())
+			if err != nil {
+				t.Fatalf("layout %q: %v", layout, err)
+			}
+			if joined.Source != one.Source || !bytes.Equal(rbEncode(t, joined), want) {
+				t.Fatalf("layout %q: joined table of %s, %d bytes; want the one-shot table of %s", layout, joined.Source, len(rbEncode(t, joined)), one.Source)
+			}
+		}
+	}
+}
+
 // TestJoinRefusesDamage checks that Join reads every part whole: a part
 // damaged after its header was checked, or replaced by another part, is
 // refused naming the file, and nothing is returned.
@@ -257,43 +305,45 @@ func FuzzDecodePartChecked(f *testing.F) {
 
 // TestJoinPicksTableEncoding joins run-length parts whose runs need
 // different encodings on their own (only one part holds moves of 15 or
-// more): the joined table takes the encoding all its runs need, byte for
-// byte the table NewRuns makes of all the runs at once; a part with a run
-// starting past the nodes is refused at the join.
+// more: the row of a hub with 24 moves): the joined table takes the
+// encoding all its runs need, byte for byte the table a one-shot build
+// makes; a part with a run starting past the nodes is refused at the join.
 func TestJoinPicksTableEncoding(t *testing.T) {
+	hub := rbHubLevel(t, 24)
+	const k = 3
+	lvl, err := maps.Load(hub, maps.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := build.BuildLevel(context.Background(), lvl, build.Options{Layout: table.LayoutRuns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.FirstEnc != table.FirstEncRuns16x8 {
+		t.Fatalf("the hub level's runs are %q, want %q", one.FirstEnc, table.FirstEncRuns16x8)
+	}
+	hubShot := rbEncode(t, one)
+	set, err := rbCheckParts(t, rbWriteParts(t, t.TempDir(), "hub", rbParts(t, hub, maps.Options{}, table.LayoutRuns, k)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	joined, err := set.Join(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rbEncode(t, joined); !bytes.Equal(got, hubShot) {
+		t.Fatalf("joined table (%s, %d bytes) differs from the one-shot one (%d bytes)", joined.FirstEnc, len(got), len(hubShot))
+	}
+
 	tab, err := table.Decode(rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns))
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := tab.Payload().(*table.Runs)
-	if tab.FirstEnc != table.FirstEncRuns16x4 {
-		t.Fatalf("maze.grid's runs are %q, want %q", tab.FirstEnc, table.FirstEncRuns16x4)
-	}
-	const k = 3
 	n := tab.Nodes
 	words := make([]uint32, r.Code.Len())
 	for i := range words {
 		words[i] = table.RunWord(r.Code.Start(i), r.Code.Move(i))
-	}
-	_, wideFrom := table.ShardRange(0, k, n) // part 1's rows get wide moves
-	_, wideTo := table.ShardRange(1, k, n)
-	for i := r.RowStart[wideFrom]; i < r.RowStart[wideTo]; i++ {
-		if m := table.RunMove(words[i]); m != table.NoMove {
-			words[i] = table.RunWord(table.RunStart(words[i]), m+20)
-		}
-	}
-	runs, err := table.NewRuns(tab.Header, r.Order, r.RowStart, words)
-	if err != nil {
-		t.Fatal(err)
-	}
-	oneShot, err := table.New(tab.Header, runs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	oneShot.Offsets, oneShot.Targets, oneShot.Weights = tab.Offsets, tab.Targets, tab.Weights
-	oneShot.Cells, oneShot.X, oneShot.Y = tab.Cells, tab.X, tab.Y
-	if oneShot.FirstEnc != table.FirstEncRuns16x8 {
-		t.Fatalf("with moves of 20: encoding %q, want %q", oneShot.FirstEnc, table.FirstEncRuns16x8)
 	}
 	partsOf := func(words []uint32) [][]byte {
 		parts := make([][]byte, k)
@@ -316,18 +366,6 @@ func TestJoinPicksTableEncoding(t *testing.T) {
 		}
 		return parts
 	}
-	set, err := rbCheckParts(t, rbWriteParts(t, t.TempDir(), "maze", partsOf(words)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	joined, err := set.Join(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, want := rbEncode(t, joined), rbEncode(t, oneShot); !bytes.Equal(got, want) {
-		t.Fatalf("joined table (%s, %d bytes) differs from the one-shot one (%s, %d bytes)", joined.FirstEnc, len(got), oneShot.FirstEnc, len(want))
-	}
-
 	words[len(words)-1] = table.RunWord(n, 0) // the last part's last run
 	paths := rbWriteParts(t, t.TempDir(), "maze", partsOf(words))
 	if set, err = rbCheckParts(t, paths); err != nil {

@@ -485,8 +485,11 @@ type runsJoin struct {
 	words    []uint32
 }
 
-func (j *runsJoin) add(p Payload) error {
-	r := p.(*Runs)
+func (j *runsJoin) add(p *Part) error {
+	r := p.t.payload.(*Runs)
+	if err := r.checkRows(p.t.Offsets); err != nil {
+		return err
+	}
 	if j.order == nil {
 		j.order = r.Order
 	} else if !slices.Equal(r.Order, j.order) {
@@ -517,4 +520,21 @@ func appendRunWords(words []uint32, c *RunCode, n int) ([]uint32, error) {
 		words = append(words, RunWord(start, c.Move(i)))
 	}
 	return words, nil
+}
+
+// checkRows checks each row of r, a part's, against the row it claims to
+// be: a row of source s names only moves s has (offsets its graph's), so
+// a row moved to a source of fewer moves is refused (see
+// Flat.checkRows). O(runs).
+func (r *Runs) checkRows(offsets []int32) error {
+	for k := range len(r.RowStart) - 1 {
+		s := r.Order[r.From+k]
+		degree := int(offsets[s+1] - offsets[s])
+		for i := int(r.RowStart[k]); i < int(r.RowStart[k+1]); i++ {
+			if m := r.Code.Move(i); m != NoMove && int(m) >= degree {
+				return fmt.Errorf("%w: the row of rank %d (node %d) holds move %d, but that node has %d moves: the row is not its own", ErrCorrupt, r.From+k, s, m, degree)
+			}
+		}
+	}
+	return nil
 }

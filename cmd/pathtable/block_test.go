@@ -67,8 +67,8 @@ func TestPathBlock(t *testing.T) {
 	}{
 		{"blocked FROM", []string{"path", "-block", "0,0", tab, "0,0", "11,7"}, "FROM: 0,0 is closed by -block"},
 		{"blocked TO", []string{"path", "-block", "@" + list, tab, "0,0", "8,2"}, "TO: 8,2 is closed by -block"},
-		{"wall", []string{"path", "-block", "1,1", tab, "0,0", "11,7"}, "-block 1,1: cell 1,1 is blocked"},
-		{"file line", []string{"path", "-block", "@" + bad, tab, "0,0", "11,7"}, "-block " + bad + ":1: cell 1,1 is blocked"},
+		{"wall", []string{"path", "-block", "1,1", tab, "0,0", "11,7"}, "-block 1,1: cell 1,1 is a wall, not a node"},
+		{"file line", []string{"path", "-block", "@" + bad, tab, "0,0", "11,7"}, "-block " + bad + ":1: cell 1,1 is a wall, not a node"},
 		{"no file", []string{"path", "-block", "@" + dir + "/none", tab, "0,0", "11,7"}, "no such file"},
 		{"query blocked TO", []string{"query", "-block", "8,2", tab}, "stdin:1: TO: 8,2 is closed by -block"},
 	}
@@ -132,5 +132,23 @@ func TestRenderBlock(t *testing.T) {
 	}
 	if c := renderCell(img, s, 2, 2); c != colPath {
 		t.Errorf("cell 2,2 on the way around is %v, want the path colour", c)
+	}
+}
+
+// TestQueryLineLimit: query answers the lines before one longer than
+// maxQueryLine, then stops with an error naming that line, rather than
+// holding an endless line (from /dev/zero, say) in memory; a line of
+// exactly the limit is still read as a query.
+func TestQueryLineLimit(t *testing.T) {
+	tab := buildTestTable(t, "maze.grid")
+	long := strings.Repeat("\x00", maxQueryLine+1)
+	code, out, errOut := runCLI(t, "0,0 1,0\n"+long+"\n1,0 0,0\n", "query", tab)
+	if code != 1 || out != "0,0 -> 1,0 cost 1 path 0,0 1,0\n" || errOut != "pathtable: stdin:2: line longer than 65536 bytes\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	atLimit := "0,0 1,0" + strings.Repeat(" ", maxQueryLine-len("0,0 1,0")) + "\n"
+	code, out, errOut = runCLI(t, atLimit, "query", tab)
+	if code != 0 || out != "0,0 -> 1,0 cost 1 path 0,0 1,0\n" {
+		t.Errorf("a line of %d bytes: exit %d, stdout %q, stderr %q", len(atLimit), code, out, errOut)
 	}
 }

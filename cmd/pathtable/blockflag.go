@@ -3,15 +3,15 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
+	"github.com/pathtable/pathtable/internal/regular"
 	"github.com/pathtable/pathtable/lookup"
 )
 
 // blockFlag collects -block values: a node ("x,y" on grids, the id on
 // graphs), or @FILE naming one node a line (blank lines and lines starting
-// with # are skipped).
+// with # are skipped), a regular file of at most maxBlockFileBytes.
 type blockFlag []string
 
 func (b *blockFlag) String() string { return strings.Join(*b, " ") }
@@ -47,23 +47,43 @@ func (b blockFlag) overlay(lt *lookup.Table) (*lookup.Overlay, error) {
 			o.Block(u)
 			continue
 		}
-		data, err := os.ReadFile(file)
+		data, err := regular.ReadAll(file, maxBlockFileBytes)
 		if err != nil {
 			return nil, fmt.Errorf("-block: %v", err)
 		}
-		for i, line := range strings.Split(string(data), "\n") {
-			id := strings.TrimSpace(line)
-			if id == "" || strings.HasPrefix(id, "#") {
-				continue
-			}
-			u, err := lt.Node(id)
-			if err != nil {
-				return nil, fmt.Errorf("-block %s:%d: %v", file, i+1, err)
-			}
+		nodes, err := parseBlockFile(file, data, lt.Node)
+		if err != nil {
+			return nil, err
+		}
+		for _, u := range nodes {
 			o.Block(u)
 		}
 	}
 	return o, nil
+}
+
+// maxBlockFileBytes bounds a -block @FILE: a regular file of at most this
+// many bytes, read whole (a million cells as "x,y" lines take about 10 MB).
+const maxBlockFileBytes = 64 << 20
+
+// parseBlockFile returns the nodes that the -block file named name lists
+// in data, one id a line (blank lines and lines starting with # are
+// skipped), resolved by node; the error names the file and line. O(len(data))
+// plus one call of node a line.
+func parseBlockFile(name string, data []byte, node func(id string) (int, error)) ([]int, error) {
+	var nodes []int
+	for i, line := range strings.Split(string(data), "\n") {
+		id := strings.TrimSpace(line)
+		if id == "" || strings.HasPrefix(id, "#") {
+			continue
+		}
+		u, err := node(id)
+		if err != nil {
+			return nil, fmt.Errorf("-block %s:%d: %v", name, i+1, err)
+		}
+		nodes = append(nodes, u)
+	}
+	return nodes, nil
 }
 
 // openNode resolves id as a path end (flag or argument named what),

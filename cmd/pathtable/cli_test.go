@@ -56,7 +56,7 @@ func TestPathAndQuery(t *testing.T) {
 		{"no path json", "", []string{"path", "-json", split, "0,0", "7,0"}, 0,
 			`{"from":"0,0","to":"7,0","reachable":false,"cost":null,"path":[]}` + "\n", ""},
 		{"grid path", "", []string{"path", small, "1,1", "3,1"}, 0, "1,1 -> 3,1 cost 2 path 1,1 2,1 3,1\n", ""},
-		{"wall", "", []string{"path", small, "0,0", "1,1"}, 1, "", "cell 0,0 is blocked"},
+		{"wall", "", []string{"path", small, "0,0", "1,1"}, 1, "", "cell 0,0 is a wall, not a node"},
 		{"outside", "", []string{"path", small, "1,1", "10,1"}, 1, "", "outside the 10x8 grid"},
 		{"negative", "", []string{"path", small, "-1,0", "1,1"}, 1, "", "cell -1,0 is outside the 10x8 grid"},
 		{"bad cell", "", []string{"path", small, "1;1", "2,1"}, 1, "", `bad cell "1;1"`},

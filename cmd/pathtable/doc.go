@@ -30,13 +30,15 @@ Commands:
 	path [-json] [-fallback] [-block NODE|@FILE]... TABLE FROM TO
 		Print the cost and the whole path from FROM to TO. -block closes
 		a node (a door shut: x,y on grids, an id on graphs), or every node
-		listed in FILE, one a line; answers stay exact, searching around
-		the closed nodes where the table path crosses one. Repeatable.
+		listed in FILE (a regular file of at most 64 MiB), one a line;
+		answers stay exact, searching around the closed nodes where the
+		table path crosses one. Repeatable.
 		On a windowed table a pair outside the window of TO is "not
 		covered"; -fallback answers it by an exact search of the
 		table's graph instead. -block needs a table of all pairs.
 	query [-json] [-fallback] [-block NODE|@FILE]... TABLE < queries
-		Answer one "FROM TO" query per line of standard input.
+		Answer one "FROM TO" query per line of standard input; a line
+		longer than 64 KiB stops it with an error naming the line.
 	info [-json] TABLE
 		Describe a table: format, kind, nodes, geometry, model, sizes.
 	bench [-scen FILE] [-pairs N] [-seed S] [-time D] [-json] TABLE LEVEL

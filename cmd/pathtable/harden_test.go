@@ -116,9 +116,10 @@ func TestBuildRebuildsDamagedTable(t *testing.T) {
 	}
 }
 
-// TestSpecialFilesRefused: a table or level that is a FIFO or /dev/zero,
-// and an output that is a FIFO, are refused at once with one line, and a
-// huge sparse file is called "not a table" without reading it.
+// TestSpecialFilesRefused: a table, level or -block list that is a FIFO
+// or /dev/zero, and an output that is a FIFO, are refused at once with one
+// line, a huge sparse file is called "not a table" without reading it, and
+// a -block list over its limit is refused without reading it.
 func TestSpecialFilesRefused(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo.ptab")
@@ -134,10 +135,21 @@ func TestSpecialFilesRefused(t *testing.T) {
 	f.Truncate(2 << 30)
 	f.Close()
 	level := "../../testdata/maze.grid"
+	tab := buildTestTable(t, "maze.grid")
+	sparseList := filepath.Join(dir, "sparse.txt")
+	f, _ = os.Create(sparseList)
+	f.Truncate(maxBlockFileBytes + 1)
+	f.Close()
+	png := filepath.Join(dir, "out.png")
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
+		{[]string{"path", "-block", "@" + fifo, tab, "0,0", "1,0"}, "not a regular file"},
+		{[]string{"query", "-block", "@" + fifo, tab}, "not a regular file"},
+		{[]string{"render", "-block", "@" + fifo, "-o", png, tab}, "not a regular file"},
+		{[]string{"path", "-block", "@" + zeroLevel, tab, "0,0", "1,0"}, "not a regular file"},
+		{[]string{"path", "-block", "@" + sparseList, tab, "0,0", "1,0"}, "over the limit of 67108864"},
 		{[]string{"info", zeroTable}, "not a regular file"},
 		{[]string{"path", fifo, "1,1", "2,2"}, "not a regular file"},
 		{[]string{"build", "-quiet", "-o", fifo, level}, "not a regular file"},

@@ -169,3 +169,35 @@ func TestMergeErrors(t *testing.T) {
 		t.Fatal("the part named as output was changed")
 	}
 }
+
+// TestMergeKeepsNonTables: merge -o refuses an output that exists and is
+// not a table, such as the level the parts were built from (which merge
+// once overwrote), leaving it as it was; over a table, damaged or not, it
+// writes the merged one.
+func TestMergeKeepsNonTables(t *testing.T) {
+	dir := t.TempDir()
+	parts := buildParts(t, t.TempDir(), "maze.grid", 2)
+	level := filepath.Join(dir, "maze.grid") // the parts' source, by name
+	notes := filepath.Join(dir, "notes.txt")
+	levelText, _ := os.ReadFile("../../testdata/maze.grid")
+	os.WriteFile(level, levelText, 0o644)
+	os.WriteFile(notes, []byte("keep me\n"), 0o644)
+	for _, out := range []string{level, notes} {
+		before, _ := os.ReadFile(out)
+		code, stdout, errOut := runCLI(t, "", "merge", "-o", out, parts[0], parts[1])
+		if code != 1 || stdout != "" || errOut != "pathtable: refusing to write "+out+": it exists and is not a pathtable table; remove it or choose another output\n" {
+			t.Errorf("merge -o %s: exit %d, %q %q", out, code, stdout, errOut)
+		}
+		if after, _ := os.ReadFile(out); !bytes.Equal(after, before) {
+			t.Errorf("%s changed", out)
+		}
+	}
+	tab := filepath.Join(dir, "maze.ptab")
+	os.WriteFile(tab, []byte("\x93\xa8PATHTABL"), 0o644) // a table's opening, cut short
+	if code, _, errOut := runCLI(t, "", "merge", "-o", tab, parts[0], parts[1]); code != 0 {
+		t.Fatalf("merge over a damaged table: exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "", "merge", "-o", tab, parts[0], parts[1]); code != 0 {
+		t.Fatalf("merge over a table: exit %d: %s", code, errOut)
+	}
+}

@@ -38,6 +38,9 @@ func runMerge(ctx context.Context, args []string) error {
 	if err := regular.Check(*out); err != nil {
 		return err
 	}
+	if err := checkOverwritesTable(*out); err != nil {
+		return err
+	}
 	heads := make([]*table.PartHeader, len(parts))
 	for i, p := range parts {
 		h, err := table.ReadPartHeader(p)

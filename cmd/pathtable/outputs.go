@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/pathtable/pathtable/internal/atomicfile"
+	"github.com/pathtable/pathtable/table"
 )
 
 // sameFileAs returns the first of inputs that is the same file as output
@@ -30,11 +32,29 @@ func errOverwritesInput(output, input string) error {
 	return fmt.Errorf("refusing to write %s: it is the input %s", output, input)
 }
 
+// checkOverwritesTable refuses an output path that exists and is not a
+// table (by its opening bytes): a level, a part, any file a table would
+// destroy, such as the level a merge's parts were built from, which they
+// name only by its base name. A missing output, or a table, damaged or
+// not, may be replaced. Cost: the file's opening bytes read.
+func checkOverwritesTable(path string) error {
+	_, err := table.ReadHeader(path)
+	if errors.Is(err, table.ErrNotTable) || errors.Is(err, table.ErrPart) {
+		return fmt.Errorf("refusing to write %s: it exists and is not a pathtable table; remove it or choose another output", path)
+	}
+	return nil
+}
+
 // writeOutput writes what write produces to path atomically, stopping
-// within one buffer when ctx is cancelled, and puts it in place through
-// the commit gate: when it returns ctx.Err(), path is as it was.
+// within one chunk when ctx is cancelled, and puts it in place through
+// the commit gate: when it returns ctx.Err(), path is as it was. The gate
+// tracks the temporary file, and removes it if run stops waiting first.
 func writeOutput(ctx context.Context, path string, write func(io.Writer) error) error {
-	staged, err := atomicfile.Stage(path, func(w io.Writer) error { return write(ctxWriter{ctx, w}) })
+	var track func(string) error
+	if g, ok := ctx.Value(gateKey{}).(*commitGate); ok {
+		track = func(tmp string) error { return g.track(ctx, tmp) }
+	}
+	staged, err := atomicfile.StageTracked(path, track, func(w io.Writer) error { return write(ctxWriter{ctx, w}) })
 	if err != nil {
 		return err
 	}

@@ -56,12 +56,13 @@ func runQuery(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	in := bufio.NewReader(stdin)
+	in := newLineReader(stdin, maxQueryLine)
 	out := bufio.NewWriter(stdout)
 	var buf []int
 	bad := 0
-	for line := 1; ; line++ {
-		text, readErr := in.ReadString('\n')
+	for {
+		line, readErr := in.next()
+		text := string(line)
 		if f := strings.Fields(text); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
 			var a pathAnswer
 			var err error
@@ -73,7 +74,7 @@ func runQuery(ctx context.Context, args []string) error {
 			}
 			if err != nil {
 				out.Flush()
-				fmt.Fprintf(stderr, "pathtable: stdin:%d: %v\n", line, err)
+				fmt.Fprintf(stderr, "pathtable: stdin:%d: %v\n", in.line, err)
 				bad++
 			} else {
 				writeAnswer(out, &a, *jsonOut)
@@ -83,9 +84,10 @@ func runQuery(ctx context.Context, args []string) error {
 			break
 		}
 		if readErr != nil {
+			out.Flush()
 			return readErr
 		}
-		if in.Buffered() == 0 { // answer interactive callers line by line
+		if !in.buffered() { // answer interactive callers line by line
 			if err := out.Flush(); err != nil {
 				return err
 			}

@@ -227,9 +227,9 @@ func TestRenderErrors(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"-from", "1,1", "-to", "0,0", "-o", out, grid}, 1, "pathtable: -from: cell 1,1 is blocked\n"},
+		{[]string{"-from", "1,1", "-to", "0,0", "-o", out, grid}, 1, "pathtable: -from: cell 1,1 is a wall, not a node\n"},
 		{[]string{"-from", "0,0", "-to", "9,0", "-o", out, grid}, 1, "pathtable: -to: cell 9,0 is outside the 5x3 grid\n"},
-		{[]string{"-heat", "2,1", "-o", out, grid}, 1, "pathtable: -heat: cell 2,1 is blocked\n"},
+		{[]string{"-heat", "2,1", "-o", out, grid}, 1, "pathtable: -heat: cell 2,1 is a wall, not a node\n"},
 		{[]string{"-o", out, noCoords}, 1, "no node coordinates"},
 		{[]string{"-from", "0,0", "-o", out, grid}, 2, "pathtable: -from and -to go together\n"},
 		{[]string{grid}, 2, "render needs -o OUT.png"},

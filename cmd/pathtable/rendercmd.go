@@ -103,7 +103,11 @@ func runRender(ctx context.Context, args []string) error {
 		return err
 	}
 	note := ""
-	if opt.from >= 0 && !found {
+	switch {
+	case opt.from < 0 || found:
+	case !lt.Covered(opt.from, opt.to):
+		note = fmt.Sprintf("; %s -> %s not covered (outside the window of %s)", *from, *to, *to)
+	default:
 		note = fmt.Sprintf("; no path from %s to %s", *from, *to)
 	}
 	b := img.Bounds()

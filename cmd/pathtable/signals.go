@@ -54,6 +54,36 @@ func interruptedStatus(ctx context.Context) int {
 type commitGate struct {
 	mu        sync.Mutex
 	committed bool // an output was put in place
+	// temps are the temporary files of outputs being written, which
+	// abandon removes; abandoned is set once it has.
+	temps     []string
+	abandoned bool
+}
+
+// track records tmp, a temporary output file, for abandon to remove; once
+// the gate is abandoned it removes tmp at once and returns ctx's error.
+// O(1).
+func (g *commitGate) track(ctx context.Context, tmp string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.abandoned {
+		os.Remove(tmp)
+		return ctx.Err()
+	}
+	g.temps = append(g.temps, tmp)
+	return nil
+}
+
+// abandon removes the tracked temporary files: run no longer waits for
+// the command, and the process may exit before the command removes them
+// itself. A temporary already renamed into place is no longer there to
+// remove. The caller holds g.mu. O(temps).
+func (g *commitGate) abandon() {
+	g.abandoned = true
+	for _, tmp := range g.temps {
+		os.Remove(tmp)
+	}
+	g.temps = nil
 }
 
 type gateKey struct{}
@@ -115,6 +145,9 @@ func runWatched(ctx context.Context, g *commitGate, cmd func() error) error {
 	}
 	g.mu.Lock() // no commit runs now or later: ctx is cancelled
 	committed := g.committed
+	if !committed {
+		g.abandon()
+	}
 	g.mu.Unlock()
 	if committed {
 		return <-done
@@ -122,16 +155,36 @@ func runWatched(ctx context.Context, g *commitGate, cmd func() error) error {
 	return ctx.Err()
 }
 
-// ctxWriter fails every write once ctx is cancelled, so that writing a
-// large file stops within one buffer of an interrupt.
+// ctxWriter fails every write once ctx is cancelled, and hands its writer
+// at most writeChunk bytes at a time, so that writing a large file stops
+// within one chunk of an interrupt, however large the payload a single
+// Write passes it.
 type ctxWriter struct {
 	ctx context.Context
 	w   io.Writer
 }
 
-func (c ctxWriter) Write(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
+// writeChunk is the most ctxWriter writes between two looks at its
+// context.
+const writeChunk = 1 << 20
+
+func (c ctxWriter) Write(p []byte) (n int, err error) {
+	for {
+		if err := c.ctx.Err(); err != nil {
+			return n, err
+		}
+		if len(p) == 0 {
+			return n, nil
+		}
+		chunk := p[:min(len(p), writeChunk)]
+		k, err := c.w.Write(chunk)
+		n += k
+		if err == nil && k < len(chunk) {
+			err = io.ErrShortWrite
+		}
+		if err != nil {
+			return n, err
+		}
+		p = p[k:]
 	}
-	return c.w.Write(p)
 }

@@ -78,7 +78,7 @@ func TestSolveErrors(t *testing.T) {
 		{[]string{td + "small.map", "1,1"}, 2, "solve needs LEVEL FROM TO"},
 		{[]string{"-connect", "6", td + "small.map", "1,1", "2,2"}, 2, "-connect must be 4 or 8"},
 		{[]string{"-diagonal", "2", td + "small.map", "1,1", "2,2"}, 2, "-diagonal must be"},
-		{[]string{td + "small.map", "0,0", "1,1"}, 1, "FROM: cell 0,0 is blocked"},
+		{[]string{td + "small.map", "0,0", "1,1"}, 1, "FROM: cell 0,0 is a wall, not a node"},
 		{[]string{td + "small.map", "1,1", "10,1"}, 1, "TO: cell 10,1 is outside the 10x8 grid"},
 		{[]string{td + "small.map", "1,1", "--", "-1,1"}, 1, "TO: cell -1,1 is outside"},
 		{[]string{td + "small.map", "a", "1,1"}, 1, `FROM: bad cell "a": want x,y`},

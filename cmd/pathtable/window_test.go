@@ -38,6 +38,8 @@ func TestWindowCLI(t *testing.T) {
 		{"fallback covered", []string{"path", "-fallback", small, "1,1", "3,1"}, 0, "1,1 -> 3,1 cost 2 path 1,1 2,1 3,1\n", ""},
 		{"block", []string{"path", "-block", "2,1", small, "1,1", "3,1"}, 2, "", "-block needs a table of all pairs"},
 		{"render crops", []string{"render", "-heat", "3,3", "-scale", "10", "-o", filepath.Join(t.TempDir(), "c.png"), small}, 0, ": 50x50 pixels", ""},
+		{"render not covered", []string{"render", "-from", "1,1", "-to", "8,1", "-o", filepath.Join(t.TempDir(), "n.png"), small}, 0, "pixels; 1,1 -> 8,1 not covered (outside the window of 8,1)\n", ""},
+		{"render covered", []string{"render", "-from", "1,1", "-to", "3,1", "-o", filepath.Join(t.TempDir(), "p.png"), small}, 0, "pixels\n", ""},
 		{"render clips", []string{"render", "-heat", "8,1", "-scale", "10", "-o", filepath.Join(t.TempDir(), "e.png"), small}, 0, ": 40x40 pixels", ""},
 		{"bench", []string{"bench", small, "../../testdata/small.map"}, 1, "", "is windowed"},
 		{"graph", []string{"build", "-quiet", "-window", "2", "-o", filepath.Join(t.TempDir(), "x.ptab"), "../../testdata/tutorial.json"}, 1, "", "windowed tables need a grid level"},
@@ -100,5 +102,29 @@ func TestWindowCLI(t *testing.T) {
 	png := filepath.Join(t.TempDir(), "w.png")
 	if code, _, errOut := runCLI(t, "", "render", "-heat", "3,3", "-o", png, small); code != 0 {
 		t.Errorf("render -heat on a windowed table: exit %d: %s", code, errOut)
+	}
+}
+
+// TestWindowNoMoves builds windowed tables of grids whose open cells have
+// no moves (one cell; a checkerboard, whose cells touch only diagonally),
+// which used to panic, and checks them.
+func TestWindowNoMoves(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"one.grid": ".\n", "checker.grid": ".#.#\n#.#.\n.#.#\n"} {
+		level := filepath.Join(dir, name)
+		if err := os.WriteFile(level, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := level + ".ptab"
+		if code, _, errOut := runCLI(t, "", "build", "-quiet", "-window", "1", "-o", out, level); code != 0 {
+			t.Fatalf("%s: build exit %d: %s", name, code, errOut)
+		}
+		if code, stdout, errOut := runCLI(t, "", "verify", out, level); code != 0 || !strings.Contains(stdout, " 0 mismatches") {
+			t.Errorf("%s: verify exit %d: %s%s", name, code, stdout, errOut)
+		}
+	}
+	code, out, _ := runCLI(t, "", "path", filepath.Join(dir, "checker.grid.ptab"), "0,0", "1,1")
+	if code != 0 || !strings.Contains(out, "no path") {
+		t.Errorf("checkerboard 0,0 -> 1,1: exit %d, %q, want no path", code, out)
 	}
 }

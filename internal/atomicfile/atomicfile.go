@@ -48,6 +48,15 @@ func Write(path string, write func(io.Writer) error) error {
 // other file. Errors name path, not the temporary. Time is that of write
 // plus a sync.
 func Stage(path string, write func(io.Writer) error) (s *Staged, err error) {
+	return StageTracked(path, nil, write)
+}
+
+// StageTracked is Stage that tells track the temporary's name once it
+// exists, before write runs (track may be nil): a caller that may stop
+// waiting for write, and exit before Stage could remove the temporary, can
+// remove it itself. An error from track removes the temporary and is
+// returned.
+func StageTracked(path string, track func(tmp string) error, write func(io.Writer) error) (s *Staged, err error) {
 	dest, err := destination(path)
 	if err != nil {
 		return nil, err
@@ -64,6 +73,11 @@ func Stage(path string, write func(io.Writer) error) (s *Staged, err error) {
 			os.Remove(f.Name())
 		}
 	}()
+	if track != nil {
+		if err = track(f.Name()); err != nil {
+			return nil, err
+		}
+	}
 	if err = write(f); err != nil {
 		return nil, renamed(err, path)
 	}

@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -56,5 +57,45 @@ func TestWriteMissingFolder(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "no", "such", "out.bin")
 	if err := Write(path, func(io.Writer) error { return nil }); err == nil {
 		t.Error("Write into a missing folder gave no error")
+	}
+}
+
+// TestStageTracked: track hears of the temporary before anything is
+// written to it, and an error from track removes it and is returned.
+func TestStageTracked(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out")
+	var tracked string
+	s, err := StageTracked(path, func(tmp string) error {
+		if _, err := os.Stat(tmp); err != nil {
+			t.Errorf("tracked %s, which does not exist: %v", tmp, err)
+		}
+		tracked = tmp
+		return nil
+	}, func(w io.Writer) error {
+		if tracked == "" {
+			t.Error("write ran before track")
+		}
+		_, err := w.Write([]byte("new"))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.tmp != tracked {
+		t.Errorf("staged %s, tracked %s", s.tmp, tracked)
+	}
+	s.Discard()
+
+	refused := errors.New("refused")
+	_, err = StageTracked(path, func(tmp string) error { tracked = tmp; return refused }, func(io.Writer) error {
+		t.Error("write ran after track refused")
+		return nil
+	})
+	if !errors.Is(err, refused) {
+		t.Errorf("error %v, want track's", err)
+	}
+	if _, err := os.Stat(tracked); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the refused temporary is still there: %v", err)
 	}
 }

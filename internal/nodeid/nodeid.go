@@ -18,7 +18,7 @@ func Cell(x, y int) string { return strconv.Itoa(x) + "," + strconv.Itoa(y) }
 // GridNode resolves id on a width×height grid whose node at cell (x, y),
 // inside the grid, is node(x, y), negative where the cell is blocked. The
 // error says why id is not a node: not "x,y", outside the grid, or
-// blocked. O(len(id)) plus one call of node.
+// a wall. O(len(id)) plus one call of node.
 func GridNode(id string, width, height int, node func(x, y int) int32) (int32, error) {
 	xs, ys, found := strings.Cut(id, ",")
 	x, errX := strconv.Atoi(strings.TrimSpace(xs))
@@ -31,7 +31,7 @@ func GridNode(id string, width, height int, node func(x, y int) int32) (int32, e
 	}
 	u := node(x, y)
 	if u < 0 {
-		return -1, fmt.Errorf("cell %d,%d is blocked", x, y)
+		return -1, fmt.Errorf("cell %d,%d is a wall, not a node", x, y)
 	}
 	return u, nil
 }

@@ -22,7 +22,7 @@ func TestGridNode(t *testing.T) {
 		{"0,0", 0, ""},
 		{"2,1", 5, ""},
 		{" 2 , 1 ", 5, ""},
-		{"1,0", -1, "cell 1,0 is blocked"},
+		{"1,0", -1, "cell 1,0 is a wall, not a node"},
 		{"3,0", -1, "cell 3,0 is outside the 3x2 grid"},
 		{"0,-1", -1, "cell 0,-1 is outside the 3x2 grid"},
 		{"0", -1, `bad cell "0": want x,y`},

@@ -3,6 +3,7 @@ package mapstest
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -138,6 +139,17 @@ var TestGraphs = []TestGraph{
 		Queries: []Query{{"0,0", "3,1", 5 * (14 + 20), nil}},
 	},
 	{
+		// Open cells that touch only diagonally have no moves (no corner
+		// cutting): every node is isolated.
+		Name: "checkerboard", Data: ". # .\n# . #\n. # .\n",
+		Queries:     []Query{{"1,1", "1,1", 0, []string{"1,1"}}},
+		Unreachable: [][2]string{{"0,0", "1,1"}, {"1,1", "2,2"}, {"2,0", "0,2"}},
+	},
+	{
+		Name: "one-cell", Data: ".\n",
+		Queries: []Query{{"0,0", "0,0", 0, []string{"0,0"}}},
+	},
+	{
 		// An edge cheaper than its length scales the Euclidean estimate
 		// down: the long way round through "warp" is the shortest.
 		Name: "warp", Data: `{"nodes": [{"id": "a", "x": 0, "y": 0}, {"id": "b", "x": 10, "y": 0},
@@ -148,8 +160,40 @@ var TestGraphs = []TestGraph{
 	},
 }
 
-// gridText turns "1 9 1\n..." into .grid rows.
-func gridText(s string) string { return strings.ReplaceAll(s, " ", "") }
+// dataFile returns the file name and bytes of a level given as Data: the
+// name's own extension where it has one before any "/model" suffix
+// ("zero-chain.gr"), else JSON when the text starts with "{" and .grid
+// rows otherwise, where spaces between cells are dropped.
+func (tg *TestGraph) dataFile() (name string, data []byte) {
+	base, _, _ := strings.Cut(tg.Name, "/")
+	if _, err := maps.FormatOf(base); err == nil {
+		return base, []byte(tg.Data)
+	}
+	if strings.HasPrefix(strings.TrimSpace(tg.Data), "{") {
+		return tg.Name + ".json", []byte(tg.Data)
+	}
+	return tg.Name + ".grid", []byte(strings.ReplaceAll(tg.Data, " ", ""))
+}
+
+// WriteFile writes the level's file into dir, for tests that hand it to a
+// command, and returns its path: a copy of File, or Data under the name
+// Load parses it by.
+func (tg *TestGraph) WriteFile(tb testing.TB, dir string) string {
+	tb.Helper()
+	name, data := tg.dataFile()
+	if tg.File != "" {
+		var err error
+		name = tg.File
+		if data, err = os.ReadFile(filepath.Join(TestdataDir, tg.File)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, filepath.Base(name))
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
 
 // repoRoot is the repository's root, found from this file so that tests of
 // any package reach the same folders.
@@ -172,10 +216,9 @@ func (tg *TestGraph) Load(tb testing.TB) *maps.Graph {
 		if lvl, err = maps.Load(filepath.Join(TestdataDir, tg.File), tg.Opt); err == nil {
 			g = lvl.Graph
 		}
-	case strings.HasPrefix(strings.TrimSpace(tg.Data), "{"):
-		g, err = maps.Parse(tg.Name+".json", []byte(tg.Data), tg.Opt)
 	default:
-		g, err = maps.Parse(tg.Name+".grid", []byte(gridText(tg.Data)), tg.Opt)
+		name, data := tg.dataFile()
+		g, err = maps.Parse(name, data, tg.Opt)
 	}
 	if err != nil {
 		tb.Fatalf("%s: %v", tg.Name, err)
