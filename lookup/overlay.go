@@ -40,6 +40,7 @@ var ErrLowered = errors.New("an overlay only raises costs")
 // pool held by the Table, so overlays of one table share it.
 type Overlay struct {
 	lt *Table
+	s  searcher // lt's walker; nil where the overlay takes no changes
 
 	changes int               // blocked nodes + raised edges + raised cells
 	blocked map[int32]bool    // nodes that cannot be entered or left → may cut the level (see cuts)
@@ -68,10 +69,24 @@ type markSlots [1 << 12]uint32
 // slot returns node u's slot in the change filter. O(1).
 func slot(u int32) uint32 { return uint32(u) % uint32(len(markSlots{})) }
 
+// ErrNotAllPairs is wrapped by the error of a change to an overlay of a
+// table that does not cover all pairs (a windowed one): its stored paths
+// reach a target only from inside the target's window, and an overlay's
+// search is bounded and finished by them, so it could not answer exactly.
+// Table.Search answers any pair.
+var ErrNotAllPairs = errors.New("an overlay changes only tables of all pairs")
+
 // NewOverlay returns an empty overlay over lt: every query answers as lt
 // does until something changes. O(1); nothing O(V) is allocated until a
-// query needs a search.
-func NewOverlay(lt *Table) *Overlay { return &Overlay{lt: lt} }
+// query needs a search. Over a table that does not cover all pairs every
+// change is refused (ErrNotAllPairs), so its answers stay lt's.
+func NewOverlay(lt *Table) *Overlay {
+	o := &Overlay{lt: lt}
+	if s, ok := lt.w.(searcher); ok && lt.t.AllPairs() {
+		o.s = s
+	}
+	return o
+}
 
 // Table returns the table the overlay reads. O(1).
 func (o *Overlay) Table() *Table { return o.lt }
@@ -390,7 +405,12 @@ func (o *Overlay) cutsBlocked(u, v int32) bool {
 // not. O(1).
 func (o *Overlay) marked(u int32) bool { return o.mark[slot(u)] != 0 }
 
+// check refuses a change at node u: out of range, or on an overlay that
+// takes none.
 func (o *Overlay) check(u int) error {
+	if o.s == nil {
+		return fmt.Errorf("%w; this one covers windows of DELTA %d", ErrNotAllPairs, o.lt.Window())
+	}
 	if !o.lt.valid(u) {
 		return fmt.Errorf("node %d is not in this table of %d nodes", u, o.lt.n)
 	}

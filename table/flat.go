@@ -52,17 +52,23 @@ func (f *Flat) DistRow(target int) DistRow {
 	return newDistRow(f.kind, f.dist[target*n*w:(target+1)*n*w:(target+1)*n*w])
 }
 
+// Move returns the first move from s toward target: FirstRow(target)[s].
+// O(1).
+func (f *Flat) Move(s, target int) uint8 { return f.first[target*f.n+s] }
+
+// Distance returns the stored distance from s to target, and false when
+// there is no path. O(1).
+func (f *Flat) Distance(s, target int) (float64, bool) { return f.kind.At(f.dist, target*f.n+s) }
+
 func (f *Flat) layout() layout { return flatLayout{} }
 
 func (f *Flat) header(h *Header) {
 	h.Layout, h.FirstEnc, h.RunCount, h.Window = LayoutFlat, FirstU8, 0, 0
 }
 
-func (f *Flat) move(t *Table, s, target int) uint8 { return f.first[target*f.n+s] }
+func (f *Flat) move(t *Table, s, target int) uint8 { return f.Move(s, target) }
 
-func (f *Flat) distance(t *Table, s, target int) (float64, bool) {
-	return f.kind.At(f.dist, target*f.n+s)
-}
+func (f *Flat) distance(t *Table, s, target int) (float64, bool) { return f.Distance(s, target) }
 
 func (f *Flat) reachable(*Table) int64 {
 	return int64(len(f.first) - bytes.Count(f.first, []byte{NoMove}))
