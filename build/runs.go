@@ -43,8 +43,8 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) 
 		return nil, err
 	}
 	// Its size is known only now: the runs are what the level makes.
-	if size, _ := t.PayloadSize(); opt.MaxBytes > 0 && size > opt.MaxBytes {
-		return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: size, DistKind: h.DistKind}
+	if err := CheckSize(&t.Header, opt.MaxBytes); err != nil {
+		return nil, err
 	}
 	return t, nil
 }

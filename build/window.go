@@ -60,10 +60,8 @@ func buildWindow(ctx context.Context, g *maps.Graph, opt Options) (*table.Table,
 	if err != nil {
 		return nil, err
 	}
-	if opt.MaxBytes > 0 {
-		if size, _ := h.PayloadSize(); size > opt.MaxBytes {
-			return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: size, DistKind: h.DistKind}
-		}
+	if err := CheckSize(&h, opt.MaxBytes); err != nil {
+		return nil, err
 	}
 	wg, err := newWindowGrid(g, delta, h.DistKind)
 	if err != nil {

@@ -113,9 +113,6 @@ func Open(path string) (*Table, error) {
 	return New(t), nil
 }
 
-// Table returns the underlying table, for its header and raw arrays. O(1).
-func (lt *Table) Table() *table.Table { return lt.t }
-
 // Len returns the number of nodes. O(1).
 func (lt *Table) Len() int { return lt.n }
 

@@ -204,3 +204,54 @@ func checkAppendPathAllocs(t *testing.T, lt *lookup.Table) {
 		t.Errorf("AppendPath allocates %v times per run", allocs)
 	}
 }
+
+// TestGeometry: what a game needs beside paths, read off the table: the
+// grid, graph coordinates, the moves out of a node and the baked cost of
+// entering a cell, for every movement model.
+func TestGeometry(t *testing.T) {
+	for _, mv := range []maps.Moves{maps.DefaultMoves, {Connect: 8, Diagonal: maps.Diagonal1014}, {Connect: 4, Diagonal: maps.DiagonalSqrt2}} {
+		lt, g := loadTable(t, "../examples/tiny.grid", maps.Options{Moves: mv})
+		if w, h, ok := lt.Grid(); w != 3 || h != 3 || !ok {
+			t.Fatalf("Grid() = %d, %d, %v", w, h, ok)
+		}
+		for u := range lt.Len() {
+			x, y, _ := lt.XY(u)
+			want := 1.0
+			if x == 1 && y == 1 {
+				want = 2 // tiny.grid's one costly cell
+			}
+			if c, ok := lt.CellCost(u); c != want || !ok {
+				t.Errorf("%v: CellCost(%s) = %v, %v; want %v", mv, lt.Name(u), c, ok, want)
+			}
+			if _, _, ok := lt.Coords(u); ok {
+				t.Errorf("a grid node has coordinates")
+			}
+			i := 0
+			for v, w := range lt.Edges(u) {
+				e := g.Offsets[u] + int32(i)
+				if int32(v) != g.Targets[e] || w != g.Weights[e] {
+					t.Errorf("%v: edge %d of %s: %d at %v, want %d at %v", mv, i, lt.Name(u), v, w, g.Targets[e], g.Weights[e])
+				}
+				i++
+			}
+			if i != int(g.Offsets[u+1]-g.Offsets[u]) {
+				t.Errorf("%s: %d edges", lt.Name(u), i)
+			}
+		}
+	}
+	lt, g := loadTable(t, "../testdata/waypoints.json", maps.Options{})
+	if _, _, ok := lt.Grid(); ok {
+		t.Error("a graph is a grid")
+	}
+	for u := range lt.Len() {
+		if x, y, ok := lt.Coords(u); !ok || x != g.X[u] || y != g.Y[u] {
+			t.Errorf("Coords(%s) = %v, %v, %v", lt.Name(u), x, y, ok)
+		}
+		if _, ok := lt.CellCost(u); ok {
+			t.Error("a graph node has a cell cost")
+		}
+	}
+	for range lt.Edges(-1) {
+		t.Error("edges out of range")
+	}
+}

@@ -239,7 +239,7 @@ func (o *Overlay) SetCellCost(u int, cost float64) error {
 	if unit := o.maxMoveUnit(); !o.addsUp(cost * unit) {
 		return fmt.Errorf("cell %s: cost %v, %v per move onto it, over %d nodes can add up past the largest float64 (Block closes a cell)", o.lt.Name(u), cost, cost*unit, o.lt.n)
 	}
-	baked := o.bakedCell(u)
+	baked := o.lt.bakedCell(u)
 	if cost < baked {
 		return fmt.Errorf("cell %s: cost %v is below its baked cost %v: %w", o.lt.Name(u), cost, baked, ErrLowered)
 	}
@@ -302,7 +302,7 @@ func (o *Overlay) CellCost(u int) (float64, bool) {
 	if c, ok := o.cells[int32(u)]; ok {
 		return c, true
 	}
-	return o.bakedCell(u), true
+	return o.lt.bakedCell(u), true
 }
 
 // Clear forgets every change. O(changes).
@@ -424,23 +424,6 @@ func (o *Overlay) checkPair(from, to int) error {
 	return o.check(to)
 }
 
-// moveUnit is the cost of edge e (from u to v) onto a cell of cost 1: 1 or
-// √2, or 10 or 14, by the grid's model and whether the move is diagonal.
-func (o *Overlay) moveUnit(u, v int32) float64 {
-	t := o.lt.t
-	d := t.Cells[v] - t.Cells[u]
-	diagonal := d != 1 && d != -1 && d != int32(t.Width) && d != -int32(t.Width)
-	switch {
-	case t.Diagonal == "10/14" && diagonal:
-		return 14
-	case t.Diagonal == "10/14":
-		return 10
-	case diagonal:
-		return math.Sqrt2
-	}
-	return 1
-}
-
 // addsUp reports whether a move of cost w, as many times as a path has
 // edges (n-1 at most), stays finite: the loaders' rule for the level's
 // own costs (maps refuses a level that breaks it), so a raised cost never
@@ -458,21 +441,6 @@ func (o *Overlay) maxMoveUnit() float64 {
 		return 14
 	}
 	return math.Sqrt2
-}
-
-// bakedCell is the baked cost of moving onto grid node u, read off an edge
-// into it (grid edges go both ways); 1 for a node nothing enters.
-func (o *Overlay) bakedCell(u int) float64 {
-	t := o.lt.t
-	for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
-		v := t.Targets[e]
-		for f := t.Offsets[v]; f < t.Offsets[v+1]; f++ {
-			if int(t.Targets[f]) == u {
-				return t.Weights[f] / o.moveUnit(v, int32(u))
-			}
-		}
-	}
-	return 1
 }
 
 // weight is the cost of edge e from u to v through the overlay, +Inf when
@@ -495,7 +463,7 @@ func (o *Overlay) weight(e, u, v int32) float64 {
 		w = c
 	}
 	if c, ok := o.cells[v]; ok {
-		w = max(w, c*o.moveUnit(u, v))
+		w = max(w, c*o.lt.moveUnit(u, v))
 	}
 	return w
 }

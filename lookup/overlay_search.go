@@ -298,7 +298,7 @@ func (o *Overlay) cost(e, u, v int32, keyed bool) float64 {
 		k, _ = edgeKey(c) // inexact counts the costs keys cannot hold
 	}
 	if c, ok := o.cells[v]; ok {
-		ck, _ := cellKey(c, o.moveUnit(u, v) != 1)
+		ck, _ := cellKey(c, o.lt.moveUnit(u, v) != 1)
 		k = max(k, ck)
 	}
 	return k

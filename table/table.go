@@ -121,6 +121,16 @@ func (h *Header) DistBytes() int64 {
 	return 0
 }
 
+// LayoutKey returns the options of h's layout as one line, "" for flat
+// tables ("window DELTA", "layout runs"): what an input hash adds for the
+// layout (build.InputHash). O(1).
+func (h *Header) LayoutKey() string {
+	if l, err := layoutOf(h.Layout); err == nil {
+		return l.key(h)
+	}
+	return ""
+}
+
 // AllPairs reports whether a table of header h answers every ordered pair
 // (s, t): true but for a table that covers windows, which answers a pair
 // only when s lies within Window cells of t in x and y, along paths that

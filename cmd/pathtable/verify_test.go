@@ -122,7 +122,7 @@ func verifyRehash(t *testing.T, tab, level string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.InputHash = build.InputHash(lvl.Format, lvl.Options, lvl.Data)
+	tb.InputHash = build.InputHash(lvl.Format, lvl.Options, build.Options{}, lvl.Data)
 	if err := table.WriteFile(tab, tb); err != nil {
 		t.Fatal(err)
 	}
