@@ -11,7 +11,7 @@ import (
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
-	"github.com/pathtable/pathtable/table"
+	"github.com/pathtable/pathtable/maps/mapstest"
 )
 
 // loadTable builds the level at path and loads it back through the file
@@ -36,14 +36,14 @@ func loadGrid(t testing.TB, path string) *lookup.Table {
 
 func buildAndLoad(t testing.TB, g *maps.Graph) *lookup.Table {
 	t.Helper()
-	return buildAndLoadLayout(t, g, table.LayoutFlat)
+	return buildAndLoadWith(t, g, build.Options{})
 }
 
 // buildAndLoadLayout builds g as a table of the given layout and loads it
 // back through the file format.
-func buildAndLoadLayout(t testing.TB, g *maps.Graph, layout table.Layout) *lookup.Table {
+func buildAndLoadWith(t testing.TB, g *maps.Graph, opt build.Options) *lookup.Table {
 	t.Helper()
-	tab, err := build.Build(context.Background(), g, build.Options{Layout: layout})
+	tab, err := build.Build(context.Background(), g, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,23 +58,19 @@ func buildAndLoadLayout(t testing.TB, g *maps.Graph, layout table.Layout) *looku
 	return lt
 }
 
-// TestRoundTrip checks, for every pair of every testdata level, that Path,
-// AppendPath, Next and Dist agree with each other and with the level: the
-// path is a walk along the level's edges whose summed cost is Dist.
+// TestRoundTrip checks, for every pair of every shared small level in every
+// layout, that Path, AppendPath, Next and Dist agree with each other and
+// with the level: the path is a walk along the level's edges whose summed
+// cost is Dist.
 func TestRoundTrip(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/*")
-	for _, f := range files {
-		if _, err := maps.FormatOf(f); err != nil {
-			continue
-		}
-		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
-			t.Run(filepath.Base(f)+"/"+string(layout), func(t *testing.T) {
-				lvl, err := maps.Load(f, maps.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				g := lvl.Graph
-				lt := buildAndLoadLayout(t, g, layout)
+	for _, lv := range mapstest.SmallLevels(t) {
+		for _, l := range build.Layouts(2) {
+			if l.Options.Window != 0 && lv.G.Grid == nil {
+				continue // windows need a grid
+			}
+			t.Run(lv.Name+"/"+l.Name, func(t *testing.T) {
+				g := lv.G
+				lt := buildAndLoadWith(t, g, l.Options)
 				n := lt.Len()
 				if n != g.Nodes() {
 					t.Fatalf("Len = %d, want %d", n, g.Nodes())
@@ -187,8 +183,8 @@ func TestAppendPathAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := lvl.Graph
-	for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
-		checkAppendPathAllocs(t, buildAndLoadLayout(t, g, layout))
+	for _, l := range build.Layouts(3) {
+		checkAppendPathAllocs(t, buildAndLoadWith(t, g, l.Options))
 	}
 }
 

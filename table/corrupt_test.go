@@ -38,15 +38,23 @@ func rbBuildLevel(tb testing.TB, f maps.Format, text string, opt maps.Options) *
 // rbBuildLevelLayout is rbBuildLevel for a table of the given layout.
 func rbBuildLevelLayout(tb testing.TB, f maps.Format, text string, opt maps.Options, layout table.Layout) *table.Table {
 	tb.Helper()
-	g, err := maps.ParseFormat(f, "level."+string(f), []byte(text), opt)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	t, err := build.Build(context.Background(), g, build.Options{Workers: 1, Layout: layout})
+	t, err := rbBuildLevelWith(tb, f, text, opt, build.Options{Layout: layout})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return t
+}
+
+// rbBuildLevelWith is rbBuildLevel built with bopt (one worker), whose
+// error it returns: windowed builds refuse graphs.
+func rbBuildLevelWith(tb testing.TB, f maps.Format, text string, opt maps.Options, bopt build.Options) (*table.Table, error) {
+	tb.Helper()
+	g, err := maps.ParseFormat(f, "level."+string(f), []byte(text), opt)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	bopt.Workers = 1
+	return build.Build(context.Background(), g, bopt)
 }
 
 // rbBuildFile builds the table of a level file.

@@ -2,13 +2,17 @@ package table_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
+	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -187,4 +191,40 @@ func FuzzReaders(f *testing.F) {
 		}
 		rbReadTableEverywhere(t, data, false)
 	})
+}
+
+// TestEveryLevelEveryLayout writes every shared small level in every layout
+// and reads it back with every reader (rbReadTableEverywhere): the same
+// table, the same bytes when written again, and the same answers as the
+// table that was written.
+func TestEveryLevelEveryLayout(t *testing.T) {
+	for _, lv := range mapstest.SmallLevels(t) {
+		for _, l := range build.Layouts(2) {
+			tab, err := build.Build(context.Background(), lv.G, l.Options)
+			if errors.Is(err, build.ErrWindowGraph) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s/%s: %v", lv.Name, l.Name, err)
+			}
+			data := rbEncode(t, tab)
+			rbReadTableEverywhere(t, data, false)
+			got, err := table.Decode(data)
+			if err != nil {
+				t.Fatalf("%s/%s: %v", lv.Name, l.Name, err)
+			}
+			if !bytes.Equal(rbEncode(t, got), data) {
+				t.Fatalf("%s/%s: written again, other bytes", lv.Name, l.Name)
+			}
+			for s := range tab.Nodes {
+				for d := range tab.Nodes {
+					d1, ok1 := tab.Distance(s, d)
+					d2, ok2 := got.Distance(s, d)
+					if tab.Move(s, d) != got.Move(s, d) || ok1 != ok2 || math.Float64bits(d1) != math.Float64bits(d2) || tab.Covers(s, d) != got.Covers(s, d) {
+						t.Fatalf("%s/%s: %d -> %d answers differently once read", lv.Name, l.Name, s, d)
+					}
+				}
+			}
+		}
+	}
 }

@@ -60,6 +60,27 @@ func TestVerifyFreshTables(t *testing.T) {
 	}
 }
 
+// TestVerifyEveryLayout verifies a fresh table of every shared small level
+// in every layout (windowed ones of grids against the confined search):
+// every pair checked, none mismatched.
+func TestVerifyEveryLayout(t *testing.T) {
+	for _, lv := range mapstest.SmallLevels(t) {
+		for _, l := range build.Layouts(2) {
+			tab, err := build.Build(context.Background(), lv.G, l.Options)
+			if errors.Is(err, build.ErrWindowGraph) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s/%s: %v", lv.Name, l.Name, err)
+			}
+			rep := mustVerify(t, tab, lv.G, Options{Pairs: AllPairs, Workers: 2})
+			if !rep.OK() || rep.Pairs == 0 {
+				t.Fatalf("%s/%s: %d of %d pairs mismatch, first %v", lv.Name, l.Name, rep.Failed, rep.Pairs, rep.Mismatches)
+			}
+		}
+	}
+}
+
 // changeCell returns the text of a .grid level with the cell at (x, y)
 // replaced by c.
 func changeCell(t *testing.T, text string, x, y int, c byte) string {
