@@ -21,15 +21,23 @@ var ErrLowered = errors.New("an overlay only raises costs")
 // so it is cheap to create, and a change costs O(degree) (no copy and no
 // clear of anything O(V)).
 //
-// Queries are exact for the changed level. A table path that crosses no
-// changed node or edge is still a shortest path, because no cost fell, so
-// such a query is answered from the table after an O(path length) check.
-// Otherwise the overlay runs A* on the changed level with the baked
-// distance to the target as its heuristic: admissible and consistent,
-// because costs only rose. It stops at the first node it takes from the
-// queue whose table path is unchanged, since that node's heuristic is then
-// its exact distance, so it expands little more than the detour. A target
-// cut off by the changes costs a search of what the source can still reach.
+// What it answers, by layout: over a table of all pairs (flat or
+// run-length), the shortest paths and distances of the changed level,
+// exactly (an answer the table's own is not). Over a table that covers
+// windows it takes no change (ErrNotAllPairs), so it answers what the
+// table does: confined paths of the baked level.
+//
+// How: a stored path that crosses no changed node or edge is still a
+// shortest path, because no cost fell, so such a query is answered from
+// the table after an O(path length) check by the layout's walker, the one
+// plain queries use. Otherwise the overlay runs A* on the changed level
+// with the baked distance to the target as its heuristic (read from the
+// flat layout's distance rows, summed along stored paths on the run-length
+// one): admissible and consistent, because costs only rose. It stops at
+// the first node it takes from the queue whose stored path is unchanged,
+// since that node's heuristic is then its exact distance, so it expands
+// little more than the detour. A target cut off by the changes costs a
+// search of what the source can still reach.
 //
 // Concurrency: like a map, an overlay may serve any number of concurrent
 // queries (Next, Dist, Path, AppendPath, Blocked, ...) as long as no change

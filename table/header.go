@@ -69,13 +69,82 @@ var headerKeys = [...]string{"kind", "nodes", "edges", "width", "height", "names
 
 // headerMap reads a table header map at nesting depth into h.
 func (rd *reader) headerMap(h *Header, depth int) error {
+	return rd.fields(headerKeys[:], depth, func(key string) error {
+		switch key {
+		case "kind":
+			return rd.strField(key, (*string)(&h.Kind))
+		case "nodes":
+			return rd.intField(key, &h.Nodes)
+		case "edges":
+			return rd.intField(key, &h.Edges)
+		case "width":
+			return rd.intField(key, &h.Width)
+		case "height":
+			return rd.intField(key, &h.Height)
+		case "names":
+			var err error
+			h.Names, err = rd.names(depth + 1)
+			return err
+		case "metric":
+			return rd.strField(key, &h.Metric)
+		case "dist_kind":
+			return rd.strField(key, (*string)(&h.DistKind))
+		case "first_enc":
+			return rd.strField(key, &h.FirstEnc)
+		case "model":
+			return rd.strField(key, &h.Model)
+		case "connect":
+			return rd.intField(key, &h.Connect)
+		case "diagonal":
+			return rd.strField(key, &h.Diagonal)
+		case "source":
+			return rd.strField(key, &h.Source)
+		case "format":
+			return rd.strField(key, &h.Format)
+		case "input_hash":
+			return rd.strField(key, &h.InputHash)
+		case "layout":
+			return rd.strField(key, (*string)(&h.Layout))
+		case "window":
+			return rd.intField(key, &h.Window)
+		}
+		return rd.intField(key, &h.RunCount) // "runs"
+	})
+}
+
+// partKeys are the keys of a part header, as headerKeys.
+var partKeys = [...]string{"table", "shard", "shards", "from", "to", "runs"}
+
+// partHeaderMap reads a part header map into p.
+func (rd *reader) partHeaderMap(p *PartHeader) error {
+	return rd.fields(partKeys[:], 1, func(key string) error {
+		switch key {
+		case "table":
+			return rd.headerMap(&p.Table, 2)
+		case "shard":
+			return rd.intField(key, &p.Shard)
+		case "shards":
+			return rd.intField(key, &p.Shards)
+		case "from":
+			return rd.intField(key, &p.From)
+		case "to":
+			return rd.intField(key, &p.To)
+		}
+		return rd.intField(key, &p.Runs) // "runs"
+	})
+}
+
+// fields reads a map at nesting depth whose known keys are keys: field
+// reads the value of each known key, which may appear once; any other key,
+// of any type, is skipped with its value.
+func (rd *reader) fields(keys []string, depth int, field func(key string) error) error {
 	n, err := rd.entries()
 	if err != nil {
 		return err
 	}
 	var seen uint32
 	for range n {
-		key, known, err := rd.key(headerKeys[:], depth+1)
+		key, known, err := rd.key(keys, depth+1)
 		if err != nil {
 			return err
 		}
@@ -89,91 +158,7 @@ func (rd *reader) headerMap(h *Header, depth int) error {
 			return fmt.Errorf("key %q twice", key)
 		}
 		seen |= 1 << known
-		switch key {
-		case "kind":
-			err = rd.strField(key, (*string)(&h.Kind))
-		case "nodes":
-			err = rd.intField(key, &h.Nodes)
-		case "edges":
-			err = rd.intField(key, &h.Edges)
-		case "width":
-			err = rd.intField(key, &h.Width)
-		case "height":
-			err = rd.intField(key, &h.Height)
-		case "names":
-			h.Names, err = rd.names(depth + 1)
-		case "metric":
-			err = rd.strField(key, &h.Metric)
-		case "dist_kind":
-			err = rd.strField(key, (*string)(&h.DistKind))
-		case "first_enc":
-			err = rd.strField(key, &h.FirstEnc)
-		case "model":
-			err = rd.strField(key, &h.Model)
-		case "connect":
-			err = rd.intField(key, &h.Connect)
-		case "diagonal":
-			err = rd.strField(key, &h.Diagonal)
-		case "source":
-			err = rd.strField(key, &h.Source)
-		case "format":
-			err = rd.strField(key, &h.Format)
-		case "input_hash":
-			err = rd.strField(key, &h.InputHash)
-		case "layout":
-			err = rd.strField(key, (*string)(&h.Layout))
-		case "window":
-			err = rd.intField(key, &h.Window)
-		case "runs":
-			err = rd.intField(key, &h.RunCount)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// partKeys are the keys of a part header, as headerKeys.
-var partKeys = [...]string{"table", "shard", "shards", "from", "to", "runs"}
-
-// partHeaderMap reads a part header map into p.
-func (rd *reader) partHeaderMap(p *PartHeader) error {
-	n, err := rd.entries()
-	if err != nil {
-		return err
-	}
-	var seen uint32
-	for range n {
-		key, known, err := rd.key(partKeys[:], 2)
-		if err != nil {
-			return err
-		}
-		if known < 0 {
-			if err := rd.skip(2); err != nil {
-				return err
-			}
-			continue
-		}
-		if seen&(1<<known) != 0 {
-			return fmt.Errorf("key %q twice", key)
-		}
-		seen |= 1 << known
-		switch key {
-		case "table":
-			err = rd.headerMap(&p.Table, 2)
-		case "shard":
-			err = rd.intField(key, &p.Shard)
-		case "shards":
-			err = rd.intField(key, &p.Shards)
-		case "from":
-			err = rd.intField(key, &p.From)
-		case "to":
-			err = rd.intField(key, &p.To)
-		case "runs":
-			err = rd.intField(key, &p.Runs)
-		}
-		if err != nil {
+		if err := field(key); err != nil {
 			return err
 		}
 	}
