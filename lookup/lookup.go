@@ -154,12 +154,7 @@ func (lt *Table) AppendPath(buf []int, from, to int) ([]int, bool) {
 	if !lt.valid(from) || !lt.valid(to) {
 		return buf, false
 	}
-	start := len(buf)
-	buf, st := lt.w.path(buf, from, to, nil)
-	if st != pathUnchanged {
-		return buf[:start], false
-	}
-	return buf, true
+	return lt.w.path(buf, from, to)
 }
 
 // Window returns DELTA of a table that covers windows, 0 for a table of

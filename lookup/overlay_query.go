@@ -60,12 +60,12 @@ func (o *Overlay) AppendPath(buf []int, from, to int) ([]int, bool) {
 		return buf, false
 	}
 	start := len(buf)
-	buf, state := o.s.path(buf, from, to, o)
+	buf, state := o.checked(buf, from, to)
 	switch state {
 	case pathUnchanged:
 		return buf, true
 	case pathNone:
-		return buf[:start], false // no baked path means none now: costs only rose
+		return buf, false
 	}
 	buf, _, ok := o.find(buf, start, from, to, true)
 	return buf, ok
@@ -81,7 +81,7 @@ func (o *Overlay) Path(from, to int) (path []int, cost float64, ok bool) {
 	if !o.open(from, to) {
 		return nil, table.Unreachable, false
 	}
-	path, state := o.s.path(nil, from, to, o)
+	path, state := o.checked(nil, from, to)
 	switch state {
 	case pathUnchanged:
 		cost, _ = o.lt.Dist(from, to)
@@ -99,6 +99,30 @@ func (o *Overlay) Path(from, to int) (path []int, cost float64, ok bool) {
 // open reports whether both ends are nodes and neither is blocked.
 func (o *Overlay) open(from, to int) bool {
 	return o.lt.valid(from) && o.lt.valid(to) && !o.Blocked(from) && !o.Blocked(to)
+}
+
+// checked appends the stored path from from to to to buf with the table's
+// walker and checks it against the changes: pathNone when there is none
+// (buf unchanged; no stored path means none now either, since costs only
+// rose), pathUnchanged when no step crosses a change (still a shortest
+// path), pathChanged when one does: buf then ends with the node the first
+// such step leaves, and every node kept has that step on its own stored
+// path (paths toward one target merge), which the search reuses.
+// O(path length).
+func (o *Overlay) checked(buf []int, from, to int) ([]int, pathState) {
+	start := len(buf)
+	buf, ok := o.lt.w.path(buf, from, to)
+	if !ok {
+		return buf, pathNone
+	}
+	mark := o.mark
+	for i := start + 1; i < len(buf); i++ {
+		u, v := int32(buf[i-1]), int32(buf[i])
+		if mark[slot(u)]|mark[slot(v)] != 0 && o.stepCrosses(u, v) {
+			return buf[:i], pathChanged
+		}
+	}
+	return buf, pathUnchanged
 }
 
 // stepCrosses reports whether the table's step from u to v crosses a
@@ -125,7 +149,7 @@ func (o *Overlay) edgeTo(u, v int32) int32 {
 
 // find searches the changed level and, when withPath is set, appends the
 // path it finds to buf[:start]. buf[start:] holds a prefix of the table
-// path from from that crosses a change (see walker.path), or nothing.
+// path from from that crosses a change (see checked), or nothing.
 // O(search).
 func (o *Overlay) find(buf []int, start, from, to int, withPath bool) ([]int, float64, bool) {
 	sc := o.lt.getScratch()

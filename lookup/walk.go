@@ -10,16 +10,12 @@ type walker interface {
 	next(from, to int) int
 	dist(from, to int) (float64, bool)
 	// path appends the stored path from from to to, both ends included,
-	// to buf, and says what it found: pathUnchanged when it reached to;
-	// pathNone when there is none (no path, a pair not covered, or a
-	// damaged table's bad move or cycle), buf then holding part of a
-	// path. With an overlay o it checks each step against o's changes and
-	// stops at the first that crosses one (pathChanged): buf then ends
-	// with the node that step leaves, and every node appended has that
-	// step on its own stored path (paths toward one target merge). o is
-	// nil for plain queries, and always for a walker that is not a
-	// searcher.
-	path(buf []int, from, to int, o *Overlay) ([]int, pathState)
+	// to buf, and returns it with true; or buf unchanged and false when
+	// there is none (no path, a pair not covered, or a damaged table's bad
+	// move or cycle). It is the layout's one path walk: plain queries
+	// return it, and an overlay checks the nodes it appended against its
+	// changes (Overlay.checked).
+	path(buf []int, from, to int) ([]int, bool)
 	// covers reports whether the table answers the pair (Table.Covered).
 	covers(from, to int) bool
 }
@@ -44,8 +40,8 @@ type searcher interface {
 	// cheap: nothing with O(1) distances.
 	fresh(o *Overlay, sc *scratch, n *searchNode, v, t int32, hr *heuristic)
 	// seed gives the nodes of crossed, a checked prefix of the stored path
-	// from the source whose last step crosses a change (see path), their
-	// status without a walk each.
+	// from the source whose last step crosses a change (see
+	// Overlay.checked), their status without a walk each.
 	seed(o *Overlay, sc *scratch, crossed []int, t int32, hr *heuristic)
 	// tail appends the stored path after end, which the search returned,
 	// to to, reusing what the query's walks recorded.

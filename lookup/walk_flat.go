@@ -24,32 +24,26 @@ func (w *flatWalker) dist(from, to int) (float64, bool) { return w.f.Distance(fr
 func (w *flatWalker) covers(int, int) bool { return true }
 
 // path walks the target's row: O(path length).
-func (w *flatWalker) path(buf []int, from, to int, o *Overlay) ([]int, pathState) {
+func (w *flatWalker) path(buf []int, from, to int) ([]int, bool) {
 	lt := w.lt
 	row := w.f.FirstRow(to)
-	limit := len(buf) + lt.n // a path has at most n nodes; more means a cycle
+	start := len(buf)
+	limit := start + lt.n // a path has at most n nodes; more means a cycle
 	hops, shift, stride := lt.hops, lt.hopShift, uint(1)<<lt.hopShift
-	var mark *markSlots
-	if o != nil {
-		mark = o.mark
-	}
 	buf = append(buf, from)
 	for u := from; u != to; {
 		m := uint(row[u])
 		if m >= stride || len(buf) >= limit {
-			return buf, pathNone // a corrupt table's bad move, or a cycle
+			return buf[:start], false // a corrupt table's bad move, or a cycle
 		}
 		v := hops[uint(u)<<shift|m]
 		if v < 0 {
-			return buf, pathNone // no path, or a move that names no edge
-		}
-		if mark != nil && mark[slot(int32(u))]|mark[slot(v)] != 0 && o.stepCrosses(int32(u), v) {
-			return buf, pathChanged
+			return buf[:start], false // no path, or a move that names no edge
 		}
 		u = int(v)
 		buf = append(buf, u)
 	}
-	return buf, pathUnchanged
+	return buf, true
 }
 
 // heuristic reads the target's row of distances: as exact keys when
@@ -148,6 +142,5 @@ func (w *flatWalker) tail(o *Overlay, sc *scratch, buf []int, end, to int32) ([]
 	} else {
 		buf = buf[:len(buf)-1]
 	}
-	buf, st := w.path(buf, int(join), int(to), nil)
-	return buf, st == pathUnchanged
+	return w.path(buf, int(join), int(to))
 }

@@ -99,35 +99,25 @@ func (w *runWalker) dist(from, to int) (float64, bool) {
 func (w *runWalker) covers(int, int) bool { return true }
 
 // path is O(path length × log runs per row).
-func (w *runWalker) path(buf []int, from, to int, o *Overlay) ([]int, pathState) {
+func (w *runWalker) path(buf []int, from, to int) ([]int, bool) {
 	lt := w.lt
-	limit := len(buf) + lt.n // a path has at most n nodes; more means a cycle
+	start := len(buf)
+	limit := start + lt.n // a path has at most n nodes; more means a cycle
 	hops, shift, stride := w.hops, lt.hopShift, uint(1)<<lt.hopShift
-	var mark *markSlots
-	if o != nil {
-		mark = o.mark
-	}
-	off := lt.t.Offsets
 	target := w.rank[to]
 	buf = append(buf, from)
-	u := int32(from)
 	for r := w.rank[from]; r != target; {
 		m := w.move(r, target)
 		if m >= stride || len(buf) >= limit {
-			return buf, pathNone // no path, a corrupt table's bad move, or a cycle
+			return buf[:start], false // no path, a corrupt table's bad move, or a cycle
 		}
 		r = hops[uint(r)<<shift|m]
 		if r < 0 {
-			return buf, pathNone // a move that names no edge
+			return buf[:start], false // a move that names no edge
 		}
-		v := w.order[r]
-		if mark != nil && mark[slot(u)]|mark[slot(v)] != 0 && o.stepChanged(off[u]+int32(m), u, v) {
-			return buf, pathChanged
-		}
-		u = v
-		buf = append(buf, int(v))
+		buf = append(buf, int(w.order[r]))
 	}
-	return buf, pathUnchanged
+	return buf, true
 }
 
 // heuristic sums the search's costs (keys when keyed) along walks.

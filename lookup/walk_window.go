@@ -82,34 +82,34 @@ func (w *windowWalker) dist(from, to int) (float64, bool) { return w.lt.t.Distan
 // path walks to's block, one window cell a step, and stops with no path
 // on a pair not covered, no move, a move that names no edge or leaves the
 // window, or after more steps than the window has cells (a cycle), which
-// only a damaged table holds. O(path length). It checks no changes: o is
-// always nil.
-func (w *windowWalker) path(buf []int, from, to int, _ *Overlay) ([]int, pathState) {
+// only a damaged table holds. O(path length).
+func (w *windowWalker) path(buf []int, from, to int) ([]int, bool) {
 	i, ok := w.cell(from, to)
 	if !ok {
-		return buf, pathNone
+		return buf, false
 	}
 	side := w.side
 	wx, wy := i%side, i/side
 	block := w.win.Block(to)
 	hops := w.hops
-	limit := len(buf) + side*side
+	start := len(buf)
+	limit := start + side*side
 	buf = append(buf, from)
 	for u := from; u != to; {
 		i := wy*side + wx
 		m := uint8(block[i>>1]>>(uint(i&1)<<2)) & 0xF
 		if m >= 8 || len(buf) >= limit {
-			return buf, pathNone
+			return buf[:start], false
 		}
 		v := hops[uint(u)<<3|uint(m)]
 		dx, dy := table.WindowStep(m)
 		wx += dx
 		wy += dy
 		if v < 0 || uint(wx) >= uint(side) || uint(wy) >= uint(side) {
-			return buf, pathNone
+			return buf[:start], false
 		}
 		u = int(v)
 		buf = append(buf, u)
 	}
-	return buf, pathUnchanged
+	return buf, true
 }
