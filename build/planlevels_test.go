@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/pathtable/pathtable/internal/longtest"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
@@ -19,8 +20,9 @@ import (
 // nodes, with every builder and layout, and checks every row against the
 // reference: each stored distance and each walk of first moves costs what
 // DistancesTo says, and no walk goes round in circles. Parts joined give
-// the one-shot bytes; windowed grids pass verify on every pair. Under
-// -short only the zero-cost chain runs, one row in ten.
+// the one-shot bytes; windowed grids pass verify on every pair. Every
+// row is checked in the long tests (PATHTABLE_LONG=1), one row in ten
+// otherwise; under -short only the zero-cost chain runs.
 func TestPlanLevels(t *testing.T) {
 	for _, tg := range mapstest.PlanLevels {
 		if testing.Short() && tg.Name != "zero-chain.gr" {
@@ -41,7 +43,7 @@ func TestPlanLevels(t *testing.T) {
 				tabs = append(tabs, namedTable{layoutName(layout), checkJoinedParts(t, lv, layout, 3)})
 			}
 			step := 1
-			if testing.Short() {
+			if !longtest.Enabled() { // every row is a long test; -short too takes one in ten
 				step = 10
 			}
 			checkRowsAgainstReference(t, lv, tabs, step)

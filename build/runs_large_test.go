@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pathtable/pathtable/internal/longtest"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/solve"
@@ -26,12 +27,10 @@ func overCapMaze(t testing.TB) *maps.Graph {
 
 // TestRunsOverNodeCaps builds a run-length table of overCapMaze, which
 // used to be refused, and checks sampled pairs against a live A* search:
-// reachability, and the walked distance, exactly. Slow: skipped under
-// -short.
+// reachability, and the walked distance, exactly. Minutes on two cores: a
+// long test (PATHTABLE_LONG=1).
 func TestRunsOverNodeCaps(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds all pairs of a 73,366-node level")
-	}
+	longtest.Skip(t, "builds all pairs of a 73,366-node level")
 	g := overCapMaze(t)
 	if n := g.Nodes(); n <= 65535 {
 		t.Fatalf("%d nodes: not over the cap", n)

@@ -59,7 +59,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
 	fs.IntVar(&cfg.build.Window, "window", 0, "build a windowed table of grid levels: paths to each cell from the cells within `DELTA` of it, confined to that (2·DELTA+1)² window (0: all pairs)")
 	compress := fs.Bool("compress", false, "write a run-length table: first moves per source, compressed, no stored distances (kilobytes to megabytes where a flat table takes n² bytes; Dist walks the path)")
-	fs.Var(&cfg.shard, "shard", "build only part `I/K` (0-based) of the table, rows split evenly, into INPUT.I-of-K.ptpart; pathtable merge joins the K parts")
+	fs.Var(&cfg.shard, "shard", "build only part `I/K` (0-based) of the table, rows split evenly, into INPUT.I-of-K.ptpart; pathtable merge joins the K parts. slurm takes I and K from a Slurm array job (--array=0-K-1), slurm/K takes I from it, k8s/K takes I from a Kubernetes Indexed Job")
 	var lf levelFlags
 	lf.register(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -85,6 +85,9 @@ func runBuild(ctx context.Context, args []string) error {
 			return usagef("-compress and -window are two layouts: pick one")
 		}
 		cfg.build.Layout = table.LayoutRuns
+	}
+	if err := cfg.shard.resolve(os.LookupEnv); err != nil {
+		return usagef("%v", err)
 	}
 	ext := ".ptab"
 	if cfg.shard.set {
@@ -257,6 +260,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		rows = to - from
 	}
 	stopProgress := startProgress(&done, rows, filepath.Base(input), cfg.quiet)
+	reached(ctx, stageBuilding)
 	var out io.WriterTo
 	if cfg.shard.set {
 		var p *table.Part

@@ -22,6 +22,11 @@ Commands:
 		(2·DELTA+1)² window; other pairs are "not covered".
 		-shard I/K builds only part I (0-based) of K of a flat or
 		-compress table, rows split evenly, into INPUT.I-of-K.ptpart.
+		-shard slurm takes I and K from a Slurm array job's task
+		(sbatch --array=0-K-1), -shard slurm/K takes I from it, and
+		-shard k8s/K takes I from a Kubernetes Indexed Job's pod
+		(JOB_COMPLETION_INDEX; K is the Job's completions); a missing
+		or inconsistent environment is refused.
 	merge [-json] [-max-bytes SIZE] -o OUT PART...
 		Join the K parts of one table (build -shard I/K, in any order)
 		into OUT, byte for byte the table a one-shot build writes. A
@@ -65,13 +70,23 @@ Commands:
 		crossed out in orange and paths go around them. On a windowed
 		table, -heat NODE (or else -to) draws only that node's window.
 		Graph tables whose nodes have coordinates are drawn as dots and
-		lines.
+		lines, named when there are at most 200. Cell numbers (or
+		coordinates) run along all four sides; a key below names the
+		start, the goal and the path's cost, the heat map's scale and
+		the closed nodes. Markers and the path keep a visible size at
+		any -scale.
+	version [-json]
+		Print this binary's version (the module version it was built
+		as, and the commit when the build recorded one) and the table
+		and part file formats it reads and writes.
+	help [COMMAND]
+		Print this help, or a command's description and flags.
 
 Nodes are written "x,y" on grids (0-based, x is the column) and by their id
 on graphs. Level formats, by extension: .map (Moving AI), .grid (ASCII with
 per-cell costs), .gr (DIMACS), .json (waypoint graph); see README.md.
 
-Run "pathtable <command> -h" for a command's flags.
+Run "pathtable help <command>" for a command's description and flags.
 
 Exit status: 0 on success, 1 on failure, 2 on usage errors, 130 when
 interrupted by SIGINT, 143 by SIGTERM.

@@ -5,20 +5,23 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 )
 
 // TestRobustInterruptWritePhase interrupts builds that overwrite a good
-// table at many moments, most of them while the new table is being
-// written (once its temporary file appears): an interrupted build (130
-// for SIGINT, 143 for SIGTERM) leaves the old table byte for byte and no
-// temporary; a build that put its table in place reports success (0).
+// table at each stage of writing it, with SIGINT and with SIGTERM: stopped
+// once its temporary holds the first bytes, or once it is complete but not
+// yet in place, an interrupted build (130 for SIGINT, 143 for SIGTERM)
+// leaves the old table byte for byte and no temporary; stopped once its
+// table is in place, it reports success (0), the new table in place.
 func TestRobustInterruptWritePhase(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "level.ptab")
@@ -29,59 +32,43 @@ func TestRobustInterruptWritePhase(t *testing.T) {
 	side, _ := robustSides()
 	big := robustGrid(t, dir, side)
 	args := []string{"build", "-quiet", "-diagonal", "10/14", "-workers", "2", "-o", out, big}
-	rounds := 10
-	if robustRace {
-		rounds = 4
-	}
-	var interrupted, finished int
-	for round := range rounds {
-		sig, want := os.Signal(os.Interrupt), 130
-		if round%2 == 1 {
-			sig, want = syscall.SIGTERM, 143
-		}
-		c := robustStart(t, args...)
-		// Wait for the write phase, then a little more on some rounds.
-		for len(robustTemps(t, out)) == 0 {
-			select {
-			case <-c.done:
-				t.Fatalf("round %d: build ended before writing: %s", round, c.stderr.String())
-			default:
-				time.Sleep(200 * time.Microsecond)
+	for _, s := range []stage{stageWriting, stageStaged, stageCommitted} {
+		for _, sig := range []struct {
+			sig  os.Signal
+			want int
+		}{{os.Interrupt, 130}, {syscall.SIGTERM, 143}} {
+			what := fmt.Sprintf("%v at %s", sig.sig, s)
+			want := sig.want
+			if s == stageCommitted {
+				want = 0
+			}
+			c := robustStartWith(t, robustSetup{pause: s}, args...)
+			c.reach(t, s)
+			sent := time.Now()
+			c.cmd.Process.Signal(sig.sig)
+			code, errOut := c.wait(t, 30*time.Second)
+			if d := c.exited.Sub(sent); d > promptExit {
+				t.Errorf("%s: exited %v after the signal", what, d)
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case code != want:
+				t.Errorf("%s: exit %d (%s), want %d", what, code, strings.TrimSpace(errOut), want)
+			case want != 0 && !bytes.Equal(got, old):
+				t.Errorf("%s: exit %d but the table was replaced", what, code)
+			case want == 0 && bytes.Equal(got, old):
+				t.Errorf("%s: exit 0 but the old table is still there", what)
+			}
+			if want == 0 {
+				os.WriteFile(out, old, 0o644)
+			}
+			if temps := robustTemps(t, out); len(temps) > 0 {
+				t.Errorf("%s: left %v", what, temps)
 			}
 		}
-		time.Sleep(time.Duration(round%4) * time.Millisecond)
-		sent := time.Now()
-		c.cmd.Process.Signal(sig)
-		code, errOut := c.wait(t, 30*time.Second)
-		if d := c.exited.Sub(sent); d > promptExit {
-			t.Errorf("round %d: exited %v after the signal", round, d)
-		}
-		got, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch code {
-		case want:
-			interrupted++
-			if !bytes.Equal(got, old) {
-				t.Errorf("round %d: exit %d (%s) but the table was replaced", round, code, strings.TrimSpace(errOut))
-			}
-		case 0:
-			finished++
-			if bytes.Equal(got, old) {
-				t.Errorf("round %d: exit 0 but the old table is still there", round)
-			}
-			os.WriteFile(out, old, 0o644)
-		default:
-			t.Errorf("round %d: exit %d (%s), want %d or 0", round, code, errOut, want)
-		}
-		if temps := robustTemps(t, out); len(temps) > 0 {
-			t.Errorf("round %d: left %v", round, temps)
-		}
-	}
-	t.Logf("%d rounds: %d interrupted, %d finished", rounds, interrupted, finished)
-	if interrupted == 0 {
-		t.Error("no interrupt landed while the table was written")
 	}
 }
 
@@ -121,12 +108,14 @@ func TestRobustReadersStop(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			child := robustStartIn(t, r, c.args...)
+			answered := make(chan struct{})
+			child := robustStartWith(t, robustSetup{stdin: r, stdout: &firstWrite{done: answered}}, c.args...)
 			r.Close()
+			child.reach(t, stageStarted)
 			if c.fed {
 				go feed(w)
+				<-answered // reading and answering
 			}
-			time.Sleep(300 * time.Millisecond)
 			sent := time.Now()
 			child.cmd.Process.Signal(s.sig)
 			code, errOut := child.wait(t, 10*time.Second)
@@ -139,4 +128,15 @@ func TestRobustReadersStop(t *testing.T) {
 			}
 		}
 	}
+}
+
+// firstWrite closes done at its first write and discards what it is given.
+type firstWrite struct {
+	once sync.Once
+	done chan struct{}
+}
+
+func (f *firstWrite) Write(p []byte) (int, error) {
+	f.once.Do(func() { close(f.done) })
+	return len(p), nil
 }

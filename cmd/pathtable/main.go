@@ -40,6 +40,7 @@ func init() {
 		{"solve", runSolve},
 		{"verify", runVerify},
 		{"render", runRender},
+		{"version", runVersion},
 	}
 }
 
@@ -52,12 +53,16 @@ func main() {
 
 // run executes one command line and returns the exit status.
 func run(ctx context.Context, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stdout)
-		if len(args) == 0 {
-			return 2
-		}
+		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		usage(stdout)
 		return 0
+	case "help":
+		return runHelp(args[1:])
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
@@ -77,7 +82,10 @@ func runCommand(ctx context.Context, c command, args []string) int {
 	saved := stdout
 	stdout = out
 	defer func() { stdout = saved }()
-	err := runWatched(ctx, gate, func() error { return c.run(ctx, args) })
+	err := runWatched(ctx, gate, func() error {
+		reached(ctx, stageStarted)
+		return c.run(ctx, args)
+	})
 	if err == nil && out.err != nil {
 		err = fmt.Errorf("writing standard output: %w", out.err)
 	}

@@ -54,13 +54,17 @@ func writeOutput(ctx context.Context, path string, write func(io.Writer) error) 
 	if g, ok := ctx.Value(gateKey{}).(*commitGate); ok {
 		track = func(tmp string) error { return g.track(ctx, tmp) }
 	}
-	staged, err := atomicfile.StageTracked(path, track, func(w io.Writer) error { return write(ctxWriter{ctx, w}) })
+	staged, err := atomicfile.StageTracked(path, track, func(w io.Writer) error {
+		return write(&stageWriter{ctx: ctx, w: ctxWriter{ctx, w}})
+	})
 	if err != nil {
 		return err
 	}
+	reached(ctx, stageStaged)
 	if err := commit(ctx, staged.Commit); err != nil {
 		staged.Discard()
 		return err
 	}
+	reached(ctx, stageCommitted)
 	return nil
 }

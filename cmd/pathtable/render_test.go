@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -26,8 +27,16 @@ func renderTable(t *testing.T, name, level string) string {
 	return out
 }
 
+// rendered is a decoded picture and where render says its map is.
+type rendered struct {
+	img    image.Image
+	origin image.Point // the map's top-left corner in img
+	size   image.Point // the map's width and height
+	scale  int         // pixels a cell (grids)
+}
+
 // renderPNG runs render with args (before -o OUT TABLE) and decodes the PNG.
-func renderPNG(t *testing.T, tab string, args ...string) image.Image {
+func renderPNG(t *testing.T, tab string, args ...string) rendered {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "out.png")
 	args = append(append([]string{"render"}, args...), "-o", out, tab)
@@ -35,8 +44,12 @@ func renderPNG(t *testing.T, tab string, args ...string) image.Image {
 	if code != 0 {
 		t.Fatalf("render %v: exit %d: %s", args, code, errOut)
 	}
-	if !strings.HasPrefix(stdoutText, "rendered "+out+": ") {
-		t.Errorf("render printed %q", stdoutText)
+	var r rendered
+	var w, h int
+	var unit string
+	if n, err := fmt.Sscanf(stdoutText, "rendered "+out+": %dx%d pixels, the map %dx%d at %d,%d (%d px a %s",
+		&w, &h, &r.size.X, &r.size.Y, &r.origin.X, &r.origin.Y, &r.scale, &unit); n < 6 {
+		t.Errorf("render printed %q (%v)", stdoutText, err)
 	}
 	entries, _ := os.ReadDir(filepath.Dir(out))
 	if len(entries) != 1 {
@@ -47,21 +60,27 @@ func renderPNG(t *testing.T, tab string, args ...string) image.Image {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
+	if r.img, err = png.Decode(f); err != nil {
 		t.Fatalf("decoding the PNG: %v", err)
 	}
-	return img
+	if b := r.img.Bounds(); b.Dx() != w || b.Dy() != h {
+		t.Errorf("render says %dx%d pixels, the PNG is %dx%d", w, h, b.Dx(), b.Dy())
+	}
+	return r
 }
 
 func renderAt(img image.Image, x, y int) color.RGBA {
 	return color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
 }
 
-// renderCell returns the colour at the centre of cell (x, y) at scale s.
-func renderCell(img image.Image, s, x, y int) color.RGBA {
-	return renderAt(img, x*s+s/2, y*s+s/2)
-}
+// at returns the colour at (x, y) of the map, relative to its corner.
+func (r rendered) at(x, y int) color.RGBA { return renderAt(r.img, r.origin.X+x, r.origin.Y+y) }
+
+// cell returns the colour at the centre of cell (x, y) at scale s.
+func (r rendered) cell(s, x, y int) color.RGBA { return r.at(x*s+s/2, y*s+s/2) }
+
+// renderCell is r.cell.
+func renderCell(r rendered, s, x, y int) color.RGBA { return r.cell(s, x, y) }
 
 const renderGridLevel = `.....
 .###.
@@ -72,8 +91,8 @@ func TestRenderGridPath(t *testing.T) {
 	tab := renderTable(t, "level.grid", renderGridLevel)
 	const s = 10
 	img := renderPNG(t, tab, "-from", "0,0", "-to", "4,2", "-scale", "10")
-	if b := img.Bounds(); b.Dx() != 5*s || b.Dy() != 3*s {
-		t.Fatalf("image is %dx%d, want %dx%d", b.Dx(), b.Dy(), 5*s, 3*s)
+	if img.scale != s {
+		t.Fatalf("%d px a cell, want %d", img.scale, s)
 	}
 	lt, err := lookup.Open(tab)
 	if err != nil {
@@ -89,7 +108,7 @@ func TestRenderGridPath(t *testing.T) {
 	for _, u := range path[1 : len(path)-1] {
 		x, y, _ := lt.XY(u)
 		onPath[[2]int{x, y}] = true
-		if got := renderCell(img, s, x, y); got != colPath {
+		if got := img.cell(s, x, y); got != colPath {
 			t.Errorf("path cell %d,%d is %v, want the path colour %v", x, y, got, colPath)
 		}
 	}
@@ -110,7 +129,7 @@ func TestRenderGridPath(t *testing.T) {
 		if onPath[[2]int{c.x, c.y}] {
 			t.Fatalf("cell %d,%d is on the path; fix the test level", c.x, c.y)
 		}
-		if got := renderCell(img, s, c.x, c.y); got != c.want {
+		if got := img.cell(s, c.x, c.y); got != c.want {
 			t.Errorf("%s %d,%d is %v, want %v", c.what, c.x, c.y, got, c.want)
 		}
 	}
@@ -122,15 +141,14 @@ func TestRenderGridPath(t *testing.T) {
 func TestRenderGridDefaultScale(t *testing.T) {
 	tab := renderTable(t, "level.grid", renderGridLevel)
 	img := renderPNG(t, tab)
-	w := img.Bounds().Dx()
-	if w < 512 || w > 1024 {
-		t.Errorf("default image is %d px wide, want 512-1024", w)
+	s := img.scale
+	if w := img.size.X; w != 5*s || w < 512 || w > 1024 {
+		t.Errorf("default map is %d px wide, want 512-1024", w)
 	}
-	s := w / 5
-	if got := renderCell(img, s, 2, 1); got != colWall {
+	if got := img.cell(s, 2, 1); got != colWall {
 		t.Errorf("wall is %v, want %v", got, colWall)
 	}
-	if got := renderCell(img, s, 0, 0); got != colOpen {
+	if got := img.cell(s, 0, 0); got != colOpen {
 		t.Errorf("open cell with no path drawn is %v, want %v", got, colOpen)
 	}
 }
@@ -146,10 +164,10 @@ func TestRenderGridIntegerCosts(t *testing.T) {
 		t.Fatal(e)
 	}
 	img := renderPNG(t, tab, "-scale", "4")
-	if got := renderCell(img, 4, 2, 2); got != colCostly {
+	if got := img.cell(4, 2, 2); got != colCostly {
 		t.Errorf("cost-9 cell is %v, want %v", got, colCostly)
 	}
-	if got := renderCell(img, 4, 0, 2); got != colOpen {
+	if got := img.cell(4, 0, 2); got != colOpen {
 		t.Errorf("cost-1 cell is %v, want %v", got, colOpen)
 	}
 }
@@ -159,19 +177,19 @@ func TestRenderHeat(t *testing.T) {
 	const s = 8
 	img := renderPNG(t, tab, "-heat", "0,0", "-scale", "8")
 	for _, c := range [][2]int{{3, 0}, {4, 0}, {3, 1}, {4, 1}} {
-		if got := renderCell(img, s, c[0], c[1]); got != colUnreachable {
+		if got := img.cell(s, c[0], c[1]); got != colUnreachable {
 			t.Errorf("unreachable cell %d,%d is %v, want %v", c[0], c[1], got, colUnreachable)
 		}
 	}
-	if got := renderCell(img, s, 0, 0); got != colHeatNode {
+	if got := img.cell(s, 0, 0); got != colHeatNode {
 		t.Errorf("heat node is %v, want %v", got, colHeatNode)
 	}
-	if got := renderCell(img, s, 2, 0); got != colWall {
+	if got := img.cell(s, 2, 0); got != colWall {
 		t.Errorf("wall is %v, want %v", got, colWall)
 	}
 	// The farthest reachable cell takes the end of the ramp, a nearer one
 	// a different colour, and neither is the unreachable colour.
-	far, near := renderCell(img, s, 1, 1), renderCell(img, s, 1, 0)
+	far, near := img.cell(s, 1, 1), img.cell(s, 1, 0)
 	if far != heatRamp[len(heatRamp)-1] {
 		t.Errorf("farthest cell is %v, want %v", far, heatRamp[len(heatRamp)-1])
 	}
@@ -193,10 +211,11 @@ const renderGraphLevel = `{
 
 func TestRenderGraph(t *testing.T) {
 	tab := renderTable(t, "g.json", renderGraphLevel)
-	// At scale 20 with a 24 px margin: a at (24,24), b at (224,24), c at (224,224).
+	// At scale 20 with a 24 px margin: a at (24,24), b at (224,24), c at
+	// (224,224) of the map.
 	img := renderPNG(t, tab, "-from", "a", "-to", "c", "-scale", "20")
-	if b := img.Bounds(); b.Dx() != 249 || b.Dy() != 249 {
-		t.Fatalf("image is %dx%d, want 249x249", b.Dx(), b.Dy())
+	if img.scale != 20 {
+		t.Fatalf("%d px a unit, want 20", img.scale)
 	}
 	checks := []struct {
 		x, y int
@@ -212,7 +231,7 @@ func TestRenderGraph(t *testing.T) {
 		{60, 200, colBackground, "background"},
 	}
 	for _, c := range checks {
-		if got := renderAt(img, c.x, c.y); got != c.want {
+		if got := img.at(c.x, c.y); got != c.want {
 			t.Errorf("%s at %d,%d is %v, want %v", c.what, c.x, c.y, got, c.want)
 		}
 	}
@@ -253,13 +272,14 @@ func TestRenderErrors(t *testing.T) {
 func TestRenderNoPath(t *testing.T) {
 	tab := renderTable(t, "split.grid", "..#..\n..#..\n")
 	img := renderPNG(t, tab, "-from", "0,0", "-to", "4,1", "-scale", "6")
-	if got := renderCell(img, 6, 0, 0); got != colStart {
+	if got := img.cell(6, 0, 0); got != colStart {
 		t.Errorf("start is %v, want %v", got, colStart)
 	}
-	if got := renderCell(img, 6, 4, 1); got != colGoal {
+	if got := img.cell(6, 4, 1); got != colGoal {
 		t.Errorf("goal is %v, want %v", got, colGoal)
 	}
-	if got := renderCell(img, 6, 1, 0); got != colOpen {
+	// Not 1,0: at 6 px a cell, the start's marker covers it.
+	if got := img.cell(6, 1, 1); got != colOpen {
 		t.Errorf("a cell between is %v, want %v: no path is drawn", got, colOpen)
 	}
 }

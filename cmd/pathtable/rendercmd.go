@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"strconv"
 
 	"github.com/pathtable/pathtable/lookup"
 )
@@ -27,6 +28,10 @@ var (
 	colEdge        = color.RGBA{170, 170, 170, 255}
 	colNode        = color.RGBA{60, 60, 60, 255}
 	colBlocked     = color.RGBA{255, 140, 0, 255} // closed by -block: a cross on the cell or node
+	colPathCasing  = color.RGBA{10, 40, 90, 255}  // the dark edge that keeps the path visible on light floors
+	colRing        = color.RGBA{255, 255, 255, 255}
+	colFrame       = color.RGBA{255, 255, 255, 255} // around the map: axes and legend
+	colInk         = color.RGBA{50, 50, 58, 255}    // ticks, labels, outlines
 	// heatRamp runs from near (distance 0) to far (the largest distance).
 	heatRamp = []color.RGBA{{255, 255, 204, 255}, {254, 204, 92, 255}, {253, 141, 60, 255}, {227, 26, 28, 255}, {128, 0, 38, 255}}
 )
@@ -84,20 +89,25 @@ func runRender(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	var img *image.RGBA
 	var path []int
 	var found bool
 	if opt.from >= 0 {
 		path, found = o.AppendPath(nil, opt.from, opt.to)
 	}
+	var pic *mapPicture
 	if _, _, grid := lt.Grid(); grid {
-		img, err = renderGrid(lt, opt, path)
+		pic, err = renderGrid(lt, opt)
 	} else {
-		img, err = renderGraph(lt, opt, path)
+		pic, err = renderGraph(lt, opt)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %v", fs.Arg(0), err)
 	}
+	img, origin, err := framePicture(pic, legendPieces(o, opt, pic, found, *from, *to, *heat))
+	if err != nil {
+		return fmt.Errorf("%s: %v", fs.Arg(0), err)
+	}
+	drawMarks(img, origin, pic, opt, path)
 	if err := writeOutput(ctx, *out, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
 		return err
 	}
@@ -110,15 +120,36 @@ func runRender(ctx context.Context, args []string) error {
 		note = fmt.Sprintf("; no path from %s to %s", *from, *to)
 	}
 	b := img.Bounds()
-	fmt.Fprintf(stdout, "rendered %s: %dx%d pixels%s\n", *out, b.Dx(), b.Dy(), note)
+	m := pic.img.Bounds()
+	fmt.Fprintf(stdout, "rendered %s: %dx%d pixels, the map %dx%d at %d,%d (%s)%s\n",
+		*out, b.Dx(), b.Dy(), m.Dx(), m.Dy(), origin.X, origin.Y, pic.scaleNote, note)
 	return nil
 }
+
+// mapPicture is a drawn map before its frame, path and markers: where
+// each node's centre is in it, the axes along its sides, and the sizes
+// that marks drawn on it take.
+type mapPicture struct {
+	img       *image.RGBA
+	centre    func(u int) (x, y float64, in bool) // in: the node is in the picture
+	x, y      axis
+	pathWidth float64
+	markerR   float64 // a marker's radius
+	scaleNote string  // "10 px a cell"
+	heat      heatRange
+	costs     []float64 // grids: the cost of entering each node, for the legend
+	// overPath, if set, draws what goes over the path: a graph's nodes.
+	overPath func(img *image.RGBA, origin image.Point)
+}
+
+// maxNamedNodes is the most nodes a graph picture names.
+const maxNamedNodes = 200
 
 // renderGrid draws a grid table: one square of scale pixels per cell. On a
 // windowed table with -heat (or else -to), it draws only that node's window
 // (clipped to the grid): the cells the table answers for it. O(W·H·scale²)
 // for the cells drawn.
-func renderGrid(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, error) {
+func renderGrid(lt *lookup.Table, opt renderOptions) (*mapPicture, error) {
 	gw, gh, _ := lt.Grid()
 	area := image.Rect(0, 0, gw, gh)
 	if origin, d := max(opt.heat, opt.to), lt.Window(); d > 0 && origin >= 0 {
@@ -138,17 +169,20 @@ func renderGrid(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, e
 	}
 	img := image.NewRGBA(image.Rect(0, 0, w*s, h*s))
 	fillRect(img, img.Bounds(), colWall)
-	colours := nodeColours(opt.overlay, opt.heat, gridCosts(lt))
+	costs := gridCosts(lt)
+	colours, heat := nodeColours(opt.overlay, opt.heat, costs)
 	// at returns node u's cell in the picture, and false outside it.
 	at := func(u int) (int, int, bool) {
 		x, y, _ := lt.XY(u)
 		return x - area.Min.X, y - area.Min.Y, image.Pt(x, y).In(area)
 	}
+	heat.unreachable = false // but for the cells drawn: a window leaves the others out
 	for u := range lt.Len() {
 		x, y, in := at(u)
 		if !in {
 			continue
 		}
+		heat.unreachable = heat.unreachable || heat.on && colours[u] == colUnreachable
 		cell := image.Rect(x*s, y*s, (x+1)*s, (y+1)*s)
 		fillRect(img, cell, colours[u])
 		if s >= 6 { // a faint grid line on the right and bottom edges
@@ -157,35 +191,32 @@ func renderGrid(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, e
 			fillRect(img, image.Rect(cell.Min.X, cell.Max.Y-1, cell.Max.X, cell.Max.Y), line)
 		}
 	}
-	centre := func(u int) (float64, float64) {
-		x, y, _ := at(u)
-		return (float64(x) + 0.5) * float64(s), (float64(y) + 0.5) * float64(s)
-	}
-	mark := func(u int, c color.RGBA) {
-		if x, y, in := at(u); in {
-			m := s / 6
-			fillRect(img, image.Rect(x*s+m, y*s+m, (x+1)*s-m, (y+1)*s-m), c)
-		}
-	}
+	fs := float64(s)
 	for u := range lt.Len() {
 		if x, y, in := at(u); in && opt.overlay.Blocked(u) {
-			cross(img, float64(x*s), float64(y*s), float64(s), colBlocked)
+			size := max(fs, minCross)
+			cross(img, (float64(x)+0.5)*fs-size/2, (float64(y)+0.5)*fs-size/2, size, colBlocked)
 		}
 	}
-	drawPath(img, path, centre, float64(max(1, s/4)))
-	if opt.heat >= 0 {
-		mark(opt.heat, colHeatNode)
-	}
-	if opt.from >= 0 {
-		mark(opt.from, colStart)
-		mark(opt.to, colGoal)
-	}
-	return img, nil
+	return &mapPicture{
+		img: img,
+		centre: func(u int) (float64, float64, bool) {
+			x, y, in := at(u)
+			return (float64(x) + 0.5) * fs, (float64(y) + 0.5) * fs, in
+		},
+		x:         axis{lo: float64(area.Min.X), hi: float64(area.Max.X - 1), off: (0.5 - float64(area.Min.X)) * fs, scale: fs, cells: true},
+		y:         axis{lo: float64(area.Min.Y), hi: float64(area.Max.Y - 1), off: (0.5 - float64(area.Min.Y)) * fs, scale: fs, cells: true},
+		pathWidth: max(fs/4, minPath),
+		markerR:   max(0.45*fs, minMarker),
+		scaleNote: fmt.Sprintf("%d px a cell", s),
+		heat:      heat,
+		costs:     costs,
+	}, nil
 }
 
 // renderGraph draws a graph table whose nodes have coordinates: edges as
 // lines, nodes as dots, y growing downward as on grids. O(pixels + E·length).
-func renderGraph(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, error) {
+func renderGraph(lt *lookup.Table, opt renderOptions) (*mapPicture, error) {
 	n := lt.Len()
 	if _, _, ok := lt.Coords(0); !ok {
 		return nil, fmt.Errorf("graph has no node coordinates: render draws grids, and graphs whose nodes have x and y")
@@ -228,69 +259,105 @@ func renderGraph(lt *lookup.Table, opt renderOptions, path []int) (*image.RGBA, 
 			drawLine(img, x0, y0, x1, y1, 2, colEdge)
 		}
 	}
-	drawPath(img, path, pos, 5)
-	colours := nodeColours(opt.overlay, opt.heat, nil)
-	for u := range n {
-		c := colours[u]
-		if opt.heat < 0 {
-			c = colNode
-		}
-		x, y := pos(u)
-		dot(img, x, y, 5, c)
-		if opt.overlay.Blocked(u) {
-			cross(img, x-8, y-8, 16, colBlocked)
+	colours, heat := nodeColours(opt.overlay, opt.heat, nil)
+	// The nodes go over the path, their names beside them on graphs small
+	// enough to read them.
+	nodes := func(img *image.RGBA, origin image.Point) {
+		for u := range n {
+			c := colours[u]
+			if opt.heat < 0 {
+				c = colNode
+			}
+			x, y := pos(u)
+			x, y = x+float64(origin.X), y+float64(origin.Y)
+			dot(img, x, y, 5, c)
+			if opt.overlay.Blocked(u) {
+				cross(img, x-8, y-8, 16, colBlocked)
+			}
+			if n <= maxNamedNodes {
+				// Above and to the right, or to the left at the map's
+				// right edge.
+				name := lt.Name(u)
+				nx := int(x) + 8
+				if nx+textWidth(name) > origin.X+int(w) {
+					nx = int(x) - 8 - textWidth(name)
+				}
+				drawText(img, nx, int(y)-8-textH, name, colInk)
+			}
 		}
 	}
-	for _, m := range []struct {
-		u int
-		c color.RGBA
-	}{{opt.heat, colHeatNode}, {opt.from, colStart}, {opt.to, colGoal}} {
-		if m.u >= 0 {
-			x, y := pos(m.u)
-			dot(img, x, y, 8, m.c)
-		}
-	}
-	return img, nil
+	return &mapPicture{
+		img:      img,
+		overPath: nodes,
+		centre: func(u int) (float64, float64, bool) {
+			x, y := pos(u)
+			return x, y, true
+		},
+		x:         axis{lo: minX, hi: maxX, off: margin - minX*s, scale: s},
+		y:         axis{lo: minY, hi: maxY, off: margin - minY*s, scale: s},
+		pathWidth: 5,
+		markerR:   9,
+		scaleNote: strconv.FormatFloat(s, 'g', 4, 64) + " px a unit",
+		heat:      heat,
+	}, nil
+}
+
+// heatRange is what a heat map's legend says: the largest cost coloured
+// (the end of the ramp) and whether some node has no path.
+type heatRange struct {
+	on          bool
+	far         float64
+	unreachable bool
 }
 
 // nodeColours is each node's fill: by its shortest-path cost to heat
 // through the overlay when heat >= 0, else by the cost of entering it (nil
 // costs: all colOpen).
-func nodeColours(lt *lookup.Overlay, heat int, costs []float64) []color.RGBA {
+func nodeColours(lt *lookup.Overlay, heat int, costs []float64) ([]color.RGBA, heatRange) {
 	n := lt.Len()
 	out := make([]color.RGBA, n)
 	if heat < 0 {
 		for u := range out {
 			out[u] = colOpen
-			if costs != nil && costs[u] > 1 {
-				out[u] = blend(colOpen, colCostly, (min(costs[u], 9)-1)/8)
+			if costs != nil {
+				out[u] = costColour(costs[u])
 			}
 		}
-		return out
+		return out, heatRange{}
 	}
 	dist := make([]float64, n)
-	far := 0.0
+	hr := heatRange{on: true}
 	for u := range n {
 		d, ok := lt.Dist(u, heat)
 		if !ok {
 			d = math.Inf(1)
+			hr.unreachable = true
 		}
 		dist[u] = d
 		if ok {
-			far = max(far, d)
+			hr.far = max(hr.far, d)
 		}
 	}
 	for u, d := range dist {
 		switch {
 		case math.IsInf(d, 1):
 			out[u] = colUnreachable
-		case far == 0:
+		case hr.far == 0:
 			out[u] = heatRamp[0]
 		default:
-			out[u] = rampAt(d / far)
+			out[u] = rampAt(d / hr.far)
 		}
 	}
-	return out
+	return out, hr
+}
+
+// costColour is the fill of a cell that costs c to enter: colOpen at 1,
+// colCostly from 9.
+func costColour(c float64) color.RGBA {
+	if c <= 1 {
+		return colOpen
+	}
+	return blend(colOpen, colCostly, (min(c, 9)-1)/8)
 }
 
 // gridCosts is the baked cost of moving onto each node of a grid table,
@@ -301,19 +368,6 @@ func gridCosts(lt *lookup.Table) []float64 {
 		costs[u], _ = lt.CellCost(u)
 	}
 	return costs
-}
-
-// drawPath draws the path's steps as thick lines between node centres.
-func drawPath(img *image.RGBA, path []int, at func(int) (float64, float64), width float64) {
-	for i := 1; i < len(path); i++ {
-		x0, y0 := at(path[i-1])
-		x1, y1 := at(path[i])
-		drawLine(img, x0, y0, x1, y1, width, colPath)
-	}
-	if len(path) == 1 {
-		x, y := at(path[0])
-		drawLine(img, x, y, x, y, width, colPath)
-	}
 }
 
 // drawLine stamps a width×width square every pixel along the segment.
