@@ -115,11 +115,19 @@ func (o *Overlay) checked(buf []int, from, to int) ([]int, pathState) {
 	if !ok {
 		return buf, pathNone
 	}
+	// A step can cross a change only where the filter marks one of its
+	// ends, so each node is looked up once, and a marked node's steps in
+	// and out are checked in path order.
 	mark := o.mark
-	for i := start + 1; i < len(buf); i++ {
-		u, v := int32(buf[i-1]), int32(buf[i])
-		if mark[slot(u)]|mark[slot(v)] != 0 && o.stepCrosses(u, v) {
+	for i := start; i < len(buf); i++ {
+		if mark[slot(int32(buf[i]))] == 0 {
+			continue
+		}
+		if i > start && o.stepCrosses(int32(buf[i-1]), int32(buf[i])) {
 			return buf[:i], pathChanged
+		}
+		if i+1 < len(buf) && o.stepCrosses(int32(buf[i]), int32(buf[i+1])) {
+			return buf[:i+1], pathChanged
 		}
 	}
 	return buf, pathUnchanged

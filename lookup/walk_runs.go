@@ -71,11 +71,8 @@ func (w *runWalker) next(from, to int) int {
 	if from == to {
 		return -1
 	}
-	r, _ := w.step(w.rank[from], w.rank[to])
-	if r < 0 {
-		return -1
-	}
-	return int(w.order[r])
+	// By node, not by rank: one load fewer than step and order.
+	return w.lt.hop(from, w.move(w.rank[from], w.rank[to]))
 }
 
 // dist walks the path and adds up its costs (table.CostSum): O(path length
