@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -31,7 +31,7 @@ type benchLevel struct {
 func loadBenchLevels(b *testing.B) []benchLevel {
 	benchOnce.Do(func() {
 		for _, size := range []int{32, 64} {
-			text := randomGridText(rand.New(rand.NewPCG(1, uint64(size))), size, size, 0.2, false)
+			text := mapstest.RandomGrid(rand.New(rand.NewPCG(1, uint64(size))), size, size, 0.2, nil)
 			g, err := maps.ParseFormat(maps.FormatGrid, "gen.grid", []byte(text), maps.Options{})
 			if err != nil {
 				panic(err)
@@ -46,26 +46,6 @@ func loadBenchLevels(b *testing.B) []benchLevel {
 		}
 	})
 	return benchLevels
-}
-
-// randomGridText makes a .grid level with the given share of walls, and
-// random cell costs 1-9 when costs is set.
-func randomGridText(r *rand.Rand, w, h int, walls float64, costs bool) string {
-	var sb strings.Builder
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			switch {
-			case r.Float64() < walls:
-				sb.WriteByte('#')
-			case costs:
-				sb.WriteByte(byte('1' + r.IntN(9)))
-			default:
-				sb.WriteByte('.')
-			}
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
 }
 
 func BenchmarkBuild(b *testing.B) {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -16,19 +17,19 @@ import (
 // distances (walked) equal Floyd-Warshall's and the flat table's, exactly on
 // integer and octile levels, and every stored move starts a shortest path.
 func TestRunsMatchFloydWarshall(t *testing.T) {
-	for _, lv := range smallLevels(t) {
-		t.Run(lv.name, func(t *testing.T) {
-			tab, err := Build(context.Background(), lv.g, Options{Workers: 2, Layout: table.LayoutRuns})
+	for _, lv := range mapstest.SmallLevels(t) {
+		t.Run(lv.Name, func(t *testing.T) {
+			tab, err := Build(context.Background(), lv.G, Options{Workers: 2, Layout: table.LayoutRuns})
 			if err != nil {
 				t.Fatal(err)
 			}
-			flat, err := Build(context.Background(), lv.g, Options{Workers: 2})
+			flat, err := Build(context.Background(), lv.G, Options{Workers: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkFloydWarshall(t, lv, tab)
-			n := lv.g.Nodes()
-			exact := lv.g.Metric != maps.MetricFloat
+			n := lv.G.Nodes()
+			exact := lv.G.Metric != maps.MetricFloat
 			for s := range n {
 				for tg := range n {
 					got, ok := tab.Distance(s, tg)
@@ -44,10 +45,10 @@ func TestRunsMatchFloydWarshall(t *testing.T) {
 
 // TestRunsDeterministic checks that the bytes do not depend on the workers.
 func TestRunsDeterministic(t *testing.T) {
-	for _, lv := range smallLevels(t) {
+	for _, lv := range mapstest.SmallLevels(t) {
 		var want []byte
 		for _, workers := range []int{1, 2, 5} {
-			tab, err := Build(context.Background(), lv.g, Options{Workers: workers, Layout: table.LayoutRuns})
+			tab, err := Build(context.Background(), lv.G, Options{Workers: workers, Layout: table.LayoutRuns})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +59,7 @@ func TestRunsDeterministic(t *testing.T) {
 			if want == nil {
 				want = b.Bytes()
 			} else if !bytes.Equal(b.Bytes(), want) {
-				t.Fatalf("%s: %d workers wrote other bytes", lv.name, workers)
+				t.Fatalf("%s: %d workers wrote other bytes", lv.Name, workers)
 			}
 		}
 	}
@@ -77,7 +78,7 @@ func TestRunsSmallerThanFlat(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := g.Nodes()
-	r, _ := tab.RunRows()
+	r := tab.Payload().(*table.Runs)
 	if perNode := float64(len(r.Code.Starts)+len(r.Code.Moves)) / float64(n); perNode > 0.25*float64(n) || math.IsNaN(perNode) {
 		t.Fatalf("%.1f run bytes per node for %d nodes", perNode, n)
 	}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/solve"
-	"github.com/pathtable/pathtable/table"
 )
 
 // sampled checks pairs random pairs with A*, in chunks of sampleChunk
@@ -66,18 +65,12 @@ func (c *checker) walkState(s, t int32) (uint8, float64) {
 	return pathReach, w.cost
 }
 
-// confined reports whether every node of path lies in t's window, which a
-// windowed table's paths never leave; always true for other tables.
-// O(len(path)).
+// confined reports whether every node of path lies where the table covers
+// t (in t's window, on a windowed table), which the table's paths never
+// leave; always true for tables of all pairs. O(len(path)).
 func (v *verifier) confined(path []int, t int32) bool {
-	if v.t.Layout != table.LayoutWindow {
-		return true
-	}
-	gr, d := v.g.Grid, v.t.Window
-	tx, ty := gr.XY(t)
 	for _, u := range path {
-		x, y := gr.XY(int32(u))
-		if x < tx-d || x > tx+d || y < ty-d || y > ty+d {
+		if !v.t.Covers(u, int(t)) {
 			return false
 		}
 	}

@@ -30,7 +30,7 @@ const (
 	// of a level whose metric is not MetricInt (integer costs must match
 	// exactly): float64 sums of the same path taken in a different order
 	// differ in the last bits.
-	RelTolerance = 1e-9
+	RelTolerance = maps.CostTolerance
 )
 
 // Options tune Table. The zero value checks the default pairs on
@@ -83,7 +83,7 @@ func Table(ctx context.Context, t *table.Table, g *maps.Graph, opt Options) (*Re
 	if err := sameNodes(t, g); err != nil {
 		return nil, err
 	}
-	if len(opt.Scenarios) > 0 && t.Layout == table.LayoutWindow {
+	if len(opt.Scenarios) > 0 && !t.AllPairs() {
 		return nil, fmt.Errorf("scenarios check tables of all pairs; this one is windowed (DELTA %d)", t.Window)
 	}
 	if len(opt.Scenarios) > 0 {
@@ -92,7 +92,7 @@ func Table(ctx context.Context, t *table.Table, g *maps.Graph, opt Options) (*Re
 		}
 	}
 	n := g.Nodes()
-	v := &verifier{t: t, lt: lookup.New(t), g: g, costs: CostCheckFor(&t.Header, g),
+	v := &verifier{t: t, lt: lookup.New(t), g: g, costs: costCheckFor(&t.Header, g),
 		max: opt.MaxMismatches}
 	if v.max <= 0 {
 		v.max = DefaultMaxMismatches
@@ -110,7 +110,7 @@ func Table(ctx context.Context, t *table.Table, g *maps.Graph, opt Options) (*Re
 	var err error
 	switch {
 	case n == 0:
-	case t.Layout == table.LayoutWindow:
+	case !t.AllPairs():
 		rep.Window = t.Window
 		rep.Origins, rep.Pairs, rep.Longer, err = v.windows(ctx, rep.AllPairs, pairs, opt.Seed, workers)
 	case rep.AllPairs:
@@ -162,7 +162,7 @@ type verifier struct {
 	t     *table.Table
 	lt    *lookup.Table
 	g     *maps.Graph
-	costs CostCheck
+	costs costCheck
 	max   int
 
 	failed atomic.Int64

@@ -60,6 +60,27 @@ func TestVerifyFreshTables(t *testing.T) {
 	}
 }
 
+// TestVerifyEveryLayout verifies a fresh table of every shared small level
+// in every layout (windowed ones of grids against the confined search):
+// every pair checked, none mismatched.
+func TestVerifyEveryLayout(t *testing.T) {
+	for _, lv := range mapstest.SmallLevels(t) {
+		for _, l := range build.Layouts(2) {
+			tab, err := build.Build(context.Background(), lv.G, l.Options)
+			if errors.Is(err, build.ErrWindowGraph) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s/%s: %v", lv.Name, l.Name, err)
+			}
+			rep := mustVerify(t, tab, lv.G, Options{Pairs: AllPairs, Workers: 2})
+			if !rep.OK() || rep.Pairs == 0 {
+				t.Fatalf("%s/%s: %d of %d pairs mismatch, first %v", lv.Name, l.Name, rep.Failed, rep.Pairs, rep.Mismatches)
+			}
+		}
+	}
+}
+
 // changeCell returns the text of a .grid level with the cell at (x, y)
 // replaced by c.
 func changeCell(t *testing.T, text string, x, y int, c byte) string {
@@ -208,15 +229,15 @@ func TestVerifyAlteredTable(t *testing.T) {
 			alter func(tab *table.Table)
 			want  Problem
 		}{
-			{"first move", func(tab *table.Table) { tab.FirstRow(int(target))[s] = slot }, ProblemStep},
-			{"no first move", func(tab *table.Table) { tab.FirstRow(int(target))[s] = table.NoMove }, ProblemStep},
-			{"invalid first move", func(tab *table.Table) { tab.FirstRow(int(target))[s] = 200 }, ProblemStep},
+			{"first move", func(tab *table.Table) { tab.Payload().(*table.Flat).FirstRow(int(target))[s] = slot }, ProblemStep},
+			{"no first move", func(tab *table.Table) { tab.Payload().(*table.Flat).FirstRow(int(target))[s] = table.NoMove }, ProblemStep},
+			{"invalid first move", func(tab *table.Table) { tab.Payload().(*table.Flat).FirstRow(int(target))[s] = 200 }, ProblemStep},
 			{"distance", func(tab *table.Table) {
 				// Add one to the lowest byte of the distance: the value
 				// changes and stays far from the unreachable sentinel.
 				w := tab.DistKind.Width()
 				i := (int(target)*n + int(s)) * w
-				_, dist := tab.Rows().Bytes()
+				_, dist := tab.Payload().(*table.Flat).Rows().Bytes()
 				if tab.DistKind == table.DistF64 {
 					v := math.Float64frombits(binary.LittleEndian.Uint64(dist[i:]))
 					binary.LittleEndian.PutUint64(dist[i:], math.Float64bits(v+0.25))
@@ -262,7 +283,7 @@ func TestVerifyLoop(t *testing.T) {
 		return 0
 	}
 	bad := rewritten(t, tab, func(tab *table.Table) {
-		tab.FirstRow(int(fn))[bn] = slotTo(bn, gn) // b goes back to g, g goes to b
+		tab.Payload().(*table.Flat).FirstRow(int(fn))[bn] = slotTo(bn, gn) // b goes back to g, g goes to b
 	})
 	for _, vo := range []Options{{}, {Pairs: 2000}} {
 		rep := mustVerify(t, bad, g, vo)

@@ -220,30 +220,32 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err := regular.Check(output); err != nil {
 		return fail(err)
 	}
-	th := table.Header{Layout: cfg.build.TableLayout(), Window: cfg.build.Window}
-	hash := build.TableInputHash(&th, format, cfg.opt, data)
+	// An intact table or part (size, lengths, checksum, and what every
+	// reader checks) from the same inputs is up to date; a damaged one is
+	// rebuilt. Staleness needs no parsing, and checking the file reads it
+	// once, a fraction of a build.
+	upToDate := func(h *table.Header) bool {
+		return build.CheckStale(h, format, cfg.opt, cfg.build, data) == nil
+	}
 	if cfg.shard.set {
 		res.Shard = cfg.shard.String()
-		if !cfg.force && partUpToDate(output, hash, cfg.shard, &res) {
+		if !cfg.force && partUpToDate(output, upToDate, cfg.shard, &res) {
 			res.Seconds = time.Since(start).Seconds()
 			return res
 		}
 	} else if !cfg.force {
-		// An intact table (size, lengths and checksum) from the same
-		// inputs; a damaged one is rebuilt. The hash needs no parsing,
-		// and checking the table reads it once, a fraction of a build.
-		if h, size, err := table.CheckFile(output); err == nil && h.InputHash == hash {
+		if h, size, err := table.CheckFile(output); err == nil && upToDate(h) {
 			res.Status, res.Nodes, res.Edges, res.Window = "up-to-date", h.Nodes, h.Edges, h.Window
 			res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), size
-			if h.Window > 0 {
-				res.Pairs = 0 // counting them would read the whole table
+			if !h.AllPairs() {
+				res.Pairs = 0 // counting the covered ones would read the whole table
 			}
 			res.Seconds = time.Since(start).Seconds()
 			return res
 		}
 	}
-	if err := checkDeclaredSize(format, data, cfg.build); err != nil {
-		return fail(buildError(input, err, cfg.build.TableLayout()))
+	if err := build.CheckLevelSize(format, data, cfg.build); err != nil {
+		return fail(buildError(input, err))
 	}
 	lvl, err := maps.ParseLevel(input, data, cfg.opt)
 	if err != nil {
@@ -279,7 +281,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	stopProgress()
 	if err != nil {
-		return fail(buildError(input, err, cfg.build.TableLayout()))
+		return fail(buildError(input, err))
 	}
 	err = writeOutput(ctx, output, func(w io.Writer) error {
 		_, err := out.WriteTo(w)
@@ -300,11 +302,11 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 }
 
 // partUpToDate reports whether the file at output is an intact part
-// (read whole: size, lengths, checksum) of shard built from the inputs
-// hash names, and fills res as build reports it.
-func partUpToDate(output, hash string, shard shardFlag, res *buildResult) bool {
-	p, err := table.OpenPart(output)
-	if err != nil || p.Table.InputHash != hash || p.Shard != shard.i || p.Shards != shard.k {
+// (streamed whole: size, lengths, checksum, what OpenPart checks) of shard
+// that upToDate accepts, and fills res as build reports it.
+func partUpToDate(output string, upToDate func(*table.Header) bool, shard shardFlag, res *buildResult) bool {
+	p, err := table.CheckPartFile(output)
+	if err != nil || !upToDate(&p.Table) || p.Shard != shard.i || p.Shards != shard.k {
 		return false
 	}
 	st, err := os.Stat(output)
@@ -318,11 +320,11 @@ func partUpToDate(output, hash string, shard shardFlag, res *buildResult) bool {
 
 // buildError names the level in a build's error, and says what to do
 // about a table over the size limit.
-func buildError(input string, err error, layout table.Layout) error {
+func buildError(input string, err error) error {
 	var tooBig *build.SizeError
 	if errors.As(err, &tooBig) {
 		hint := "raise -max-bytes or use a smaller level"
-		if layout == table.LayoutFlat {
+		if tooBig.Compressible {
 			hint += ", or build it with -compress"
 		}
 		return fmt.Errorf("%s: %w: %s", input, err, hint)

@@ -39,8 +39,9 @@ Commands:
 		answers stay exact, searching around the closed nodes where the
 		table path crosses one. Repeatable.
 		On a windowed table a pair outside the window of TO is "not
-		covered"; -fallback answers it by an exact search of the
-		table's graph instead. -block needs a table of all pairs.
+		covered"; -fallback answers it, and a covered pair whose window
+		holds no path, by an exact search of the table's graph instead.
+		-block needs a table of all pairs.
 	query [-json] [-fallback] [-block NODE|@FILE]... TABLE < queries
 		Answer one "FROM TO" query per line of standard input; a line
 		longer than 64 KiB stops it with an error naming the line.

@@ -122,7 +122,7 @@ func verifyRehash(t *testing.T, tab, level string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.InputHash = build.InputHash(lvl.Format, lvl.Options, lvl.Data)
+	tb.InputHash = build.InputHash(lvl.Format, lvl.Options, build.Options{}, lvl.Data)
 	if err := table.WriteFile(tab, tb); err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestVerifyAlteredTable(t *testing.T) {
 		s, target, slot := verifyWorseMove(t, tb)
 		n := tb.Nodes
 		if c.what == "first move" {
-			tb.FirstRow(target)[s] = slot
+			tb.Payload().(*table.Flat).FirstRow(target)[s] = slot
 		} else {
 			// Flip a bit far above rounding: in the high byte of a u16 or
 			// of an octile part, in the exponent of a float64.
@@ -221,7 +221,7 @@ func TestVerifyAlteredTable(t *testing.T) {
 			if tb.DistKind == table.DistF64 {
 				b = 6
 			}
-			_, dist := tb.Rows().Bytes()
+			_, dist := tb.Payload().(*table.Flat).Rows().Bytes()
 			dist[(target*n+s)*tb.DistKind.Width()+b] ^= 0x10
 		}
 		if err := table.WriteFile(tab, tb); err != nil {

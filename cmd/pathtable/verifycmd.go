@@ -96,7 +96,7 @@ func runVerify(ctx context.Context, args []string) error {
 		return err
 	}
 	if *scen != "" {
-		if t.Layout == table.LayoutWindow {
+		if !t.AllPairs() {
 			return usagef("-scen checks tables of all pairs; %s is windowed", tablePath)
 		}
 		if t.Kind != table.KindGrid {
