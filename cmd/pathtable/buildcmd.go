@@ -15,7 +15,6 @@ import (
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/internal/bytesize"
-	"github.com/pathtable/pathtable/internal/regular"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -217,7 +216,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err != nil {
 		return fail(err)
 	}
-	if err := regular.Check(output); err != nil {
+	if err := checkOutputPath(output); err != nil {
 		return fail(err)
 	}
 	// An intact table or part (size, lengths, checksum, and what every
@@ -243,6 +242,12 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 			res.Seconds = time.Since(start).Seconds()
 			return res
 		}
+	}
+	if err := checkWritable(output); err != nil {
+		return fail(err)
+	}
+	if err := checkOverwritesTable(output, cfg.shard.set); err != nil {
+		return fail(err)
 	}
 	if err := build.CheckLevelSize(format, data, cfg.build); err != nil {
 		return fail(buildError(input, err))
