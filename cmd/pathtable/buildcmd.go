@@ -264,7 +264,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		from, to := table.ShardRange(cfg.shard.i, cfg.shard.k, rows)
 		rows = to - from
 	}
-	stopProgress := startProgress(&done, rows, filepath.Base(input), cfg.quiet)
+	stopProgress := startProgress(&done, rows, "targets", filepath.Base(input), cfg.quiet)
 	reached(ctx, stageBuilding)
 	var out io.WriterTo
 	if cfg.shard.set {

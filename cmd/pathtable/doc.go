@@ -55,13 +55,16 @@ Commands:
 		Solve one query on a level file, with no table: A* with the
 		model's admissible heuristic, or Dijkstra with -astar=false.
 		Print the cost, the path and the number of nodes expanded.
-	verify [-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] TABLE LEVEL
+	verify [-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] [-quiet] TABLE LEVEL
 		Check a table against live solves of its level: that it was built
-		from this level file and options (else "stale table"), then that
+		from this level file and options (else it names the level the
+		table was built from, or says "stale table"), then that
 		distances, reachability and paths agree for all pairs (default up
 		to 2000 nodes) or N random pairs (default 10000). -scen also
 		checks a Moving AI scenario file's optimal lengths. Prints a
-		summary and the first mismatches; exit status 1 on any.
+		summary and the first mismatches; exit status 1 on any. A check
+		that takes over a second shows its progress on stderr, as build
+		does (-quiet: none).
 	render [-from NODE -to NODE] [-heat NODE] [-block NODE|@FILE]... [-scale N] -o OUT.png TABLE
 		Draw a grid table as a PNG: walls dark, open cells light (darker
 		where they cost more), the path from FROM to TO with its start
