@@ -27,6 +27,12 @@ Commands:
 		-shard k8s/K takes I from a Kubernetes Indexed Job's pod
 		(JOB_COMPLETION_INDEX; K is the Job's completions); a missing
 		or inconsistent environment is refused.
+	plan [-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] LEVEL...
+		Estimate, without baking, each layout's file size, peak memory
+		and build time on this machine (flat and windowed sizes exact,
+		run-length sizes and times from a sample of rows), and recommend
+		one: flat while it fits in 64 MiB, else -compress, else -window.
+		A layout the level cannot have says why.
 	merge [-json] [-max-bytes SIZE] -o OUT PART...
 		Join the K parts of one table (build -shard I/K, in any order)
 		into OUT, byte for byte the table a one-shot build writes. A
