@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/pathtable/pathtable/maps"
@@ -23,24 +24,29 @@ type Estimate struct {
 	Sampled bool
 }
 
-// estimateRows is how many source rows a sampled estimate builds, twice
-// (a part of this many rows and one of twice as many, so that what every
-// build pays once, such as a contraction, is told apart from what each row
-// costs). Levels of up to 3·estimateRows nodes are built whole.
-const estimateRows = 256
+// estimateRows is how many source rows a sampled estimate builds in its
+// small part; its large part has estimateScale times as many, so that what
+// every build pays once, such as a contraction, is told apart from what
+// each row costs, by a difference well above the noise of timing. Levels
+// of up to 3·estimateRows nodes are built whole.
+const (
+	estimateRows  = 256
+	estimateScale = 8
+)
 
 // EstimateBuild estimates the build of lvl that opt asks for, of any
 // layout. Tables of all pairs are measured on two parts of the level
-// (BuildPart, estimateRows and 2·estimateRows source rows from the middle
-// of the node order) and extrapolated linearly to every row: exact in size
-// for flat tables, whose rows have one size; run-length rows differ by
-// source, so their size is a sample's. Windowed tables' sizes are exact
-// (PlanWindow); their time is the flat sample's time per searched node
-// times the cells an origin's window searches. Small levels are built
-// whole. The sample costs about 3·estimateRows rows of the build, plus
-// twice what a build pays once; refusals (too many nodes, a window on a
-// graph) are the build's errors. Peak memory is the table plus the
-// builder's scratch, the largest buffer of each layout.
+// (BuildPart, estimateRows and estimateScale·estimateRows source rows from
+// the middle of the node order) and extrapolated linearly to every row:
+// exact in size for flat tables, whose rows have one size; run-length rows
+// differ by source, so their size is a sample's. Windowed tables are built
+// whole up to windowWholeBytes (their build is cheap, O(V·DELTA²)); past
+// it, their payload size is exact (PlanWindow) and their time an open
+// grid's per node. Small levels are built whole. The sample costs about
+// 9·estimateRows rows of the build, plus twice what a build pays once;
+// refusals (too many nodes, a window on a graph) are the build's errors.
+// Peak memory is the table plus the builder's scratch, the largest buffer
+// of each layout.
 func EstimateBuild(ctx context.Context, lvl *maps.Level, opt Options) (Estimate, error) {
 	if opt.Window > 0 {
 		return estimateWindow(ctx, lvl, opt)
@@ -52,15 +58,11 @@ func EstimateBuild(ctx context.Context, lvl *maps.Level, opt Options) (Estimate,
 	if n <= 3*estimateRows {
 		return estimateWhole(ctx, lvl, opt)
 	}
-	// Samples run on one worker, so that their times add up row by row;
-	// the build spreads the same work over its workers.
-	one := opt
-	one.Workers = 1
-	small, err := measurePart(ctx, lvl, one, n/estimateRows)
+	small, err := measurePart(ctx, lvl, opt, n/estimateRows)
 	if err != nil {
 		return Estimate{}, err
 	}
-	large, err := measurePart(ctx, lvl, one, n/(2*estimateRows))
+	large, err := measurePart(ctx, lvl, opt, n/(estimateScale*estimateRows))
 	if err != nil {
 		return Estimate{}, err
 	}
@@ -72,6 +74,8 @@ func EstimateBuild(ctx context.Context, lvl *maps.Level, opt Options) (Estimate,
 	if opt.TableLayout() == table.LayoutRuns {
 		perRowBytes = runRowBytes(lvl.Graph, perRowBytes)
 	}
+	// The samples' times are CPU time, which adds up row by row whatever
+	// the workers; the build spreads it over its workers.
 	est := Estimate{Options: opt, Sampled: true,
 		Bytes:    int64(onceBytes + perRowBytes*float64(n)),
 		Duration: time.Duration((onceTime + perRowTime*float64(n)) / float64(workerCount(opt))),
@@ -114,7 +118,9 @@ func runRowBytes(g *maps.Graph, partRow float64) float64 {
 	return 4 + runs*(start+move)
 }
 
-// partSample is what building one part took.
+// partSample is what building one part took: its rows, its file bytes and
+// the CPU time it took (wall time times the workers where the CPU time is
+// not known).
 type partSample struct {
 	rows  int
 	bytes int64
@@ -125,12 +131,17 @@ type partSample struct {
 func measurePart(ctx context.Context, lvl *maps.Level, opt Options, shards int) (partSample, error) {
 	shards = max(shards, 1)
 	mid := shards / 2
-	start := time.Now()
+	start, _ := cpuTime()
+	wall := time.Now()
 	p, err := BuildPart(ctx, lvl, opt, mid, shards)
 	if err != nil {
 		return partSample{}, err
 	}
-	took := time.Since(start)
+	end, cpu := cpuTime()
+	took := end - start
+	if !cpu {
+		took = time.Since(wall) * time.Duration(workerCount(opt))
+	}
 	size, err := p.WriteTo(io.Discard)
 	if err != nil {
 		return partSample{}, err
@@ -139,8 +150,11 @@ func measurePart(ctx context.Context, lvl *maps.Level, opt Options, shards int) 
 	return partSample{rows: to - from, bytes: size, took: took}, nil
 }
 
-// estimateWindow: the size from PlanWindow and the flat sample's graph
-// bytes; the time from the flat sample's cost per node a search settles.
+// estimateWindow: a windowed build costs O(V·DELTA²) and holds only its
+// table, so levels whose table takes up to windowWholeBytes are built
+// whole. Larger ones are timed on an open grid of windowProbeSide² cells
+// under the level's movement model, where every window is full, so the
+// time is an upper bound; the size is exact (PlanWindow) either way.
 func estimateWindow(ctx context.Context, lvl *maps.Level, opt Options) (Estimate, error) {
 	h, err := PlanWindow(lvl.Graph, opt.Window)
 	if err != nil {
@@ -150,33 +164,45 @@ func estimateWindow(ctx context.Context, lvl *maps.Level, opt Options) (Estimate
 	if err != nil {
 		return Estimate{}, err
 	}
-	n := lvl.Graph.Nodes()
-	if n <= 3*estimateRows {
+	if payload <= windowWholeBytes {
 		return estimateWhole(ctx, lvl, opt)
 	}
-	flatOpt := opt
-	flatOpt.Window, flatOpt.Layout = 0, table.LayoutFlat
-	// One flat part of estimateRows rows: its time per (row, node) is a
-	// search's cost per settled node; its bytes less its rows' are the
-	// graph's and the header's.
-	flatOpt.Workers = 1
-	part, err := measurePart(ctx, lvl, flatOpt, n/estimateRows)
+	return estimateWindowProbe(ctx, lvl, opt, payload)
+}
+
+// estimateWindowProbe is estimateWindow past windowWholeBytes, for a
+// table whose payload takes payload bytes.
+func estimateWindowProbe(ctx context.Context, lvl *maps.Level, opt Options, payload int64) (Estimate, error) {
+	probe, err := maps.ParseLevel("probe.grid", []byte(strings.Repeat(strings.Repeat(".", windowProbeSide)+"\n", windowProbeSide)), lvl.Options)
 	if err != nil {
 		return Estimate{}, err
 	}
-	fh, err := PlanLayout(lvl.Graph, table.LayoutFlat)
+	small, err := estimateWhole(ctx, probe, opt)
 	if err != nil {
-		fh = table.Header{DistKind: table.DistU32}
+		return Estimate{}, err
 	}
-	rowBytes := int64(n) * int64(1+fh.DistKind.Width())
-	graphBytes := max(part.bytes-int64(part.rows)*rowBytes, 0)
-	side := int64(table.WindowSide(opt.Window))
-	settled := float64(n) * float64(min(side*side, int64(n)))
-	perNode := float64(part.took) / (float64(part.rows) * float64(n))
+	n := lvl.Graph.Nodes()
+	perNode := float64(small.Bytes-payloadOf(probe, opt)) / float64(probe.Graph.Nodes()+probe.Graph.Edges())
+	graphBytes := int64(perNode * float64(n+lvl.Graph.Edges()))
 	est := Estimate{Options: opt, Sampled: true, Bytes: graphBytes + payload,
-		Duration: time.Duration(settled * perNode / float64(workerCount(opt)))}
+		Duration: small.Duration * time.Duration(n) / time.Duration(probe.Graph.Nodes())}
 	est.PeakBytes = peakBytes(opt, n, est.Bytes)
 	return est, nil
+}
+
+const (
+	windowWholeBytes = 256 << 20
+	windowProbeSide  = 64
+)
+
+// payloadOf is the payload size of lvl's windowed table, or 0.
+func payloadOf(lvl *maps.Level, opt Options) int64 {
+	h, err := PlanWindow(lvl.Graph, opt.Window)
+	if err != nil {
+		return 0
+	}
+	size, _ := h.PayloadSize()
+	return size
 }
 
 // peakBytes is a build's memory at its peak beside the level: the table

@@ -67,9 +67,37 @@ func TestEstimateBytes(t *testing.T) {
 			if lb.Options.TableLayout() == table.LayoutRuns {
 				lo, hi = 1/1.5, 1.5
 			}
-			if !est.Sampled || ratio < lo || ratio > hi || est.PeakBytes < est.Bytes || est.Duration <= 0 {
+			sampled := lb.Options.Window == 0 // windowed tables this small are built whole
+			if est.Sampled != sampled || ratio < lo || ratio > hi || est.PeakBytes < est.Bytes || est.Duration <= 0 {
 				t.Errorf("%s %s: estimate %+v, real %d bytes (ratio %.3f, want %.3f to %.3f)", lvl.Name, lb.Name, est, size, ratio, lo, hi)
 			}
+		}
+	}
+}
+
+// TestEstimateWindowProbe: past windowWholeBytes, a windowed table's
+// payload is exact and the rest (the level's graph) within 1.5x; the time
+// is an open grid's, so it is positive.
+func TestEstimateWindowProbe(t *testing.T) {
+	for _, lvl := range estimateLevels(t) {
+		opt := Options{Window: 5}
+		h, err := PlanWindow(lvl.Graph, opt.Window)
+		if err != nil {
+			t.Fatal(err)
+		}
+		payload, _ := h.PayloadSize()
+		est, err := estimateWindowProbe(context.Background(), lvl, opt, payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := BuildLevel(context.Background(), lvl, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size, _ := tab.WriteTo(io.Discard)
+		graph, wantGraph := float64(est.Bytes-payload), float64(size-payload)
+		if !est.Sampled || est.Duration <= 0 || graph < wantGraph/1.5 || graph > wantGraph*1.5 {
+			t.Errorf("%s: estimate %+v (graph %.0f bytes), real %d bytes (graph %.0f)", lvl.Name, est, graph, size, wantGraph)
 		}
 	}
 }

@@ -171,7 +171,7 @@ func writePlanText(p *levelPlan) {
 			continue
 		}
 		about := ""
-		if l.Sampled && l.Layout == "runs" { // flat and windowed sizes are exact
+		if l.Sampled && l.Layout != "flat" { // flat sizes are exact
 			about = "about "
 		}
 		line := fmt.Sprintf("  %-20s %s%s file, peak memory %s, build %s", name, about, bytesize.Format(l.Bytes),
