@@ -26,11 +26,13 @@ func (v *verifier) sampled(ctx context.Context, pairs int, seed uint64, workers 
 		}
 		return scratch{&checker{v: v}, s}
 	}
+	done := v.started(int64(pairs), "pairs")
 	return pool.Run(ctx, workers, chunks, newScratch, func(_ context.Context, w scratch, k int) error {
 		rng := rand.New(rand.NewPCG(seed, uint64(k)))
 		for i := k * sampleChunk; i < min(pairs, (k+1)*sampleChunk); i++ {
 			from, to := int32(rng.IntN(n)), int32(rng.IntN(n))
 			w.c.pair(int64(i), from, to, w.s.SolveCost(from, to))
+			done.Add(1)
 		}
 		return nil
 	})

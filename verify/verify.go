@@ -54,6 +54,11 @@ type Options struct {
 	// MaxMismatches is how many mismatches the report lists (the count
 	// covers all of them); 0 means DefaultMaxMismatches.
 	MaxMismatches int
+	// Progress, when set, is called once before the check starts, with
+	// how many units of work it will do and what they are ("targets",
+	// "pairs" or "origins"); the check adds each finished unit to the
+	// counter it returns, which a display may poll.
+	Progress func(total int64, unit string) *atomic.Int64
 }
 
 // Table checks table t against live solves on g, the level it claims to
@@ -93,7 +98,7 @@ func Table(ctx context.Context, t *table.Table, g *maps.Graph, opt Options) (*Re
 	}
 	n := g.Nodes()
 	v := &verifier{t: t, lt: lookup.New(t), g: g, costs: costCheckFor(&t.Header, g),
-		max: opt.MaxMismatches}
+		max: opt.MaxMismatches, progress: opt.Progress}
 	if v.max <= 0 {
 		v.max = DefaultMaxMismatches
 	}
@@ -165,7 +170,21 @@ type verifier struct {
 	costs costCheck
 	max   int
 
+	progress func(total int64, unit string) *atomic.Int64
+
 	failed atomic.Int64
 	mu     sync.Mutex
 	list   []ranked // the first failures by (problem, seq), at most max
+}
+
+// started announces a check of total units to opt.Progress and returns
+// the counter of finished units: the one Progress returned, or a private
+// one. O(1).
+func (v *verifier) started(total int64, unit string) *atomic.Int64 {
+	if v.progress != nil {
+		if c := v.progress(total, unit); c != nil {
+			return c
+		}
+	}
+	return new(atomic.Int64)
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/pathtable/pathtable/build"
@@ -378,5 +379,49 @@ func TestVerifyTestMaps(t *testing.T) {
 			t.Logf("%d nodes: %d pairs (all %v) and %d scenarios in %v, %.0f pairs/s",
 				rep.Nodes, rep.Pairs, rep.AllPairs, rep.Scenarios, rep.Elapsed, rep.PairsPerSecond())
 		})
+	}
+}
+
+// TestVerifyProgress: Progress is told the size of the check once, in the
+// unit the check works in, and every unit is counted by the end.
+func TestVerifyProgress(t *testing.T) {
+	g := mapstest.GraphNamed(t, "maze.grid/octile")
+	n := int64(g.Nodes())
+	flat, err := build.Build(context.Background(), g, build.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	windowed, err := build.Build(context.Background(), g, build.Options{Window: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		tab   *table.Table
+		opt   Options
+		total int64
+		unit  string
+	}{
+		{"all pairs", flat, Options{Pairs: AllPairs}, n, "targets"},
+		{"sampled", flat, Options{Pairs: 777}, 777, "pairs"},
+		{"windowed", windowed, Options{Pairs: AllPairs}, n, "origins"},
+	} {
+		var calls int
+		var gotTotal int64
+		var gotUnit string
+		done := new(atomic.Int64)
+		c.opt.Workers = 2
+		c.opt.Progress = func(total int64, unit string) *atomic.Int64 {
+			calls++
+			gotTotal, gotUnit = total, unit
+			return done
+		}
+		rep, err := Table(context.Background(), c.tab, g, c.opt)
+		if err != nil || !rep.OK() {
+			t.Fatalf("%s: %v, %+v", c.name, err, rep)
+		}
+		if calls != 1 || gotTotal != c.total || gotUnit != c.unit || done.Load() != c.total {
+			t.Errorf("%s: %d calls, told %d %s, counted %d; want one call, %d %s, all counted", c.name, calls, gotTotal, gotUnit, done.Load(), c.total, c.unit)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/internal/bytesize"
-	"github.com/pathtable/pathtable/internal/regular"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -217,7 +217,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err != nil {
 		return fail(err)
 	}
-	if err := regular.Check(output); err != nil {
+	if err := checkOutputPath(output); err != nil {
 		return fail(err)
 	}
 	// An intact table or part (size, lengths, checksum, and what every
@@ -244,12 +244,29 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 			return res
 		}
 	}
+	if err := checkWritable(output); err != nil {
+		return fail(err)
+	}
+	if err := checkOverwritesTable(output, cfg.shard.set); err != nil {
+		return fail(err)
+	}
 	if err := build.CheckLevelSize(format, data, cfg.build); err != nil {
-		return fail(buildError(input, err))
+		hint := holdsHint(format, data, cfg)
+		if n, ok := maps.NodeCount(format, data); ok && n <= hintSampleNodes {
+			if lvl, perr := maps.ParseLevel(input, data, cfg.opt); perr == nil {
+				hint = fitsHint(ctx, lvl, format, data, cfg)
+			}
+		}
+		return fail(fmt.Errorf("%w%s", buildError(input, err), hint))
 	}
 	lvl, err := maps.ParseLevel(input, data, cfg.opt)
 	if err != nil {
 		return fail(err)
+	}
+	if cfg.build.Window == 0 { // the layout's own limits, before any work
+		if _, err := build.PlanLayout(lvl.Graph, cfg.build.TableLayout()); err != nil {
+			return fail(fmt.Errorf("%w%s", buildError(input, err), fitsHint(ctx, lvl, format, data, cfg)))
+		}
 	}
 	var done atomic.Int64
 	bopt := cfg.build
@@ -259,7 +276,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		from, to := table.ShardRange(cfg.shard.i, cfg.shard.k, rows)
 		rows = to - from
 	}
-	stopProgress := startProgress(&done, rows, filepath.Base(input), cfg.quiet)
+	stopProgress := startProgress(&done, rows, "targets", filepath.Base(input), cfg.quiet)
 	reached(ctx, stageBuilding)
 	var out io.WriterTo
 	if cfg.shard.set {
@@ -281,7 +298,12 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	stopProgress()
 	if err != nil {
-		return fail(buildError(input, err))
+		hint := ""
+		var tooBig *build.SizeError
+		if errors.As(err, &tooBig) {
+			hint = fitsHint(ctx, lvl, format, data, cfg)
+		}
+		return fail(fmt.Errorf("%w%s", buildError(input, err), hint))
 	}
 	err = writeOutput(ctx, output, func(w io.Writer) error {
 		_, err := out.WriteTo(w)
@@ -330,6 +352,74 @@ func buildError(input string, err error) error {
 		return fmt.Errorf("%s: %w: %s", input, err, hint)
 	}
 	return fmt.Errorf("%s: %w", input, err)
+}
+
+// fitsHint names, for a level refused as too big for the layout cfg asks
+// for, the other layouts that fit, with their estimates (planLevel):
+// "; it fits as -compress (about 7.9 MiB) or -window 8 (9.9 MiB)". It
+// samples the level's builds, seconds on large levels, paid only on a
+// refusal; past hintSampleNodes it names them as holdsHint does, without
+// estimates. "" when nothing else fits.
+func fitsHint(ctx context.Context, lvl *maps.Level, format maps.Format, data []byte, cfg *buildConfig) string {
+	if lvl.Graph.Nodes() > hintSampleNodes {
+		return holdsHint(format, data, cfg)
+	}
+	delta := cfg.build.Window
+	if delta == 0 {
+		delta = defaultPlanWindow
+	}
+	p, err := planLevel(ctx, lvl, cfg.build.Workers, delta, cfg.build.MaxBytes)
+	if err != nil {
+		return ""
+	}
+	asked := layoutFlags(cfg.build)
+	var fits []string
+	for _, l := range p.Layouts {
+		if l.Error != "" || l.Flags == asked {
+			continue
+		}
+		name := l.Flags
+		if name == "" {
+			name = "a flat table"
+		}
+		about := ""
+		if l.Sampled {
+			about = "about "
+		}
+		fits = append(fits, fmt.Sprintf("%s (%s%s)", name, about, bytesize.Format(l.Bytes)))
+	}
+	if len(fits) == 0 {
+		return ""
+	}
+	return "; it fits as " + strings.Join(fits, " or ") + " (pathtable plan compares them)"
+}
+
+// hintSampleNodes is the largest level a refusal samples builds of.
+const hintSampleNodes = 100_000
+
+// holdsHint names, for a level refused before it is parsed (or too large
+// to sample), the other layouts whose limits hold its node count:
+// "; -compress or -window 8 can hold it (pathtable plan estimates their
+// sizes)". O(len(data)).
+func holdsHint(format maps.Format, data []byte, cfg *buildConfig) string {
+	n, ok := maps.NodeCount(format, data)
+	if !ok {
+		return ""
+	}
+	asked := layoutFlags(cfg.build)
+	var holds []string
+	for _, lb := range build.Layouts(defaultPlanWindow) {
+		if layoutFlags(lb.Options) == asked || lb.Options.Window > 0 && !format.IsGrid() {
+			continue
+		}
+		if build.CheckNodes(n, lb.Options) == nil {
+			holds = append(holds, cmp.Or(layoutFlags(lb.Options), "a flat table"))
+		}
+	}
+	if len(holds) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(holds, " or ") + " can hold it (pathtable plan estimates their sizes)"
 }
 
 func report(r buildResult, cfg *buildConfig) {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/pathtable/pathtable/build"
-	"github.com/pathtable/pathtable/internal/regular"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -36,10 +35,10 @@ func runMerge(ctx context.Context, args []string) error {
 	if in := sameFileAs(*out, parts); in != "" {
 		return errOverwritesInput(*out, in)
 	}
-	if err := regular.Check(*out); err != nil {
+	if err := checkWritable(*out); err != nil {
 		return err
 	}
-	if err := checkOverwritesTable(*out); err != nil {
+	if err := checkOverwritesTable(*out, false); err != nil {
 		return err
 	}
 	heads := make([]*table.PartHeader, len(parts))

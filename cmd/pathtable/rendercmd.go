@@ -69,6 +69,9 @@ func runRender(ctx context.Context, args []string) error {
 	if in := sameFileAs(*out, fs.Args()); in != "" {
 		return errOverwritesInput(*out, in)
 	}
+	if err := checkWritable(*out); err != nil {
+		return err
+	}
 	lt, err := lookup.Open(fs.Arg(0))
 	if err != nil {
 		return err
