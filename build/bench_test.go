@@ -7,13 +7,13 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -45,7 +45,7 @@ func loadBenchLevels(b *testing.B) []benchLevel {
 			{"random10-100x100", 100, 0.1},
 		}
 		for _, gen := range generated {
-			text := randomGridText(rand.New(rand.NewPCG(1, uint64(gen.size))), gen.size, gen.size, gen.walls, false)
+			text := mapstest.RandomGrid(rand.New(rand.NewPCG(1, uint64(gen.size))), gen.size, gen.size, gen.walls, nil)
 			g, err := maps.ParseFormat(maps.FormatGrid, "gen.grid", []byte(text), maps.Options{})
 			if err != nil {
 				panic(err)
@@ -82,26 +82,6 @@ func loadSharedLevels(dir string, names ...string) []benchLevel {
 		}
 	}
 	return levels
-}
-
-// randomGridText makes a .grid level with the given share of walls, and
-// random cell costs 1-9 when costs is set.
-func randomGridText(r *rand.Rand, w, h int, walls float64, costs bool) string {
-	var sb strings.Builder
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			switch {
-			case r.Float64() < walls:
-				sb.WriteByte('#')
-			case costs:
-				sb.WriteByte(byte('1' + r.IntN(9)))
-			default:
-				sb.WriteByte('.')
-			}
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
 }
 
 func BenchmarkBuild(b *testing.B) {

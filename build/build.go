@@ -1,19 +1,27 @@
-// Package build computes all-pairs first-move and distance tables. Levels
-// with exact integer distances are contracted into a hierarchy once
-// (hierarchy.go), and their rows are then computed eight at a time by a
-// linear sweep (sweep.go) with no queue at all. Tiny levels, and those
-// without exact distances or whose contraction outgrows its budget
-// (plan.go), run one Dijkstra search per target on the reversed graph, so
-// that the parent pointer of every source is its first move toward that
-// target; most searches start from the finished rows of the target's
-// neighbours (seed.go) and settle only the nodes those rows do not
-// already answer. Rows fan out over a worker pool. It knows graphs and
-// tables, never files.
+// Package build computes shortest-path tables of a level graph, in the
+// layout Options asks for, each by its own builder:
+//
+//   - flat tables (the default; build.go): one Dijkstra search per target
+//     on the reversed graph, so that the parent pointer of every source is
+//     its first move toward that target, fanned out over a worker pool.
+//     Most searches start from the finished rows of the target's
+//     neighbours (seed.go) and settle only the nodes those rows do not
+//     already answer. Larger levels with exact integer distances are
+//     contracted into a hierarchy once (hierarchy.go), and their rows are
+//     then computed eight at a time by a linear sweep (sweep.go) with no
+//     queue at all.
+//   - run-length tables (Options.Layout table.LayoutRuns; runs.go,
+//     runrows.go): distance rows computed in blocks of sources close in a
+//     spatially coherent node order (order.go, orderpick.go), each turned
+//     at once into that source's runs of first moves over the targets.
+//   - windowed tables (Options.Window; window.go): for every origin, a
+//     search confined to its (2·DELTA+1)² window.
 //
 // Build makes the table of a graph. BuildLevel makes the table of a level
 // loaded by maps.Load and records which level it came from (Source, Format
 // and InputHash), exactly as pathtable build does, so that the table can
-// be written with table.WriteFile and later checked against the level:
+// be written with table.WriteFile and later checked against the level
+// (CheckStale: the one staleness check, which needs no parsing):
 //
 //	lvl, err := maps.Load("arena.map", maps.Options{})
 //	...
@@ -21,8 +29,11 @@
 //	...
 //	err = table.WriteFile("arena.ptab", t)
 //
-// Plan gives a table's header, and so its size, before anything is built;
-// Build refuses a table over Options.MaxBytes with a *SizeError.
+// BuildPart builds one part of a sharded build (part.go). Plan, PlanLayout
+// and PlanWindow give a table's header, and so its size, before anything is
+// built; CheckLevelSize refuses a level too large for its table before it
+// is parsed, and every refusal over Options.MaxBytes is a *SizeError
+// (size.go). It knows graphs and tables, never files.
 package build
 
 import (
@@ -126,21 +137,17 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 	if opt.Layout == table.LayoutRuns {
 		return buildRuns(ctx, g, h, opt, cuts)
 	}
-	if opt.MaxBytes > 0 {
-		if size, _ := h.PayloadSize(); size > opt.MaxBytes {
-			n := int64(h.Nodes)
-			return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes,
-				First: n * n, Dist: size - n*n, DistKind: h.DistKind}
-		}
+	if err := CheckSize(&h, opt.MaxBytes); err != nil {
+		return nil, err
 	}
 	// Memory the collector reuses is zeroed by the goroutine that
 	// allocates it, serially and in proportion to the table, when a batch
 	// bake or a benchmark builds it after another level. With a worker to
 	// spare, that runs while the level is contracted, the other serial
 	// step.
-	var t *table.Table
+	var flat *table.Flat
 	var hier *hierarchy
-	allocate := func() (err error) { t, err = table.New(h); return err }
+	allocate := func() (err error) { flat, err = table.NewFlat(h); return err }
 	contract := func() (err error) { hier, err = hierarchyFor(ctx, g, h.DistKind, cuts, workerCount(opt)); return err }
 	if workerCount(opt) > 1 {
 		var eg errgroup.Group
@@ -153,11 +160,20 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 	if err != nil {
 		return nil, err
 	}
-	setGraph(t, g)
-
-	if err := fillRowsWith(ctx, g, h, opt, cuts, hier, 0, h.Nodes, t.Rows()); err != nil {
+	if err := fillRowsWith(ctx, g, h, opt, cuts, hier, 0, h.Nodes, flat.Rows()); err != nil {
 		return nil, err
 	}
+	return newTable(h, flat, g)
+}
+
+// newTable returns the table of header h whose answers p holds, with the
+// CSR and node arrays of g, aliased. O(1).
+func newTable(h table.Header, p table.Payload, g *maps.Graph) (*table.Table, error) {
+	t, err := table.New(h, p)
+	if err != nil {
+		return nil, err
+	}
+	setGraph(t, g)
 	return t, nil
 }
 

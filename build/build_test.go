@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -19,105 +18,13 @@ import (
 	"github.com/pathtable/pathtable/table"
 )
 
-// testLevel is one entry of the shared table of small levels that every
-// builder test runs against.
-type testLevel struct {
-	name string
-	g    *maps.Graph
-}
-
-// smallLevels returns the project's testdata levels under several movement
-// models, random grids and graphs, and the shared test graphs given as
-// text: small enough for Floyd-Warshall.
-func smallLevels(t testing.TB) []testLevel {
-	t.Helper()
-	var levels []testLevel
-	files, _ := filepath.Glob("../testdata/*")
-	models := []maps.Moves{
-		{Connect: 8, Diagonal: maps.DiagonalSqrt2},
-		{Connect: 8, Diagonal: maps.Diagonal1014},
-		{Connect: 4, Diagonal: maps.DiagonalSqrt2},
+// mixedIf draws mixed cell costs for mapstest.RandomGrid when mixed is set,
+// none otherwise.
+func mixedIf(mixed bool) func(*rand.Rand) byte {
+	if mixed {
+		return mapstest.MixedCosts
 	}
-	for _, f := range files {
-		format, err := maps.FormatOf(f)
-		if err != nil {
-			continue // README and friends
-		}
-		for i, m := range models {
-			if i > 0 && format != maps.FormatMovingAI && format != maps.FormatGrid {
-				break
-			}
-			lvl, err := maps.Load(f, maps.Options{Moves: m})
-			if err != nil {
-				t.Fatalf("loading %s: %v", f, err)
-			}
-			g := lvl.Graph
-			levels = append(levels, testLevel{fmt.Sprintf("%s/%d-%s", filepath.Base(f), m.Connect, m.Diagonal), g})
-		}
-	}
-	r := rand.New(rand.NewPCG(7, 11))
-	for i := 0; i < 6; i++ {
-		m := models[i%len(models)]
-		text := randomGridText(r, 5+r.IntN(9), 4+r.IntN(9), 0.25, i%2 == 1)
-		g, err := maps.ParseFormat(maps.FormatGrid, "random.grid", []byte(text), maps.Options{Moves: m})
-		if err != nil {
-			t.Fatal(err)
-		}
-		levels = append(levels, testLevel{fmt.Sprintf("random-grid-%d", i), g})
-	}
-	for i := 0; i < 6; i++ {
-		levels = append(levels, testLevel{fmt.Sprintf("random-graph-%d", i), randomGraph(r, 2+r.IntN(40), i%2 == 0)})
-	}
-	levels = append(levels, testLevel{"many-costs", randomGraph(r, 60, false)})
-	for _, tg := range mapstest.TestGraphs {
-		if tg.File == "" { // the files are in already
-			levels = append(levels, testLevel{tg.Name, tg.Load(t)})
-		}
-	}
-	return levels
-}
-
-// randomGraph makes a directed graph with some zero costs and, usually,
-// some unreachable pairs; integer costs when ints is set.
-func randomGraph(r *rand.Rand, n int, ints bool) *maps.Graph {
-	type edge struct {
-		u, v int32
-		w    float64
-	}
-	var edges []edge
-	seen := map[[2]int32]bool{}
-	for i := 0; i < n*3; i++ {
-		u, v := int32(r.IntN(n)), int32(r.IntN(n))
-		if u == v || seen[[2]int32{u, v}] {
-			continue
-		}
-		seen[[2]int32{u, v}] = true
-		w := math.Round(r.Float64()*20) / 2
-		if ints {
-			w = float64(r.IntN(12))
-		}
-		if r.IntN(10) == 0 {
-			w = 0
-		}
-		edges = append(edges, edge{u, v, w})
-	}
-	slices.SortFunc(edges, func(a, b edge) int {
-		return int(a.u-b.u)*1<<16 + int(a.v-b.v)
-	})
-	g := &maps.Graph{Offsets: make([]int32, n+1), Metric: maps.MetricFloat}
-	if ints {
-		g.Metric = maps.MetricInt
-	}
-	for _, e := range edges {
-		g.Offsets[e.u+1]++
-		g.Targets = append(g.Targets, e.v)
-		g.Weights = append(g.Weights, e.w)
-	}
-	for u := 0; u < n; u++ {
-		g.Offsets[u+1] += g.Offsets[u]
-		g.Names = append(g.Names, fmt.Sprint(u))
-	}
-	return g
+	return nil
 }
 
 func closeEnough(a, b float64) bool {
@@ -131,10 +38,10 @@ func closeEnough(a, b float64) bool {
 // the distance, reachability, and that the first move starts a shortest
 // path (its edge cost plus the rest equals the distance).
 func TestBuildMatchesFloydWarshall(t *testing.T) {
-	for _, lv := range smallLevels(t) {
+	for _, lv := range mapstest.SmallLevels(t) {
 		for _, b := range builders {
-			t.Run(lv.name+"/"+b.name, func(t *testing.T) {
-				tab, err := buildTable(context.Background(), lv.g, Options{Workers: 2}, b.cuts)
+			t.Run(lv.Name+"/"+b.name, func(t *testing.T) {
+				tab, err := buildTable(context.Background(), lv.G, Options{Workers: 2}, b.cuts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -158,17 +65,17 @@ var builders = []struct {
 }
 
 // checkFloydWarshall checks every pair of tab against Floyd-Warshall.
-func checkFloydWarshall(t *testing.T, lv testLevel, tab *table.Table) {
+func checkFloydWarshall(t *testing.T, lv mapstest.Level, tab *table.Table) {
 	t.Helper()
-	want := mapstest.FloydWarshall(lv.g)
-	n := lv.g.Nodes()
+	want := mapstest.FloydWarshall(lv.G)
+	n := lv.G.Nodes()
 	for s := 0; s < n; s++ {
 		for tg := 0; tg < n; tg++ {
 			got, ok := tab.Distance(s, tg)
 			if ok != !math.IsInf(want[s][tg], 1) || (ok && !closeEnough(got, want[s][tg])) {
-				t.Fatalf("dist %s->%s = %v (reachable %v), want %v", lv.g.NodeName(int32(s)), lv.g.NodeName(int32(tg)), got, ok, want[s][tg])
+				t.Fatalf("dist %s->%s = %v (reachable %v), want %v", lv.G.NodeName(int32(s)), lv.G.NodeName(int32(tg)), got, ok, want[s][tg])
 			}
-			if lv.g.Metric == maps.MetricInt && ok && got != math.Round(want[s][tg]) {
+			if lv.G.Metric == maps.MetricInt && ok && got != math.Round(want[s][tg]) {
 				t.Fatalf("dist %d->%d = %v, not exact (%v)", s, tg, got, want[s][tg])
 			}
 			m := tab.Move(s, tg)
@@ -178,12 +85,12 @@ func checkFloydWarshall(t *testing.T, lv testLevel, tab *table.Table) {
 				}
 				continue
 			}
-			if int(m) >= lv.g.OutDegree(int32(s)) {
-				t.Fatalf("first %d->%d = slot %d of %d", s, tg, m, lv.g.OutDegree(int32(s)))
+			if int(m) >= lv.G.OutDegree(int32(s)) {
+				t.Fatalf("first %d->%d = slot %d of %d", s, tg, m, lv.G.OutDegree(int32(s)))
 			}
-			e := lv.g.Offsets[s] + int32(m)
-			if rest := lv.g.Weights[e] + want[lv.g.Targets[e]][tg]; !closeEnough(rest, want[s][tg]) {
-				t.Fatalf("first %d->%d goes via %d: %v, want %v", s, tg, lv.g.Targets[e], rest, want[s][tg])
+			e := lv.G.Offsets[s] + int32(m)
+			if rest := lv.G.Weights[e] + want[lv.G.Targets[e]][tg]; !closeEnough(rest, want[s][tg]) {
+				t.Fatalf("first %d->%d goes via %d: %v, want %v", s, tg, lv.G.Targets[e], rest, want[s][tg])
 			}
 		}
 	}
@@ -196,14 +103,14 @@ func checkFloydWarshall(t *testing.T, lv testLevel, tab *table.Table) {
 // round in circles (zero-cost cycles make one easy to store): the moves,
 // as arcs from each node, form a forest. Where a walk stops short of the
 // target, the reference check has already failed. O(V).
-func checkRowEnds(t *testing.T, lv testLevel, tab *table.Table, target int) {
+func checkRowEnds(t *testing.T, lv mapstest.Level, tab *table.Table, target int) {
 	t.Helper()
 	const (
 		unseen = iota
 		onWalk
 		done
 	)
-	n := lv.g.Nodes()
+	n := lv.G.Nodes()
 	state := make([]uint8, n)
 	state[target] = done
 	var walk []int
@@ -217,10 +124,10 @@ func checkRowEnds(t *testing.T, lv testLevel, tab *table.Table, target int) {
 			}
 			state[u] = onWalk
 			walk = append(walk, u)
-			u = int(lv.g.Targets[lv.g.Offsets[u]+int32(m)])
+			u = int(lv.G.Targets[lv.G.Offsets[u]+int32(m)])
 		}
 		if state[u] == onWalk {
-			t.Fatalf("the walk %s->%s loops through %s", lv.g.NodeName(int32(s)), lv.g.NodeName(int32(target)), lv.g.NodeName(int32(u)))
+			t.Fatalf("the walk %s->%s loops through %s", lv.G.NodeName(int32(s)), lv.G.NodeName(int32(target)), lv.G.NodeName(int32(u)))
 		}
 		for _, v := range walk {
 			state[v] = done
@@ -251,7 +158,7 @@ func TestOctileExact(t *testing.T) {
 }
 
 func TestDeterministicAcrossWorkers(t *testing.T) {
-	for _, lv := range smallLevels(t) {
+	for _, lv := range mapstest.SmallLevels(t) {
 		for _, b := range builders[1:] {
 			checkDeterministic(t, lv, b.cuts)
 		}
@@ -260,11 +167,11 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 
 // checkDeterministic checks that the table's bytes do not depend on the
 // number of workers.
-func checkDeterministic(t *testing.T, lv testLevel, cuts shortcuts) {
+func checkDeterministic(t *testing.T, lv mapstest.Level, cuts shortcuts) {
 	t.Helper()
 	var first []byte
 	for _, workers := range []int{1, 2, 3, 8} {
-		tab, err := buildTable(context.Background(), lv.g, Options{Workers: workers}, cuts)
+		tab, err := buildTable(context.Background(), lv.G, Options{Workers: workers}, cuts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -275,7 +182,7 @@ func checkDeterministic(t *testing.T, lv testLevel, cuts shortcuts) {
 		if first == nil {
 			first = buf.Bytes()
 		} else if !bytes.Equal(first, buf.Bytes()) {
-			t.Fatalf("%s: bytes differ with %d workers", lv.name, workers)
+			t.Fatalf("%s: bytes differ with %d workers", lv.Name, workers)
 		}
 	}
 }
@@ -301,7 +208,7 @@ func TestPlanDistKind(t *testing.T) {
 			t.Errorf("%s: Plan = %s, %v; want %s", tt.name, h.DistKind, err, tt.want)
 		}
 	}
-	big := randomGraph(rand.New(rand.NewPCG(1, 2)), 10, true)
+	big := mapstest.RandomGraph(rand.New(rand.NewPCG(1, 2)), 10, true)
 	big.Weights[0] = 100000
 	if h, _ := Plan(big); h.DistKind != table.DistU32 {
 		t.Errorf("large integer costs: %s, want u32", h.DistKind)
@@ -325,7 +232,7 @@ func TestBuildErrors(t *testing.T) {
 		t.Errorf("300 out-edges: err = %v, want the 254 limit", err)
 	}
 
-	g := randomGraph(rand.New(rand.NewPCG(3, 4)), 50, true)
+	g := mapstest.RandomGraph(rand.New(rand.NewPCG(3, 4)), 50, true)
 	var se *SizeError
 	// The estimate and the limit, in the library's terms: the flag that
 	// raises the limit is the command line's to name.
@@ -341,7 +248,7 @@ func TestBuildErrors(t *testing.T) {
 		t.Errorf("cancelled: err = %v", err)
 	}
 
-	bad := randomGraph(rand.New(rand.NewPCG(3, 4)), 5, true)
+	bad := mapstest.RandomGraph(rand.New(rand.NewPCG(3, 4)), 5, true)
 	bad.Weights = append([]float64(nil), bad.Weights...)
 	if len(bad.Weights) > 0 {
 		bad.Weights[0] = -1
@@ -352,7 +259,7 @@ func TestBuildErrors(t *testing.T) {
 }
 
 func TestProgressCounts(t *testing.T) {
-	g := randomGraph(rand.New(rand.NewPCG(5, 6)), 30, false)
+	g := mapstest.RandomGraph(rand.New(rand.NewPCG(5, 6)), 30, false)
 	var done atomic.Int64
 	if _, err := Build(context.Background(), g, Options{Progress: &done}); err != nil {
 		t.Fatal(err)
@@ -464,30 +371,30 @@ func BenchmarkLargeMapRuns(b *testing.B) {
 // byte for byte with and without them, on levels where the triangle
 // inequality holds (uniform grids) and where it does not (cell costs).
 func TestPruningChangesNothing(t *testing.T) {
-	levels := smallLevels(t)
+	levels := mapstest.SmallLevels(t)
 	r := rand.New(rand.NewPCG(9, 9))
 	for i, m := range []maps.Moves{{Connect: 8, Diagonal: maps.DiagonalSqrt2}, {Connect: 8, Diagonal: maps.Diagonal1014}, {Connect: 4}} {
-		text := randomGridText(r, 30, 20, 0.2, i != 0)
+		text := mapstest.RandomGrid(r, 30, 20, 0.2, mixedIf(i != 0))
 		g, err := maps.ParseFormat(maps.FormatGrid, "r.grid", []byte(text), maps.Options{Moves: m})
 		if err != nil {
 			t.Fatal(err)
 		}
-		levels = append(levels, testLevel{fmt.Sprint("random-30x20-", m), g})
+		levels = append(levels, mapstest.Level{Name: fmt.Sprint("random-30x20-", m), G: g})
 	}
 	pruned := 0
 	for _, lv := range levels {
-		a, err := buildTable(context.Background(), lv.g, Options{}, shortcuts{prune: true})
+		a, err := buildTable(context.Background(), lv.G, Options{}, shortcuts{prune: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := buildTable(context.Background(), lv.g, Options{}, shortcuts{})
+		b, err := buildTable(context.Background(), lv.G, Options{}, shortcuts{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if first, dist := a.Rows().Bytes(); !holds(b, first, dist) {
-			t.Errorf("%s: pruning changed the table", lv.name)
+		if first, dist := a.Payload().(*table.Flat).Rows().Bytes(); !holds(b, first, dist) {
+			t.Errorf("%s: pruning changed the table", lv.Name)
 		}
-		if newReverse(lv.g, mustPlan(t, lv.g).DistKind, true).near != nil {
+		if newReverse(lv.G, mustPlan(t, lv.G).DistKind, true).near != nil {
 			pruned++
 		}
 	}
@@ -538,27 +445,27 @@ func buildShards(t *testing.T, g *maps.Graph, cuts shortcuts, ranges [][2]int) (
 
 // holds reports whether tab's payloads are first and dist, byte for byte.
 func holds(tab *table.Table, first, dist []byte) bool {
-	f, d := tab.Rows().Bytes()
+	f, d := tab.Payload().(*table.Flat).Rows().Bytes()
 	return bytes.Equal(first, f) && bytes.Equal(dist, d)
 }
 
 // TestShardsConcatenate checks that rows built in separate ranges and
 // joined in target order are the table Build makes, byte for byte.
 func TestShardsConcatenate(t *testing.T) {
-	for _, lv := range smallLevels(t)[:8] {
-		whole, err := Build(context.Background(), lv.g, Options{})
+	for _, lv := range mapstest.SmallLevels(t)[:8] {
+		whole, err := Build(context.Background(), lv.G, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var ranges [][2]int
-		for from := 0; from < lv.g.Nodes(); from += 3 {
-			ranges = append(ranges, [2]int{from, min(from+3, lv.g.Nodes())})
+		for from := 0; from < lv.G.Nodes(); from += 3 {
+			ranges = append(ranges, [2]int{from, min(from+3, lv.G.Nodes())})
 		}
-		if first, dist := buildShards(t, lv.g, allShortcuts, ranges); !holds(whole, first, dist) {
-			t.Errorf("%s: shards differ from the whole table", lv.name)
+		if first, dist := buildShards(t, lv.G, allShortcuts, ranges); !holds(whole, first, dist) {
+			t.Errorf("%s: shards differ from the whole table", lv.Name)
 		}
 	}
-	g := smallLevels(t)[0].g
+	g := mapstest.SmallLevels(t)[0].G
 	h, _ := Plan(g)
 	if err := BuildRows(context.Background(), g, h, Options{}, 2, 1, nil, nil); err == nil {
 		t.Error("a reversed range gave no error")
@@ -567,3 +474,74 @@ func TestShardsConcatenate(t *testing.T) {
 		t.Error("short buffers gave no error")
 	}
 }
+
+// TestEveryLayout builds every shared small level in every layout
+// (Layouts): a table of all pairs matches Floyd-Warshall pair by pair; a
+// windowed one (grids only) answers exactly its covered pairs, each with a
+// walk of the level inside the target's window that costs no less than
+// the level's shortest path. package verify checks windowed tables against
+// an independent confined search.
+func TestEveryLayout(t *testing.T) {
+	for _, lv := range mapstest.SmallLevels(t) {
+		for _, l := range Layouts(2) {
+			t.Run(lv.Name+"/"+l.Name, func(t *testing.T) {
+				tab, err := Build(context.Background(), lv.G, l.Options)
+				if lv.G.Grid == nil && errors.Is(err, ErrWindowGraph) && l.Options.Window != 0 {
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tab.AllPairs() {
+					checkFloydWarshall(t, lv, tab)
+					return
+				}
+				checkWindowed(t, lv, tab)
+			})
+		}
+	}
+}
+
+// checkWindowed checks a windowed table of lv against Floyd-Warshall: a
+// pair it does not cover has no move; a covered one's stored walk is a
+// walk of the level that stays in the target's window and costs its
+// Distance, at least the level's shortest path.
+func checkWindowed(t *testing.T, lv mapstest.Level, tab *table.Table) {
+	t.Helper()
+	want := mapstest.FloydWarshall(lv.G)
+	n := lv.G.Nodes()
+	gr := lv.G.Grid
+	for tg := range n {
+		tx, ty := gr.XY(int32(tg))
+		for s := range n {
+			d, ok := tab.Distance(s, tg)
+			if !tab.Covers(s, tg) {
+				if ok || tab.Move(s, tg) != table.NoMove {
+					t.Fatalf("%s -> %s: not covered, but answered", lv.G.NodeName(int32(s)), lv.G.NodeName(int32(tg)))
+				}
+				continue
+			}
+			if !ok {
+				continue
+			}
+			cost, u := 0.0, s
+			for steps := 0; u != tg; steps++ {
+				m := tab.Move(u, tg)
+				if int(m) >= lv.G.OutDegree(int32(u)) || steps > n {
+					t.Fatalf("%s -> %s: the walk breaks at %s", lv.G.NodeName(int32(s)), lv.G.NodeName(int32(tg)), lv.G.NodeName(int32(u)))
+				}
+				e := lv.G.Offsets[u] + int32(m)
+				cost += lv.G.Weights[e]
+				u = int(lv.G.Targets[e])
+				if x, y := gr.XY(int32(u)); max(abs(x-tx), abs(y-ty)) > tab.Window {
+					t.Fatalf("%s -> %s: the walk leaves the window at %s", lv.G.NodeName(int32(s)), lv.G.NodeName(int32(tg)), lv.G.NodeName(int32(u)))
+				}
+			}
+			if !closeEnough(cost, d) || d < want[s][tg]-1e-9 {
+				t.Fatalf("%s -> %s: walk costs %v, Distance %v, the level's shortest %v", lv.G.NodeName(int32(s)), lv.G.NodeName(int32(tg)), cost, d, want[s][tg])
+			}
+		}
+	}
+}
+
+func abs(x int) int { return max(x, -x) }

@@ -49,7 +49,8 @@ func ExampleBuildLevel() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("up to date:", h.InputHash == build.TableInputHash(h, now.Format, now.Options, now.Data))
+	err = build.CheckStale(h, now.Format, now.Options, build.TableOptions(h), now.Data)
+	fmt.Println("up to date:", err == nil)
 	// Output:
 	// small.ptab: 36 nodes from small.map (map), distances as octile16
 	// up to date: true

@@ -15,37 +15,69 @@ import (
 // that a table built here and one built by the command line are the same
 // bytes, and either can be checked against the level as it is now.
 
-// InputHash returns the hex SHA-256 that identifies the inputs of a flat
-// table: TableInputHash for the zero Header. O(len(data)).
-func InputHash(format maps.Format, opt maps.Options, data []byte) string {
-	return TableInputHash(&table.Header{}, format, opt, data)
-}
-
-// TableInputHash returns the hex SHA-256 that identifies the inputs of a
-// table of th's layout: the format version (th.FormatVersion()), the
-// level's format, for grid formats the movement model (opt's, zero fields
-// taken from the defaults), a line naming a layout other than flat ("window
-// DELTA", "layout runs"), and the level file's bytes. A table records it as
-// Header.InputHash: equal hashes mean the table was built from these
-// inputs, and the same pathtable rebuilding them writes the same bytes. It
-// needs no parsing, so a caller can tell whether a table is up to date
-// before loading the level. Only th's Layout and Window are read.
-// docs/FORMAT.md spells out the recipe. O(len(data)).
-func TableInputHash(th *table.Header, format maps.Format, opt maps.Options, data []byte) string {
+// InputHash returns the hex SHA-256 that identifies the inputs of a
+// table built with opt from the level file data, of format, loaded with
+// mopt: the table's format version, the level's format, for grid formats
+// the movement model (mopt's, zero fields taken from the defaults), a line
+// naming the layout's options where it has any (table.Header.LayoutKey:
+// "window DELTA", "layout runs"), and the level file's bytes. A table
+// records it as Header.InputHash: equal hashes mean the table was built
+// from these inputs, and the same pathtable rebuilding them writes the same
+// bytes. It needs no parsing. docs/FORMAT.md spells out the recipe; this
+// is its one implementation. O(len(data)).
+func InputHash(format maps.Format, mopt maps.Options, opt Options, data []byte) string {
+	th := opt.layoutHeader()
 	h := sha256.New()
 	fmt.Fprintf(h, "pathtable table v%d\nformat %s\n", th.FormatVersion(), format)
 	if format.IsGrid() {
-		mv := opt.WithDefaults().Moves
+		mv := mopt.WithDefaults().Moves
 		fmt.Fprintf(h, "connect %d\ndiagonal %s\n", mv.Connect, mv.Diagonal)
 	}
-	switch th.Layout {
-	case table.LayoutWindow:
-		fmt.Fprintf(h, "window %d\n", th.Window)
-	case table.LayoutRuns:
-		fmt.Fprintf(h, "layout runs\n")
+	if key := th.LayoutKey(); key != "" {
+		fmt.Fprintf(h, "%s\n", key)
 	}
 	h.Write(data)
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// layoutHeader is the header fields of the table opt asks for that an
+// input hash covers: its layout and window. O(1).
+func (opt Options) layoutHeader() table.Header {
+	return table.Header{Layout: opt.TableLayout(), Window: opt.Window}
+}
+
+// TableOptions returns the build options of the layout a table of header h
+// was built with (its layout and window): what CheckStale compares a table
+// with when the question is only whether its level changed. O(1).
+func TableOptions(h *table.Header) Options {
+	if h.Window != 0 {
+		return Options{Window: h.Window}
+	}
+	return Options{Layout: h.Layout}
+}
+
+// StaleError reports a table that was not built from the inputs it was
+// checked against: the level file changed, or the options differ.
+type StaleError struct {
+	TableHash, LevelHash string // the table's input hash, and the inputs'
+}
+
+func (e *StaleError) Error() string {
+	return fmt.Sprintf("not built from these inputs (input hash %.12s, the inputs' %.12s)", e.TableHash, e.LevelHash)
+}
+
+// CheckStale returns nil when the table of header h is what building the
+// level file data (of format, loaded with mopt) with opt writes, as its
+// identity says: the same input hash, which covers the level's bytes and
+// format, the movement model and the layout's options. Otherwise it
+// returns a *StaleError. It is the one staleness check: a build skips an
+// up-to-date table with it, verify and bench refuse a stale one
+// (TableOptions gives opt there). It needs no parsing: O(len(data)).
+func CheckStale(h *table.Header, format maps.Format, mopt maps.Options, opt Options, data []byte) error {
+	if want := InputHash(format, mopt, opt, data); h.InputHash != want {
+		return &StaleError{TableHash: h.InputHash, LevelHash: want}
+	}
+	return nil
 }
 
 // BuildLevel returns the table of lvl.Graph, as Build does (of the layout
@@ -59,7 +91,7 @@ func BuildLevel(ctx context.Context, lvl *maps.Level, opt Options) (*table.Table
 	}
 	t.Source = lvl.Source
 	t.Format = string(lvl.Format)
-	t.InputHash = TableInputHash(&t.Header, lvl.Format, lvl.Options, lvl.Data)
+	t.InputHash = InputHash(lvl.Format, lvl.Options, opt, lvl.Data)
 	return t, nil
 }
 

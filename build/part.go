@@ -40,7 +40,7 @@ func BuildPart(ctx context.Context, lvl *maps.Level, opt Options, shard, shards 
 	}
 	h.Source = lvl.Source
 	h.Format = string(lvl.Format)
-	h.InputHash = TableInputHash(&h, lvl.Format, lvl.Options, lvl.Data)
+	h.InputHash = InputHash(lvl.Format, lvl.Options, opt, lvl.Data)
 	from, to := table.ShardRange(shard, shards, h.Nodes)
 	var p *table.Part
 	if layout == table.LayoutRuns {
@@ -48,19 +48,15 @@ func BuildPart(ctx context.Context, lvl *maps.Level, opt Options, shard, shards 
 		if err != nil {
 			return nil, err
 		}
-		if size := 4 * int64(len(words)); opt.MaxBytes > 0 && size > opt.MaxBytes {
-			return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: size, DistKind: h.DistKind}
+		if err := checkBytes(&h, 4*int64(len(words)), opt.MaxBytes); err != nil {
+			return nil, err
 		}
 		if p, err = table.NewRunsPart(h, shard, shards, order, rowStart, words); err != nil {
 			return nil, err
 		}
 	} else {
-		size, err := h.PayloadSize()
-		if err != nil {
+		if err := CheckSize(&h, opt.MaxBytes); err != nil {
 			return nil, err
-		}
-		if n := int64(h.Nodes); opt.MaxBytes > 0 && size > opt.MaxBytes {
-			return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: n * n, Dist: size - n*n, DistKind: h.DistKind}
 		}
 		rows := int64(to - from)
 		first := make([]byte, rows*int64(h.Nodes))

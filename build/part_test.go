@@ -11,13 +11,14 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
 // levelOf wraps a test level as a loaded level, so that its tables carry
 // an identity.
-func levelOf(lv testLevel) *maps.Level {
-	return &maps.Level{Graph: lv.g, Name: lv.name, Source: lv.name, Format: maps.FormatJSON, Data: []byte(lv.name)}
+func levelOf(lv mapstest.Level) *maps.Level {
+	return &maps.Level{Graph: lv.G, Name: lv.Name, Source: lv.Name, Format: maps.FormatJSON, Data: []byte(lv.Name)}
 }
 
 // TestPartsJoinIntoOneShot builds every test level in k parts, k = 1, 2, 3,
@@ -27,17 +28,17 @@ func levelOf(lv testLevel) *maps.Level {
 // run-length alike, and the parts' reachable pairs add up to the table's.
 func TestPartsJoinIntoOneShot(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 5))
-	for _, lv := range smallLevels(t) {
+	for _, lv := range mapstest.SmallLevels(t) {
 		lvl := levelOf(lv)
 		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
-			t.Run(fmt.Sprintf("%s/%s", lv.name, layoutName(layout)), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/%s", lv.Name, layoutName(layout)), func(t *testing.T) {
 				one, err := BuildLevel(context.Background(), lvl, Options{Workers: 1, Layout: layout})
 				if err != nil {
 					t.Fatal(err)
 				}
 				want := writeTable(t, one)
 				dir := t.TempDir()
-				for _, k := range []int{1, 2, 3, 7, lv.g.Nodes() + 2} {
+				for _, k := range []int{1, 2, 3, 7, lv.G.Nodes() + 2} {
 					names := make([]string, k)
 					heads := make([]*table.PartHeader, k)
 					var reachable int64
@@ -105,7 +106,7 @@ func writePart(path string, p *table.Part) error {
 // TestBuildPartRefuses checks the part numbers and layouts BuildPart
 // refuses.
 func TestBuildPartRefuses(t *testing.T) {
-	lv := smallLevels(t)[0]
+	lv := mapstest.SmallLevels(t)[0]
 	lvl := levelOf(lv)
 	cases := []struct {
 		name          string

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/pathtable/pathtable/internal/bytesize"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -109,54 +108,6 @@ func plan(g *maps.Graph, steps uint64) (table.Header, error) {
 		h.DistKind = table.DistF64
 	}
 	return h, nil
-}
-
-// SizeError reports a table that would exceed the caller's byte limit
-// (Options.MaxBytes), with the estimate.
-type SizeError struct {
-	Nodes        int
-	Bytes, Limit int64 // the table's payloads, and the limit they exceed
-	First, Dist  int64 // the payloads' parts
-	DistKind     table.DistKind
-	AtLeast      bool // Bytes is a lower bound, found before the level was parsed
-}
-
-func (e *SizeError) Error() string {
-	least := ""
-	if e.AtLeast {
-		least = "at least "
-	}
-	return fmt.Sprintf("table for %d nodes would take %s%s (first moves %s, distances %s as %s), over the limit of %s",
-		e.Nodes, least, bytesize.Format(e.Bytes), bytesize.Format(e.First), bytesize.Format(e.Dist), e.DistKind, bytesize.Format(e.Limit))
-}
-
-// CheckNodes refuses, before a level is parsed, a level of n nodes whose
-// table, as opt asks for it, cannot fit: over the layout's node cap or a
-// payload's limit, or over opt.MaxBytes (when > 0), for all pairs even
-// with the narrowest distances (two bytes). A run-length table's size is
-// known once built (Build refuses it then). O(1).
-func CheckNodes(n int, opt Options) error {
-	h := table.Header{Nodes: n, DistKind: table.DistU16, Layout: opt.TableLayout(), Window: opt.Window}
-	if h.Layout == table.LayoutRuns {
-		_, err := h.PayloadSize()
-		return err
-	}
-	if h.Layout == table.LayoutFlat && n > table.MaxNodes {
-		return fmt.Errorf("level has %d nodes; a table holds at most %d", n, table.MaxNodes)
-	}
-	size, err := h.PayloadSize()
-	if err != nil {
-		return err
-	}
-	if opt.MaxBytes > 0 && size > opt.MaxBytes {
-		first, dist := size, int64(0)
-		if opt.Window == 0 {
-			first = int64(n) * int64(n)
-			dist = size - first
-		}
-		return &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: first, Dist: dist, DistKind: h.DistKind, AtLeast: opt.Window == 0}
-	}
-	return nil
 }
 
 // The rows of a table come from sweeps of a contraction hierarchy or from

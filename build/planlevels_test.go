@@ -30,7 +30,7 @@ func TestPlanLevels(t *testing.T) {
 		}
 		t.Run(tg.Name, func(t *testing.T) {
 			g := tg.Load(t)
-			lv := testLevel{tg.Name, g}
+			lv := mapstest.Level{Name: tg.Name, G: g}
 			var tabs []namedTable
 			for _, b := range builders[:2] { // the default plan sweeps these levels
 				tab, err := buildTable(context.Background(), g, Options{}, b.cuts)
@@ -74,7 +74,7 @@ type namedTable struct {
 
 // checkJoinedParts builds lv in k parts of the layout, joins them, checks
 // that the bytes are the one-shot table's, and returns that table.
-func checkJoinedParts(t *testing.T, lv testLevel, layout table.Layout, k int) *table.Table {
+func checkJoinedParts(t *testing.T, lv mapstest.Level, layout table.Layout, k int) *table.Table {
 	t.Helper()
 	lvl := levelOf(lv)
 	one, err := BuildLevel(context.Background(), lvl, Options{Layout: layout})
@@ -116,9 +116,9 @@ func checkJoinedParts(t *testing.T, lv testLevel, layout table.Layout, k int) *t
 // and the walk of first moves from every source, which must end at the
 // target at the reference's cost. O((E + V) log V) per row for the
 // reference, O(V) per row and table.
-func checkRowsAgainstReference(t *testing.T, lv testLevel, tabs []namedTable, step int) {
+func checkRowsAgainstReference(t *testing.T, lv mapstest.Level, tabs []namedTable, step int) {
 	t.Helper()
-	g := lv.g
+	g := lv.G
 	n := g.Nodes()
 	walk := make([]float64, n) // walk cost of each source's first moves, NaN until known
 	var path []int

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 )
 
 // referenceBuild is the straightforward all-pairs builder the issue's
@@ -97,17 +98,17 @@ func BenchmarkReferenceBuild(b *testing.B) {
 }
 
 func TestReferenceAgrees(t *testing.T) {
-	for _, lv := range smallLevels(t) {
-		tab, err := Build(context.Background(), lv.g, Options{})
+	for _, lv := range mapstest.SmallLevels(t) {
+		tab, err := Build(context.Background(), lv.G, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, dist := referenceBuild(lv.g, 2)
+		_, dist := referenceBuild(lv.G, 2)
 		for tg := range dist {
 			for s, want := range dist[tg] {
 				got, _ := tab.Distance(s, tg)
 				if !closeEnough(got, want) {
-					t.Fatalf("%s: dist %d->%d = %v, reference %v", lv.name, s, tg, got, want)
+					t.Fatalf("%s: dist %d->%d = %v, reference %v", lv.Name, s, tg, got, want)
 				}
 			}
 		}

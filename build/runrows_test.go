@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -46,15 +47,15 @@ func checkerboard(t testing.TB, w, h int) *maps.Graph {
 // rows together must touch O(V) entries. Engines that sweep or reset whole
 // rows touch V² (1,048,576 isolated nodes took 73 minutes).
 func TestRowsCostWhatTheyReach(t *testing.T) {
-	levels := []testLevel{
-		{"isolated-5000", isolatedGraph(t, 5000)},
-		{"isolated-70000", isolatedGraph(t, 70000)}, // past what the search numbers: forward searches
-		{"checkerboard-100x100", checkerboard(t, 100, 100)},
+	levels := []mapstest.Level{
+		{Name: "isolated-5000", G: isolatedGraph(t, 5000)},
+		{Name: "isolated-70000", G: isolatedGraph(t, 70000)}, // past what the search numbers: forward searches
+		{Name: "checkerboard-100x100", G: checkerboard(t, 100, 100)},
 	}
 	for _, lv := range levels {
 		for _, b := range builders {
-			t.Run(lv.name+"/"+b.name, func(t *testing.T) {
-				g := lv.g
+			t.Run(lv.Name+"/"+b.name, func(t *testing.T) {
+				g := lv.G
 				n := g.Nodes()
 				h, err := PlanLayout(g, table.LayoutRuns)
 				if err != nil {

@@ -34,15 +34,18 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options, 
 	if err != nil {
 		return nil, err
 	}
-	t, err := table.NewRuns(h, order, rowStart, words)
+	runs, err := table.NewRuns(h, order, rowStart, words)
+	if err != nil {
+		return nil, err
+	}
+	t, err := newTable(h, runs, g)
 	if err != nil {
 		return nil, err
 	}
 	// Its size is known only now: the runs are what the level makes.
-	if size, _ := t.PayloadSize(); opt.MaxBytes > 0 && size > opt.MaxBytes {
-		return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: size, DistKind: h.DistKind}
+	if err := CheckSize(&t.Header, opt.MaxBytes); err != nil {
+		return nil, err
 	}
-	setGraph(t, g)
 	return t, nil
 }
 

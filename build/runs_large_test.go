@@ -58,22 +58,22 @@ func TestRunsOverNodeCaps(t *testing.T) {
 // every Floyd-Warshall distance, and refused where a path leaves its
 // strongly connected component.
 func TestDistanceBound(t *testing.T) {
-	for _, lv := range smallLevels(t) {
-		d := mapstest.FloydWarshall(lv.g)
-		bound, ok := distanceBound(lv.g)
+	for _, lv := range mapstest.SmallLevels(t) {
+		d := mapstest.FloydWarshall(lv.G)
+		bound, ok := distanceBound(lv.G)
 		strong := true // every path stays within its component
 		for s := range d {
 			for tg := range d {
 				if !isInf(d[s][tg]) {
 					strong = strong && !isInf(d[tg][s])
 					if ok && d[s][tg] > bound*(1+1e-9) {
-						t.Fatalf("%s: d(%d, %d) = %v over the bound %v", lv.name, s, tg, d[s][tg], bound)
+						t.Fatalf("%s: d(%d, %d) = %v over the bound %v", lv.Name, s, tg, d[s][tg], bound)
 					}
 				}
 			}
 		}
 		if ok != strong {
-			t.Fatalf("%s: bound given %v, want %v", lv.name, ok, strong)
+			t.Fatalf("%s: bound given %v, want %v", lv.Name, ok, strong)
 		}
 	}
 }

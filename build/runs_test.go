@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -18,9 +19,9 @@ import (
 // distances (walked) equal Floyd-Warshall's and the flat table's, exactly on
 // integer and octile levels, and every stored move starts a shortest path.
 func TestRunsMatchFloydWarshall(t *testing.T) {
-	for _, lv := range smallLevels(t) {
+	for _, lv := range mapstest.SmallLevels(t) {
 		for _, b := range builders {
-			t.Run(lv.name+"/"+b.name, func(t *testing.T) {
+			t.Run(lv.Name+"/"+b.name, func(t *testing.T) {
 				checkRunsMatch(t, lv, b.cuts)
 			})
 		}
@@ -28,19 +29,19 @@ func TestRunsMatchFloydWarshall(t *testing.T) {
 }
 
 // checkRunsMatch is TestRunsMatchFloydWarshall for one level and plan.
-func checkRunsMatch(t *testing.T, lv testLevel, cuts shortcuts) {
+func checkRunsMatch(t *testing.T, lv mapstest.Level, cuts shortcuts) {
 	t.Helper()
-	tab, err := buildTable(context.Background(), lv.g, Options{Workers: 2, Layout: table.LayoutRuns}, cuts)
+	tab, err := buildTable(context.Background(), lv.G, Options{Workers: 2, Layout: table.LayoutRuns}, cuts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	flat, err := Build(context.Background(), lv.g, Options{Workers: 2})
+	flat, err := Build(context.Background(), lv.G, Options{Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkFloydWarshall(t, lv, tab)
-	n := lv.g.Nodes()
-	exact := lv.g.Metric != maps.MetricFloat
+	n := lv.G.Nodes()
+	exact := lv.G.Metric != maps.MetricFloat
 	for s := range n {
 		for tg := range n {
 			got, ok := tab.Distance(s, tg)
@@ -57,13 +58,13 @@ func checkRunsMatch(t *testing.T, lv testLevel, cuts shortcuts) {
 // or sweeps) on levels whose distances are exact, so that the plan may be
 // chosen for speed alone.
 func TestRunsPlansAgree(t *testing.T) {
-	for _, lv := range slices.Concat(smallLevels(t), multiBlockLevels(t)) {
-		if lv.g.Metric == maps.MetricFloat {
+	for _, lv := range slices.Concat(mapstest.SmallLevels(t), multiBlockLevels(t)) {
+		if lv.G.Metric == maps.MetricFloat {
 			continue
 		}
 		var want []byte
 		for _, b := range builders {
-			tab, err := buildTable(context.Background(), lv.g, Options{Workers: 2, Layout: table.LayoutRuns}, b.cuts)
+			tab, err := buildTable(context.Background(), lv.G, Options{Workers: 2, Layout: table.LayoutRuns}, b.cuts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,7 +75,7 @@ func TestRunsPlansAgree(t *testing.T) {
 			if want == nil {
 				want = buf.Bytes()
 			} else if !bytes.Equal(buf.Bytes(), want) {
-				t.Fatalf("%s: the %s plan wrote other bytes", lv.name, b.name)
+				t.Fatalf("%s: the %s plan wrote other bytes", lv.Name, b.name)
 			}
 		}
 	}
@@ -82,10 +83,10 @@ func TestRunsPlansAgree(t *testing.T) {
 
 // TestRunsDeterministic checks that the bytes do not depend on the workers.
 func TestRunsDeterministic(t *testing.T) {
-	for _, lv := range smallLevels(t) {
+	for _, lv := range mapstest.SmallLevels(t) {
 		var want []byte
 		for _, workers := range []int{1, 2, 5} {
-			tab, err := Build(context.Background(), lv.g, Options{Workers: workers, Layout: table.LayoutRuns})
+			tab, err := Build(context.Background(), lv.G, Options{Workers: workers, Layout: table.LayoutRuns})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,7 +97,7 @@ func TestRunsDeterministic(t *testing.T) {
 			if want == nil {
 				want = b.Bytes()
 			} else if !bytes.Equal(b.Bytes(), want) {
-				t.Fatalf("%s: %d workers wrote other bytes", lv.name, workers)
+				t.Fatalf("%s: %d workers wrote other bytes", lv.Name, workers)
 			}
 		}
 	}
@@ -115,7 +116,7 @@ func TestRunsSmallerThanFlat(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := g.Nodes()
-	r, _ := tab.RunRows()
+	r := tab.Payload().(*table.Runs)
 	if perNode := float64(len(r.Code.Starts)+len(r.Code.Moves)) / float64(n); perNode > 0.25*float64(n) || math.IsNaN(perNode) {
 		t.Fatalf("%.1f run bytes per node for %d nodes", perNode, n)
 	}

@@ -104,24 +104,24 @@ func minHops(g *maps.Graph, d [][]float64) [][]int {
 // the target along shortest paths, which is what makes every walk end.
 func TestRunsZeroCost(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 17))
-	var levels []testLevel
-	for _, lv := range smallLevels(t) {
-		if slices.Contains(lv.g.Weights, 0) {
+	var levels []mapstest.Level
+	for _, lv := range mapstest.SmallLevels(t) {
+		if slices.Contains(lv.G.Weights, 0) {
 			levels = append(levels, lv)
 		}
 	}
 	for i := range 10 {
-		levels = append(levels, testLevel{fmt.Sprintf("zero-graph-%d", i), zeroGraph(r, 3+r.IntN(40), i%2 == 0)})
+		levels = append(levels, mapstest.Level{Name: fmt.Sprintf("zero-graph-%d", i), G: zeroGraph(r, 3+r.IntN(40), i%2 == 0)})
 	}
 	zeroMoves := 0
 	for _, lv := range levels {
-		t.Run(lv.name, func(t *testing.T) {
-			tab, err := Build(context.Background(), lv.g, Options{Workers: 2, Layout: table.LayoutRuns})
+		t.Run(lv.Name, func(t *testing.T) {
+			tab, err := Build(context.Background(), lv.G, Options{Workers: 2, Layout: table.LayoutRuns})
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkFloydWarshall(t, lv, tab)
-			g := lv.g
+			g := lv.G
 			d := mapstest.FloydWarshall(g)
 			hops := minHops(g, d)
 			for s := range g.Nodes() {
@@ -177,5 +177,5 @@ func TestRunsHighDegree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkFloydWarshall(t, testLevel{"high-degree", g}, tab)
+	checkFloydWarshall(t, mapstest.Level{Name: "high-degree", G: g}, tab)
 }

@@ -8,19 +8,20 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
 // multiBlockLevels are grids of a few blocks of targets, so that rows are
 // seeded across block boundaries and shards start inside blocks, and two
 // graphs with wide integer distances.
-func multiBlockLevels(t *testing.T) []testLevel {
+func multiBlockLevels(t *testing.T) []mapstest.Level {
 	t.Helper()
 	r := rand.New(rand.NewPCG(5, 6))
-	var levels []testLevel
+	var levels []mapstest.Level
 	for i, m := range []maps.Moves{{Connect: 8, Diagonal: maps.DiagonalSqrt2}, {Connect: 8, Diagonal: maps.Diagonal1014}, {Connect: 4}} {
 		for _, costs := range []bool{false, true} {
-			text := randomGridText(r, 31, 23, 0.25, costs)
+			text := mapstest.RandomGrid(r, 31, 23, 0.25, mixedIf(costs))
 			g, err := maps.ParseFormat(maps.FormatGrid, "r.grid", []byte(text), maps.Options{Moves: m})
 			if err != nil {
 				t.Fatal(err)
@@ -28,16 +29,16 @@ func multiBlockLevels(t *testing.T) []testLevel {
 			if g.Nodes() <= blockRows {
 				t.Fatalf("level %d has %d nodes, not more than a block", i, g.Nodes())
 			}
-			levels = append(levels, testLevel{fmt.Sprintf("31x23-%v-costs=%v", m, costs), g})
+			levels = append(levels, mapstest.Level{Name: fmt.Sprintf("31x23-%v-costs=%v", m, costs), G: g})
 		}
 	}
 	// Integer graphs whose distances need 32 and 64 bits.
 	for _, scale := range []float64{1e4, 1.5e8} {
-		g := randomGraph(r, 60, true)
+		g := mapstest.RandomGraph(r, 60, true)
 		for i := range g.Weights {
 			g.Weights[i] *= scale
 		}
-		levels = append(levels, testLevel{fmt.Sprintf("graph-costs-x%g", scale), g})
+		levels = append(levels, mapstest.Level{Name: fmt.Sprintf("graph-costs-x%g", scale), G: g})
 	}
 	return levels
 }
@@ -55,12 +56,12 @@ func TestPlansKeepDistances(t *testing.T) {
 		}
 	}()
 	for _, lv := range multiBlockLevels(t) {
-		plain, err := buildTable(context.Background(), lv.g, Options{}, shortcuts{prune: true})
+		plain, err := buildTable(context.Background(), lv.G, Options{}, shortcuts{prune: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, b := range builders[1:] {
-			tab, err := buildTable(context.Background(), lv.g, Options{}, b.cuts)
+			tab, err := buildTable(context.Background(), lv.G, Options{}, b.cuts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,24 +72,24 @@ func TestPlansKeepDistances(t *testing.T) {
 }
 
 // checkSameDistances checks tab against plain, a table of plain searches.
-func checkSameDistances(t *testing.T, lv testLevel, plan string, tab, plain *table.Table) {
+func checkSameDistances(t *testing.T, lv mapstest.Level, plan string, tab, plain *table.Table) {
 	t.Helper()
-	_, got := tab.Rows().Bytes()
-	if _, want := plain.Rows().Bytes(); !bytes.Equal(got, want) {
-		t.Fatalf("%s: %s rows changed a distance", lv.name, plan)
+	_, got := tab.Payload().(*table.Flat).Rows().Bytes()
+	if _, want := plain.Payload().(*table.Flat).Rows().Bytes(); !bytes.Equal(got, want) {
+		t.Fatalf("%s: %s rows changed a distance", lv.Name, plan)
 	}
-	n := lv.g.Nodes()
+	n := lv.G.Nodes()
 	for tg := int32(0); int(tg) < n; tg++ {
 		for s := int32(0); int(s) < n; s++ {
 			want, ok := tab.Distance(int(s), int(tg))
 			if !ok || s == tg {
-				if m := tab.FirstRow(int(tg))[s]; m != plain.FirstRow(int(tg))[s] {
-					t.Fatalf("%s: %d->%d has move %d, want none", lv.name, s, tg, m)
+				if m := tab.Payload().(*table.Flat).FirstRow(int(tg))[s]; m != plain.Payload().(*table.Flat).FirstRow(int(tg))[s] {
+					t.Fatalf("%s: %d->%d has move %d, want none", lv.Name, s, tg, m)
 				}
 				continue
 			}
-			if got := walkFirstMoves(t, lv.g, tab, s, tg); !closeEnough(got, want) {
-				t.Fatalf("%s: %s walk %d->%d costs %v, distance %v", lv.name, plan, s, tg, got, want)
+			if got := walkFirstMoves(t, lv.G, tab, s, tg); !closeEnough(got, want) {
+				t.Fatalf("%s: %s walk %d->%d costs %v, distance %v", lv.Name, plan, s, tg, got, want)
 			}
 		}
 	}
@@ -99,14 +100,14 @@ func checkSameDistances(t *testing.T, lv testLevel, plan string, tab, plain *tab
 func TestShardsInsideBlocks(t *testing.T) {
 	for _, lv := range multiBlockLevels(t)[:2] {
 		for _, b := range builders[1:] {
-			whole, err := buildTable(context.Background(), lv.g, Options{}, b.cuts)
+			whole, err := buildTable(context.Background(), lv.G, Options{}, b.cuts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			n := lv.g.Nodes()
-			first, dist := buildShards(t, lv.g, b.cuts, [][2]int{{0, 100}, {100, blockRows + 7}, {blockRows + 7, blockRows + 8}, {blockRows + 8, n}})
+			n := lv.G.Nodes()
+			first, dist := buildShards(t, lv.G, b.cuts, [][2]int{{0, 100}, {100, blockRows + 7}, {blockRows + 7, blockRows + 8}, {blockRows + 8, n}})
 			if !holds(whole, first, dist) {
-				t.Errorf("%s: %s shards differ from the whole table", lv.name, b.name)
+				t.Errorf("%s: %s shards differ from the whole table", lv.Name, b.name)
 			}
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/pathtable/pathtable/maps/mapstest"
 )
 
 // TestVectorSweepMatches checks the vector loop of the sweep against the
@@ -14,12 +16,12 @@ func TestVectorSweepMatches(t *testing.T) {
 		t.Skip("no vector sweep on this processor")
 	}
 	defer func() { vectorSweep = hasAVX2 }()
-	for _, lv := range slices.Concat(smallLevels(t), multiBlockLevels(t)) {
-		h, _ := exactHierarchy(context.Background(), lv.g, mustPlan(t, lv.g).DistKind, math.MaxInt, 2)
+	for _, lv := range slices.Concat(mapstest.SmallLevels(t), multiBlockLevels(t)) {
+		h, _ := exactHierarchy(context.Background(), lv.G, mustPlan(t, lv.G).DistKind, math.MaxInt, 2)
 		if h == nil {
 			continue
 		}
-		n := lv.g.Nodes()
+		n := lv.G.Nodes()
 		vec, scalar := newSweep(h), newSweep(h)
 		var targets [sweepRows]int32
 		for first := 0; first < n; first += sweepRows {
@@ -31,7 +33,7 @@ func TestVectorSweepMatches(t *testing.T) {
 			vectorSweep = false
 			scalar.run(&targets)
 			if !slices.Equal(vec.dist, scalar.dist) {
-				t.Fatalf("%s: targets %v: the vector sweep differs", lv.name, targets)
+				t.Fatalf("%s: targets %v: the vector sweep differs", lv.Name, targets)
 			}
 		}
 	}

@@ -60,22 +60,17 @@ func buildWindow(ctx context.Context, g *maps.Graph, opt Options) (*table.Table,
 	if err != nil {
 		return nil, err
 	}
-	if opt.MaxBytes > 0 {
-		if size, _ := h.PayloadSize(); size > opt.MaxBytes {
-			return nil, &SizeError{Nodes: h.Nodes, Bytes: size, Limit: opt.MaxBytes, First: size, DistKind: h.DistKind}
-		}
+	if err := CheckSize(&h, opt.MaxBytes); err != nil {
+		return nil, err
 	}
 	wg, err := newWindowGrid(g, delta, h.DistKind)
 	if err != nil {
 		return nil, err
 	}
-	t, err := table.NewWindow(h)
+	win, err := table.NewWindow(h)
 	if err != nil {
 		return nil, err
 	}
-	t.Offsets, t.Targets, t.Weights = g.Offsets, g.Targets, g.Weights
-	t.Cells = g.Grid.Cells
-	t.X, t.Y = g.X, g.Y
 
 	n := h.Nodes
 	chunks := (n + windowChunk - 1) / windowChunk
@@ -84,7 +79,7 @@ func buildWindow(ctx context.Context, g *maps.Graph, opt Options) (*table.Table,
 		func(_ context.Context, s *windowSearch, c int) error {
 			lo, hi := c*windowChunk, min((c+1)*windowChunk, n)
 			for origin := lo; origin < hi; origin++ {
-				s.run(int32(origin), t.WindowBlock(origin))
+				s.run(int32(origin), win.Block(origin))
 			}
 			if opt.Progress != nil {
 				opt.Progress.Add(int64(hi - lo))
@@ -94,7 +89,7 @@ func buildWindow(ctx context.Context, g *maps.Graph, opt Options) (*table.Table,
 	if err != nil {
 		return nil, err
 	}
-	return t, nil
+	return newTable(h, win, g)
 }
 
 // windowChunk is how many origins a worker takes at a time: enough to make

@@ -25,25 +25,25 @@ var windowDeltas = []int{1, 2, 4, 40}
 // depend on the workers.
 func TestWindowVerifies(t *testing.T) {
 	longer := int64(0)
-	for _, lv := range smallLevels(t) {
-		if lv.g.Grid == nil {
+	for _, lv := range mapstest.SmallLevels(t) {
+		if lv.G.Grid == nil {
 			continue
 		}
 		for _, delta := range windowDeltas {
-			tab, err := Build(context.Background(), lv.g, Options{Window: delta, Workers: 1})
+			tab, err := Build(context.Background(), lv.G, Options{Window: delta, Workers: 1})
 			if err != nil {
-				t.Fatalf("%s delta %d: %v", lv.name, delta, err)
+				t.Fatalf("%s delta %d: %v", lv.Name, delta, err)
 			}
-			again, err := Build(context.Background(), lv.g, Options{Window: delta, Workers: 3})
-			if err != nil || !bytes.Equal(tab.WindowBlocks(), again.WindowBlocks()) {
-				t.Errorf("%s delta %d: 3 workers build other bytes (%v)", lv.name, delta, err)
+			again, err := Build(context.Background(), lv.G, Options{Window: delta, Workers: 3})
+			if err != nil || !bytes.Equal(tab.Payload().(*table.Window).Blocks(), again.Payload().(*table.Window).Blocks()) {
+				t.Errorf("%s delta %d: 3 workers build other bytes (%v)", lv.Name, delta, err)
 			}
-			rep, err := verify.Table(context.Background(), tab, lv.g, verify.Options{Pairs: verify.AllPairs})
+			rep, err := verify.Table(context.Background(), tab, lv.G, verify.Options{Pairs: verify.AllPairs})
 			if err != nil {
-				t.Fatalf("%s delta %d: %v", lv.name, delta, err)
+				t.Fatalf("%s delta %d: %v", lv.Name, delta, err)
 			}
 			if !rep.OK() || rep.Origins != int64(tab.Nodes) {
-				t.Errorf("%s delta %d: %d of %d pairs fail over %d origins; first %v", lv.name, delta, rep.Failed, rep.Pairs, rep.Origins, rep.Mismatches)
+				t.Errorf("%s delta %d: %d of %d pairs fail over %d origins; first %v", lv.Name, delta, rep.Failed, rep.Pairs, rep.Origins, rep.Mismatches)
 			}
 			longer += rep.Longer
 		}
@@ -57,16 +57,16 @@ func TestWindowVerifies(t *testing.T) {
 // nothing, so its distances are the all-pairs table's, pair for pair, and
 // its every first move starts a shortest path.
 func TestWindowWholeLevel(t *testing.T) {
-	for _, lv := range smallLevels(t) {
-		if lv.g.Grid == nil {
+	for _, lv := range mapstest.SmallLevels(t) {
+		if lv.G.Grid == nil {
 			continue
 		}
-		delta := max(lv.g.Grid.Width, lv.g.Grid.Height)
-		win, err := Build(context.Background(), lv.g, Options{Window: delta})
+		delta := max(lv.G.Grid.Width, lv.G.Grid.Height)
+		win, err := Build(context.Background(), lv.G, Options{Window: delta})
 		if err != nil {
 			t.Fatal(err)
 		}
-		flat, err := Build(context.Background(), lv.g, Options{})
+		flat, err := Build(context.Background(), lv.G, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,12 +74,12 @@ func TestWindowWholeLevel(t *testing.T) {
 		for s := range win.Nodes {
 			for d := range win.Nodes {
 				if !lw.Covered(s, d) {
-					t.Fatalf("%s: %d -> %d not covered by a window of %d", lv.name, s, d, delta)
+					t.Fatalf("%s: %d -> %d not covered by a window of %d", lv.Name, s, d, delta)
 				}
 				cw, okw := lw.Dist(s, d)
 				cf, okf := lf.Dist(s, d)
 				if okw != okf || okw && math.Float64bits(cw) != math.Float64bits(cf) {
-					t.Fatalf("%s: %d -> %d windowed %v %v, all pairs %v %v", lv.name, s, d, cw, okw, cf, okf)
+					t.Fatalf("%s: %d -> %d windowed %v %v, all pairs %v %v", lv.Name, s, d, cw, okw, cf, okf)
 				}
 			}
 		}
@@ -90,29 +90,29 @@ func TestWindowWholeLevel(t *testing.T) {
 // VerifyWindow to notice: the check can fail.
 func TestWindowVerifyCatchesDamage(t *testing.T) {
 	damaged := 0
-	for _, lv := range smallLevels(t) {
-		if lv.g.Grid == nil || lv.g.Nodes() < 20 {
+	for _, lv := range mapstest.SmallLevels(t) {
+		if lv.G.Grid == nil || lv.G.Nodes() < 20 {
 			continue
 		}
-		tab, err := Build(context.Background(), lv.g, Options{Window: 3})
+		tab, err := Build(context.Background(), lv.G, Options{Window: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
 		// Turn the first stored move around: it now leads away from the
 		// origin, or names no edge at all.
-		blocks := tab.WindowBlocks()
+		blocks := tab.Payload().(*table.Window).Blocks()
 		for i, b := range blocks {
 			if m := b & 0xF; m < 8 {
 				blocks[i] = b&0xF0 | (m+4)%8
 				break
 			}
 		}
-		rep, err := verify.Table(context.Background(), tab, lv.g, verify.Options{Pairs: verify.AllPairs})
+		rep, err := verify.Table(context.Background(), tab, lv.G, verify.Options{Pairs: verify.AllPairs})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if rep.OK() {
-			t.Errorf("%s: a reversed move went unnoticed", lv.name)
+			t.Errorf("%s: a reversed move went unnoticed", lv.Name)
 		}
 		damaged++
 	}
@@ -122,42 +122,42 @@ func TestWindowVerifyCatchesDamage(t *testing.T) {
 }
 
 func TestWindowErrors(t *testing.T) {
-	var graph, grid testLevel
-	for _, lv := range smallLevels(t) {
-		if lv.g.Grid == nil && graph.g == nil {
+	var graph, grid mapstest.Level
+	for _, lv := range mapstest.SmallLevels(t) {
+		if lv.G.Grid == nil && graph.G == nil {
 			graph = lv
 		}
-		if lv.g.Grid != nil && grid.g == nil {
+		if lv.G.Grid != nil && grid.G == nil {
 			grid = lv
 		}
 	}
-	if _, err := Build(context.Background(), graph.g, Options{Window: 4}); !errors.Is(err, ErrWindowGraph) {
+	if _, err := Build(context.Background(), graph.G, Options{Window: 4}); !errors.Is(err, ErrWindowGraph) {
 		t.Errorf("graph level: %v, want ErrWindowGraph", err)
 	}
 	for _, delta := range []int{-1, table.MaxWindowDelta + 1} { // 0 builds all pairs
-		if _, err := Build(context.Background(), grid.g, Options{Window: delta}); err == nil {
+		if _, err := Build(context.Background(), grid.G, Options{Window: delta}); err == nil {
 			t.Errorf("delta %d: no error", delta)
 		}
 	}
-	h, err := PlanWindow(grid.g, 4)
+	h, err := PlanWindow(grid.G, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
 	size, _ := h.PayloadSize()
-	if want := int64(grid.g.Nodes() * table.WindowBlockBytes(4)); size != want {
+	if want := int64(grid.G.Nodes() * table.WindowBlockBytes(4)); size != want {
 		t.Errorf("planned %d bytes, want %d", size, want)
 	}
 	var se *SizeError
-	if _, err := Build(context.Background(), grid.g, Options{Window: 4, MaxBytes: size - 1}); !errors.As(err, &se) || se.Bytes != size {
+	if _, err := Build(context.Background(), grid.G, Options{Window: 4, MaxBytes: size - 1}); !errors.As(err, &se) || se.Bytes != size {
 		t.Errorf("over the limit: %v, want a SizeError of %d bytes", err, size)
 	}
 	var done atomic.Int64
-	if _, err := Build(context.Background(), grid.g, Options{Window: 4, MaxBytes: size, Progress: &done}); err != nil || done.Load() != int64(grid.g.Nodes()) {
-		t.Errorf("at the limit: %v, progress %d of %d", err, done.Load(), grid.g.Nodes())
+	if _, err := Build(context.Background(), grid.G, Options{Window: 4, MaxBytes: size, Progress: &done}); err != nil || done.Load() != int64(grid.G.Nodes()) {
+		t.Errorf("at the limit: %v, progress %d of %d", err, done.Load(), grid.G.Nodes())
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Build(ctx, grid.g, Options{Window: 4}); !errors.Is(err, context.Canceled) {
+	if _, err := Build(ctx, grid.G, Options{Window: 4}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 }

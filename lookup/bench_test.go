@@ -45,7 +45,7 @@ func loadBenchTables(b testing.TB) []benchTable {
 			panic(err)
 		}
 		benchTables = append(benchTables, benchTable{"random-64x64", buildAndLoad(b, g)},
-			benchTable{"random-64x64-runs", buildAndLoadLayout(b, g, table.LayoutRuns)})
+			benchTable{"random-64x64-runs", buildAndLoadWith(b, g, build.Options{Layout: table.LayoutRuns})})
 		if lvl, err := maps.Load("../../shared/testmaps/maze-128-128-2.map", maps.Options{}); err == nil {
 			g := lvl.Graph
 			t, err := build.Build(context.Background(), g, build.Options{})
@@ -53,7 +53,7 @@ func loadBenchTables(b testing.TB) []benchTable {
 				panic(err)
 			}
 			benchTables = append(benchTables, benchTable{"maze-128-128-2", lookup.New(t)},
-				benchTable{"maze-128-128-2-runs", buildAndLoadLayout(b, g, table.LayoutRuns)})
+				benchTable{"maze-128-128-2-runs", buildAndLoadWith(b, g, build.Options{Layout: table.LayoutRuns})})
 		}
 	})
 	return benchTables

@@ -200,7 +200,7 @@ func TestAlteredFirstMoves(t *testing.T) {
 	for name, edit := range cases {
 		t.Run(name, func(t *testing.T) {
 			tab := base.Clone()
-			edit(t, tab, tab.FirstRow(target))
+			edit(t, tab, tab.Payload().(*table.Flat).FirstRow(target))
 			lt := rbReload(t, tab)
 			rbWithin(t, 5*time.Second, func() {
 				for s := 1; s < n; s++ {
@@ -224,7 +224,7 @@ func TestAlteredFirstMoves(t *testing.T) {
 					}
 				}
 			})
-			row := tab.FirstRow(target)
+			row := tab.Payload().(*table.Flat).FirstRow(target)
 			for s := 1; s < n; s++ {
 				next := lt.Next(s, target)
 				if int(row[s]) >= tab.Degree(s) && next != -1 {
@@ -236,7 +236,7 @@ func TestAlteredFirstMoves(t *testing.T) {
 	// The cases that must fail do.
 	for _, name := range []string{"slot = degree", "slot 0xFE", "slot past mid-way", "two-cycle", "long cycle", "cycle with a tail"} {
 		tab := base.Clone()
-		cases[name](t, tab, tab.FirstRow(target))
+		cases[name](t, tab, tab.Payload().(*table.Flat).FirstRow(target))
 		lt := rbReload(t, tab)
 		if _, ok := lt.AppendPath(nil, 3, target); ok {
 			t.Errorf("%s: AppendPath(3, %d) succeeded", name, target)
@@ -260,7 +260,7 @@ func TestRandomFirstMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for round := range 4 {
 		tab := base.Clone()
-		first, _ := tab.Rows().Bytes()
+		first, _ := tab.Payload().(*table.Flat).Rows().Bytes()
 		for i := range first {
 			switch round {
 			case 0:

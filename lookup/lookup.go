@@ -2,11 +2,14 @@
 // pathtable a game links. Load a table once, then ask for the next move, the
 // distance or the whole path between any two nodes with no search: Next and
 // Dist are O(1), Path is O(path length), and AppendPath allocates nothing
-// when its buffer is large enough. On run-length tables (table.LayoutRuns)
-// each move is a binary search in one row, and Dist walks the path; on
-// windowed tables (table.LayoutWindow) a pair is answered only when FROM lies
-// in TO's window (Covered), and Search answers the others exactly. An
-// Overlay answers exactly when nodes are blocked or costs rise at runtime.
+// when its buffer is large enough. Each table layout has one walker
+// (walk_flat.go, walk_runs.go, walk_window.go), picked once by New, that
+// plain queries and overlays share. On run-length tables each move is a
+// binary search in one row, and Dist walks the path; a windowed table
+// answers a pair only when FROM lies in TO's window (Covered), along paths
+// confined to it, and Search answers any pair exactly (Answers says which
+// pairs need it). An Overlay answers exactly when nodes are blocked or
+// costs rise at runtime, over tables of all pairs.
 //
 // A Table is immutable after loading and safe for concurrent use by any
 // number of goroutines. Node indices are 0..Len()-1; use Node, NodeAt and
@@ -30,56 +33,32 @@ type Table struct {
 	byName map[string]int32 // graph id → node
 	byCell []int32          // grid cell → node, -1 where blocked
 
-	// hops[u<<hopShift | m] is the node that first move m leads to from u,
-	// or -1 where m names no edge: a path step is then two dependent loads
-	// (the row, then this) instead of three through the CSR. Its stride is
-	// the largest degree rounded up to a power of two: 32 bytes a node on
-	// 8-connected grids, at most 1 KiB a node (degree 255), which is small
-	// beside the n bytes a node of first moves on any level worth a table.
+	w walker // the layout's walker
+
+	// hops[u<<hopShift | m] is the node first move m leads to from u, or
+	// -1 (see hopArray); nil on windowed tables, whose walker hops by
+	// direction.
 	hops     []int32
 	hopShift uint
 
 	scratch     scratchPool // search scratch, shared by every overlay of the table and Search
 	searchCosts searchCosts // edge costs by hop slot for overlay searches, built at the first
 
-	// directDist is set where Distance is O(1) (tables with target rows),
-	// so an overlay search reads its heuristic instead of summing it along
-	// table paths.
-	directDist bool
-
-	win *window // a windowed table's queries (window.go); nil for all pairs
-
 	// The cheapest straight and diagonal move of a grid, for Search's
 	// heuristic, found on its first use.
 	moveCostsOnce      sync.Once
 	straight, diagonal float64
-
-	// runs is nil for flat tables; paths on run-length tables
-	// (table.LayoutRuns), which have no target rows, walk in rank space
-	// through it.
-	runs *runTable
-}
-
-// runTable is what a walk over a run-length table reads.
-type runTable struct {
-	order    []int32  // node of each rank
-	rank     []int32  // rank of each node
-	rowStart []uint32 // the row of rank r is runs rowStart[r]..rowStart[r+1]
-	code     table.RunCode
-	// hops is Table.hops by rank: entry r<<hopShift | m is the rank that
-	// move m leads to from the node of rank r, so a step is the row's
-	// span, a binary search in it, and this hop.
-	hops []int32
 }
 
 // denseCellsPerNode is how sparse a grid may be, in cells per node, and
 // still get a dense cell index (4 bytes a cell, O(1) lookups).
 const denseCellsPerNode = 64
 
-// New wraps a decoded or freshly built table. It builds the id index and
-// the hop array in O(V·d) for d the largest degree (O(W·H) more on grids
-// with at least one node per denseCellsPerNode cells; sparser grids look
-// cells up by binary search instead).
+// New wraps a decoded or freshly built table and picks its layout's
+// walker. It builds the id index and the hop array in O(V·d) for d the
+// largest degree (O(W·H) more on grids with at least one node per
+// denseCellsPerNode cells; sparser grids look cells up by binary search
+// instead).
 func New(t *table.Table) *Table {
 	lt := &Table{t: t, n: t.Nodes}
 	if t.Kind == table.KindGrid {
@@ -101,64 +80,17 @@ func New(t *table.Table) *Table {
 			lt.byName[id] = int32(u)
 		}
 	}
-	if t.Layout == table.LayoutWindow {
-		lt.win = &window{delta: t.Window, side: table.WindowSide(t.Window)}
-		lt.hops, lt.hopShift = directionHops(t)
-		return lt
-	}
-	lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
-	lt.directDist = t.Nodes > 0 && t.FirstRow(0) != nil
-	if r, ok := t.RunRows(); ok {
-		lt.runs = &runTable{order: r.Order, rank: r.Rank, rowStart: r.RowStart, code: r.Code,
-			hops: rankHops(lt.hops, lt.hopShift, r.Order, r.Rank)}
+	switch p := t.Payload().(type) {
+	case *table.Flat:
+		lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
+		lt.w = &flatWalker{lt: lt, f: p}
+	case *table.Runs:
+		lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
+		lt.w = newRunWalker(lt, p)
+	case *table.Window:
+		lt.w = newWindowWalker(lt, p)
 	}
 	return lt
-}
-
-// rankHops renumbers a hop array by rank: entry r<<shift | m is the rank of
-// the node that move m leads to from the node of rank r. O(V·stride).
-func rankHops(hops []int32, shift uint, order, rank []int32) []int32 {
-	out := make([]int32, len(hops))
-	stride := 1 << shift
-	for r, u := range order {
-		for m := range stride {
-			v := hops[int(u)<<shift|m]
-			if v >= 0 {
-				v = rank[v]
-			}
-			out[r<<shift|m] = v
-		}
-	}
-	return out
-}
-
-// runMove returns the move stored in the row of rank r for the target of
-// rank t. O(log runs in row).
-func (rt *runTable) runMove(r, t int32) uint {
-	return uint(rt.code.Find(int(rt.rowStart[r]), int(rt.rowStart[r+1]), int(t)))
-}
-
-// hopArray lays out each node's out-edge targets at a fixed power-of-two
-// stride, -1 past the node's degree. O(V·stride).
-func hopArray(offsets, targets []int32) ([]int32, uint) {
-	n := len(offsets) - 1
-	maxDeg := int32(0)
-	for u := range n {
-		maxDeg = max(maxDeg, offsets[u+1]-offsets[u])
-	}
-	shift := uint(0)
-	for 1<<shift < maxDeg {
-		shift++
-	}
-	hops := make([]int32, n<<shift)
-	for u := range n {
-		slots := hops[u<<shift : (u+1)<<shift]
-		for m := range slots {
-			slots[m] = -1
-		}
-		copy(slots, targets[offsets[u]:offsets[u+1]])
-	}
-	return hops, shift
 }
 
 // Load reads a table from r (see table.ReadFrom) and wraps it as New does:
@@ -181,9 +113,6 @@ func Open(path string) (*Table, error) {
 	return New(t), nil
 }
 
-// Table returns the underlying table, for its header and raw arrays. O(1).
-func (lt *Table) Table() *table.Table { return lt.t }
-
 // Len returns the number of nodes. O(1).
 func (lt *Table) Len() int { return lt.n }
 
@@ -194,96 +123,65 @@ func (lt *Table) valid(u int) bool { return u >= 0 && u < lt.n }
 // windowed table does not cover: see Covered). O(1); O(log runs of
 // from's row) on run-length tables.
 func (lt *Table) Next(from, to int) int {
-	if lt.win != nil {
-		return lt.windowNext(from, to)
-	}
 	if !lt.valid(from) || !lt.valid(to) {
 		return -1
 	}
-	return lt.hop(from, uint(lt.t.Move(from, to)))
-}
-
-// hop returns the node that first move m leads to from u; -1 when there is
-// none or m does not name an out-edge (a table altered behind its checksum).
-func (lt *Table) hop(u int, m uint) int {
-	if m >= uint(1)<<lt.hopShift {
-		return -1
-	}
-	return int(lt.hops[uint(u)<<lt.hopShift|m])
+	return lt.w.next(from, to)
 }
 
 // Dist returns the cost of a shortest path from from to to, and false when
 // there is none or an index is out of range. Integer and octile levels
-// store distances exactly; float levels store float64. O(1); on a windowed
-// table, which stores no distances, O(path length × degree), exact on its
-// integer and octile levels too, and false for a pair it does not cover;
-// run-length tables walk the path too, in O(path length × log runs per
-// row).
+// store distances exactly; float levels store float64. O(1); a table that
+// stores no distances walks the path and adds up its costs as
+// table.CostSum does, exact on integer and octile levels: O(path length ×
+// log runs per row) on run-length tables, O(path length × degree) on
+// windowed ones, which report false for a pair they do not cover.
 func (lt *Table) Dist(from, to int) (float64, bool) {
 	if !lt.valid(from) || !lt.valid(to) {
 		return table.Unreachable, false
 	}
-	return lt.t.Distance(from, to)
+	return lt.w.dist(from, to)
 }
 
 // AppendPath appends a shortest path from from to to, both ends included,
 // to buf and returns it, with true; or buf unchanged and false when there
-// is no path. It walks one table row: O(path length), and it allocates only
-// when buf lacks capacity. A path never has more than Len() nodes. On a
-// windowed table the path stays inside to's window, and a pair the table
-// does not cover (see Covered) reports false.
+// is no path. It walks the stored path: O(path length) (times the log of
+// the runs per row on run-length tables), and it allocates only when buf
+// lacks capacity. A path never has more than Len() nodes. On a windowed
+// table the path stays inside to's window, and a pair the table does not
+// cover (see Covered) reports false.
 func (lt *Table) AppendPath(buf []int, from, to int) ([]int, bool) {
-	if lt.win != nil {
-		return lt.windowPath(buf, from, to)
-	}
 	if !lt.valid(from) || !lt.valid(to) {
 		return buf, false
 	}
-	row := lt.t.FirstRow(to)
-	if row == nil {
-		return lt.appendRunPath(buf, from, to) // a run-length table
-	}
-	start := len(buf)
-	limit := start + lt.n // a path has at most n nodes; more means a cycle
-	hops, shift, stride := lt.hops, lt.hopShift, uint(1)<<lt.hopShift
-	buf = append(buf, from)
-	for u := from; u != to; {
-		m := uint(row[u])
-		if m >= stride || len(buf) >= limit {
-			return buf[:start], false // a corrupt table's bad move, or a cycle
-		}
-		v := hops[uint(u)<<shift|m]
-		if v < 0 {
-			return buf[:start], false // no path, or a move that names no edge
-		}
-		u = int(v)
-		buf = append(buf, u)
-	}
-	return buf, true
+	return lt.w.path(buf, from, to)
 }
 
-// appendRunPath is AppendPath on a run-length table: one binary search in
-// the row of each node on the way. O(path length × log runs per row).
-func (lt *Table) appendRunPath(buf []int, from, to int) ([]int, bool) {
-	rt := lt.runs
-	start := len(buf)
-	limit := start + lt.n
-	hops, shift, stride := rt.hops, lt.hopShift, uint(1)<<lt.hopShift
-	target := rt.rank[to]
-	buf = append(buf, from)
-	for u := rt.rank[from]; u != target; {
-		m := rt.runMove(u, target)
-		if m >= stride || len(buf) >= limit {
-			return buf[:start], false // no path, a corrupt table's bad move, or a cycle
-		}
-		v := hops[uint(u)<<shift|m]
-		if v < 0 {
-			return buf[:start], false // a move that names no edge
-		}
-		u = v
-		buf = append(buf, int(rt.order[u]))
+// Window returns DELTA of a table that covers windows, 0 for a table of
+// all pairs. O(1).
+func (lt *Table) Window() int { return lt.t.Window }
+
+// Covered reports whether the table answers queries from from to to: both
+// nodes exist and, in a windowed table, from lies within DELTA cells of to
+// in x and y. Next, Dist and Path report no path for a pair that is not
+// covered; Covered tells that apart from a pair with no path, and Search
+// answers any pair. O(1).
+func (lt *Table) Covered(from, to int) bool {
+	return lt.valid(from) && lt.valid(to) && lt.w.covers(from, to)
+}
+
+// Answers reports whether the table's own answer for the pair is an answer
+// for the level: always on a table of all pairs (its "no path" means the
+// level has none); on a windowed table, when from lies in to's window and
+// the window holds a path (a confined path, which may cost more than the
+// level's shortest). A pair it does not answer may still have a path in
+// the level, which Search finds: the -fallback rule. Both must be nodes.
+// O(1).
+func (lt *Table) Answers(from, to int) bool {
+	if !lt.Covered(from, to) {
+		return false
 	}
-	return buf, true
+	return lt.t.AllPairs() || from == to || lt.w.next(from, to) >= 0
 }
 
 // Path returns a shortest path from from to to, both ends included, and its
@@ -294,7 +192,7 @@ func (lt *Table) Path(from, to int) (path []int, cost float64, ok bool) {
 	if !ok {
 		return nil, table.Unreachable, false
 	}
-	cost, _ = lt.t.Distance(from, to)
+	cost, _ = lt.w.dist(from, to)
 	return path, cost, true
 }
 

@@ -11,7 +11,7 @@ import (
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
-	"github.com/pathtable/pathtable/table"
+	"github.com/pathtable/pathtable/maps/mapstest"
 )
 
 // loadTable builds the level at path and loads it back through the file
@@ -36,14 +36,14 @@ func loadGrid(t testing.TB, path string) *lookup.Table {
 
 func buildAndLoad(t testing.TB, g *maps.Graph) *lookup.Table {
 	t.Helper()
-	return buildAndLoadLayout(t, g, table.LayoutFlat)
+	return buildAndLoadWith(t, g, build.Options{})
 }
 
 // buildAndLoadLayout builds g as a table of the given layout and loads it
 // back through the file format.
-func buildAndLoadLayout(t testing.TB, g *maps.Graph, layout table.Layout) *lookup.Table {
+func buildAndLoadWith(t testing.TB, g *maps.Graph, opt build.Options) *lookup.Table {
 	t.Helper()
-	tab, err := build.Build(context.Background(), g, build.Options{Layout: layout})
+	tab, err := build.Build(context.Background(), g, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,23 +58,19 @@ func buildAndLoadLayout(t testing.TB, g *maps.Graph, layout table.Layout) *looku
 	return lt
 }
 
-// TestRoundTrip checks, for every pair of every testdata level, that Path,
-// AppendPath, Next and Dist agree with each other and with the level: the
-// path is a walk along the level's edges whose summed cost is Dist.
+// TestRoundTrip checks, for every pair of every shared small level in every
+// layout, that Path, AppendPath, Next and Dist agree with each other and
+// with the level: the path is a walk along the level's edges whose summed
+// cost is Dist.
 func TestRoundTrip(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/*")
-	for _, f := range files {
-		if _, err := maps.FormatOf(f); err != nil {
-			continue
-		}
-		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
-			t.Run(filepath.Base(f)+"/"+string(layout), func(t *testing.T) {
-				lvl, err := maps.Load(f, maps.Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				g := lvl.Graph
-				lt := buildAndLoadLayout(t, g, layout)
+	for _, lv := range mapstest.SmallLevels(t) {
+		for _, l := range build.Layouts(2) {
+			if l.Options.Window != 0 && lv.G.Grid == nil {
+				continue // windows need a grid
+			}
+			t.Run(lv.Name+"/"+l.Name, func(t *testing.T) {
+				g := lv.G
+				lt := buildAndLoadWith(t, g, l.Options)
 				n := lt.Len()
 				if n != g.Nodes() {
 					t.Fatalf("Len = %d, want %d", n, g.Nodes())
@@ -187,8 +183,8 @@ func TestAppendPathAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := lvl.Graph
-	for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
-		checkAppendPathAllocs(t, buildAndLoadLayout(t, g, layout))
+	for _, l := range build.Layouts(3) {
+		checkAppendPathAllocs(t, buildAndLoadWith(t, g, l.Options))
 	}
 }
 
@@ -202,5 +198,56 @@ func checkAppendPathAllocs(t *testing.T, lt *lookup.Table) {
 	})
 	if allocs != 0 {
 		t.Errorf("AppendPath allocates %v times per run", allocs)
+	}
+}
+
+// TestGeometry: what a game needs beside paths, read off the table: the
+// grid, graph coordinates, the moves out of a node and the baked cost of
+// entering a cell, for every movement model.
+func TestGeometry(t *testing.T) {
+	for _, mv := range []maps.Moves{maps.DefaultMoves, {Connect: 8, Diagonal: maps.Diagonal1014}, {Connect: 4, Diagonal: maps.DiagonalSqrt2}} {
+		lt, g := loadTable(t, "../examples/tiny.grid", maps.Options{Moves: mv})
+		if w, h, ok := lt.Grid(); w != 3 || h != 3 || !ok {
+			t.Fatalf("Grid() = %d, %d, %v", w, h, ok)
+		}
+		for u := range lt.Len() {
+			x, y, _ := lt.XY(u)
+			want := 1.0
+			if x == 1 && y == 1 {
+				want = 2 // tiny.grid's one costly cell
+			}
+			if c, ok := lt.CellCost(u); c != want || !ok {
+				t.Errorf("%v: CellCost(%s) = %v, %v; want %v", mv, lt.Name(u), c, ok, want)
+			}
+			if _, _, ok := lt.Coords(u); ok {
+				t.Errorf("a grid node has coordinates")
+			}
+			i := 0
+			for v, w := range lt.Edges(u) {
+				e := g.Offsets[u] + int32(i)
+				if int32(v) != g.Targets[e] || w != g.Weights[e] {
+					t.Errorf("%v: edge %d of %s: %d at %v, want %d at %v", mv, i, lt.Name(u), v, w, g.Targets[e], g.Weights[e])
+				}
+				i++
+			}
+			if i != int(g.Offsets[u+1]-g.Offsets[u]) {
+				t.Errorf("%s: %d edges", lt.Name(u), i)
+			}
+		}
+	}
+	lt, g := loadTable(t, "../testdata/waypoints.json", maps.Options{})
+	if _, _, ok := lt.Grid(); ok {
+		t.Error("a graph is a grid")
+	}
+	for u := range lt.Len() {
+		if x, y, ok := lt.Coords(u); !ok || x != g.X[u] || y != g.Y[u] {
+			t.Errorf("Coords(%s) = %v, %v, %v", lt.Name(u), x, y, ok)
+		}
+		if _, ok := lt.CellCost(u); ok {
+			t.Error("a graph node has a cell cost")
+		}
+	}
+	for range lt.Edges(-1) {
+		t.Error("edges out of range")
 	}
 }

@@ -21,15 +21,23 @@ var ErrLowered = errors.New("an overlay only raises costs")
 // so it is cheap to create, and a change costs O(degree) (no copy and no
 // clear of anything O(V)).
 //
-// Queries are exact for the changed level. A table path that crosses no
-// changed node or edge is still a shortest path, because no cost fell, so
-// such a query is answered from the table after an O(path length) check.
-// Otherwise the overlay runs A* on the changed level with the baked
-// distance to the target as its heuristic: admissible and consistent,
-// because costs only rose. It stops at the first node it takes from the
-// queue whose table path is unchanged, since that node's heuristic is then
-// its exact distance, so it expands little more than the detour. A target
-// cut off by the changes costs a search of what the source can still reach.
+// What it answers, by layout: over a table of all pairs (flat or
+// run-length), the shortest paths and distances of the changed level,
+// exactly (an answer the table's own is not). Over a table that covers
+// windows it takes no change (ErrNotAllPairs), so it answers what the
+// table does: confined paths of the baked level.
+//
+// How: a stored path that crosses no changed node or edge is still a
+// shortest path, because no cost fell, so such a query is answered from
+// the table after an O(path length) check by the layout's walker, the one
+// plain queries use. Otherwise the overlay runs A* on the changed level
+// with the baked distance to the target as its heuristic (read from the
+// flat layout's distance rows, summed along stored paths on the run-length
+// one): admissible and consistent, because costs only rose. It stops at
+// the first node it takes from the queue whose stored path is unchanged,
+// since that node's heuristic is then its exact distance, so it expands
+// little more than the detour. A target cut off by the changes costs a
+// search of what the source can still reach.
 //
 // Concurrency: like a map, an overlay may serve any number of concurrent
 // queries (Next, Dist, Path, AppendPath, Blocked, ...) as long as no change
@@ -40,6 +48,7 @@ var ErrLowered = errors.New("an overlay only raises costs")
 // pool held by the Table, so overlays of one table share it.
 type Overlay struct {
 	lt *Table
+	s  searcher // lt's walker; nil where the overlay takes no changes
 
 	changes int               // blocked nodes + raised edges + raised cells
 	blocked map[int32]bool    // nodes that cannot be entered or left → may cut the level (see cuts)
@@ -68,10 +77,24 @@ type markSlots [1 << 12]uint32
 // slot returns node u's slot in the change filter. O(1).
 func slot(u int32) uint32 { return uint32(u) % uint32(len(markSlots{})) }
 
+// ErrNotAllPairs is wrapped by the error of a change to an overlay of a
+// table that does not cover all pairs (a windowed one): its stored paths
+// reach a target only from inside the target's window, and an overlay's
+// search is bounded and finished by them, so it could not answer exactly.
+// Table.Search answers any pair.
+var ErrNotAllPairs = errors.New("an overlay changes only tables of all pairs")
+
 // NewOverlay returns an empty overlay over lt: every query answers as lt
 // does until something changes. O(1); nothing O(V) is allocated until a
-// query needs a search.
-func NewOverlay(lt *Table) *Overlay { return &Overlay{lt: lt} }
+// query needs a search. Over a table that does not cover all pairs every
+// change is refused (ErrNotAllPairs), so its answers stay lt's.
+func NewOverlay(lt *Table) *Overlay {
+	o := &Overlay{lt: lt}
+	if s, ok := lt.w.(searcher); ok && lt.t.AllPairs() {
+		o.s = s
+	}
+	return o
+}
 
 // Table returns the table the overlay reads. O(1).
 func (o *Overlay) Table() *Table { return o.lt }
@@ -224,7 +247,7 @@ func (o *Overlay) SetCellCost(u int, cost float64) error {
 	if unit := o.maxMoveUnit(); !o.addsUp(cost * unit) {
 		return fmt.Errorf("cell %s: cost %v, %v per move onto it, over %d nodes can add up past the largest float64 (Block closes a cell)", o.lt.Name(u), cost, cost*unit, o.lt.n)
 	}
-	baked := o.bakedCell(u)
+	baked := o.lt.bakedCell(u)
 	if cost < baked {
 		return fmt.Errorf("cell %s: cost %v is below its baked cost %v: %w", o.lt.Name(u), cost, baked, ErrLowered)
 	}
@@ -287,7 +310,7 @@ func (o *Overlay) CellCost(u int) (float64, bool) {
 	if c, ok := o.cells[int32(u)]; ok {
 		return c, true
 	}
-	return o.bakedCell(u), true
+	return o.lt.bakedCell(u), true
 }
 
 // Clear forgets every change. O(changes).
@@ -390,7 +413,12 @@ func (o *Overlay) cutsBlocked(u, v int32) bool {
 // not. O(1).
 func (o *Overlay) marked(u int32) bool { return o.mark[slot(u)] != 0 }
 
+// check refuses a change at node u: out of range, or on an overlay that
+// takes none.
 func (o *Overlay) check(u int) error {
+	if o.s == nil {
+		return fmt.Errorf("%w; this one covers windows of DELTA %d", ErrNotAllPairs, o.lt.Window())
+	}
 	if !o.lt.valid(u) {
 		return fmt.Errorf("node %d is not in this table of %d nodes", u, o.lt.n)
 	}
@@ -402,23 +430,6 @@ func (o *Overlay) checkPair(from, to int) error {
 		return err
 	}
 	return o.check(to)
-}
-
-// moveUnit is the cost of edge e (from u to v) onto a cell of cost 1: 1 or
-// √2, or 10 or 14, by the grid's model and whether the move is diagonal.
-func (o *Overlay) moveUnit(u, v int32) float64 {
-	t := o.lt.t
-	d := t.Cells[v] - t.Cells[u]
-	diagonal := d != 1 && d != -1 && d != int32(t.Width) && d != -int32(t.Width)
-	switch {
-	case t.Diagonal == "10/14" && diagonal:
-		return 14
-	case t.Diagonal == "10/14":
-		return 10
-	case diagonal:
-		return math.Sqrt2
-	}
-	return 1
 }
 
 // addsUp reports whether a move of cost w, as many times as a path has
@@ -438,21 +449,6 @@ func (o *Overlay) maxMoveUnit() float64 {
 		return 14
 	}
 	return math.Sqrt2
-}
-
-// bakedCell is the baked cost of moving onto grid node u, read off an edge
-// into it (grid edges go both ways); 1 for a node nothing enters.
-func (o *Overlay) bakedCell(u int) float64 {
-	t := o.lt.t
-	for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
-		v := t.Targets[e]
-		for f := t.Offsets[v]; f < t.Offsets[v+1]; f++ {
-			if int(t.Targets[f]) == u {
-				return t.Weights[f] / o.moveUnit(v, int32(u))
-			}
-		}
-	}
-	return 1
 }
 
 // weight is the cost of edge e from u to v through the overlay, +Inf when
@@ -475,7 +471,7 @@ func (o *Overlay) weight(e, u, v int32) float64 {
 		w = c
 	}
 	if c, ok := o.cells[v]; ok {
-		w = max(w, c*o.moveUnit(u, v))
+		w = max(w, c*o.lt.moveUnit(u, v))
 	}
 	return w
 }

@@ -76,16 +76,17 @@ func cellKey(c float64, diagonal bool) (float64, bool) {
 	return table.OctileKey(uint64(c), 0), true
 }
 
-// heuristic reads the baked distance of any node to one target: from the
-// target's row where the table stores one (as exact keys when keyed),
-// otherwise by walking table paths (see walkSum).
+// heuristic reads the baked distance of any node to one target: in O(1)
+// from the target's row of distances where the table stores one (as exact
+// keys when keyed, integers or float64: the row's encoding), otherwise
+// summed along walks of stored paths (hWalk). Walkers make it.
 type heuristic struct {
 	mode  hMode
 	first []byte // the target's first-move row, nil without one
 	oct   table.Octile16Row
 	row   table.DistRow
 	w     []float64 // hWalk: the search's costs by hop slot (keys when keyed), summed along walks
-	rank  int32     // hWalk on a run-length table: the target's rank
+	rank  int32     // hWalk: the target's rank, on a run-length table
 }
 
 type hMode uint8
@@ -96,30 +97,6 @@ const (
 	hFloat              // any other stored distance, as float64
 	hWalk               // no row: summed along table paths
 )
-
-// heuristicFor returns the heuristic toward t, on keys when keyed. O(1).
-func (lt *Table) heuristicFor(t int32, keyed bool) heuristic {
-	if !lt.directDist {
-		h := heuristic{mode: hWalk, w: lt.costs().w}
-		if keyed {
-			h.w = lt.costs().key
-		}
-		if lt.runs != nil {
-			h.rank = lt.runs.rank[t]
-		}
-		return h
-	}
-	row, _ := lt.t.DistRowOf(int(t))
-	h := heuristic{mode: hFloat, row: row, first: lt.t.FirstRow(int(t))}
-	switch {
-	case keyed:
-		h.mode = hKeys
-		h.oct, _ = row.Octile16()
-	case lt.t.DistKind == table.DistU16 || lt.t.DistKind == table.DistU32 || lt.t.DistKind == table.DistU64:
-		h.mode = hInt
-	}
-	return h
-}
 
 // at returns the baked distance of u, +Inf when unreachable; not for
 // hWalk. O(1).
@@ -145,4 +122,11 @@ func (h *heuristic) step(lt *Table, u int32) int32 {
 		return -1
 	}
 	return int32(lt.hop(int(u), uint(h.first[u])))
+}
+
+// keyCost converts an exact octile key to its cost, as a stored distance
+// reads. O(1).
+func keyCost(k float64) float64 {
+	a, b := table.OctileParts(k)
+	return float64(a) + float64(b)*math.Sqrt2
 }

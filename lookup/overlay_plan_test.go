@@ -9,7 +9,6 @@ import (
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
-	"github.com/pathtable/pathtable/table"
 )
 
 // TestOverlayPlanLevels runs overlays over flat and run-length tables of
@@ -24,9 +23,9 @@ func TestOverlayPlanLevels(t *testing.T) {
 			continue
 		}
 		g := tg.Load(t)
-		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
-			t.Run(fmt.Sprintf("%s/%s", tg.Name, layoutName(layout)), func(t *testing.T) {
-				lt := buildAndLoadLayout(t, g, layout)
+		for _, l := range overlayLayouts() {
+			t.Run(fmt.Sprintf("%s/%s", tg.Name, l.Name), func(t *testing.T) {
+				lt := buildAndLoadWith(t, g, l.Options)
 				r := rand.New(rand.NewPCG(uint64(g.Nodes()), 3))
 				o := lookup.NewOverlay(lt)
 				checkSampledPairs(t, o, g, r)
@@ -79,11 +78,4 @@ func checkSampledPairs(t *testing.T, o *lookup.Overlay, changed *maps.Graph, r *
 			}
 		}
 	}
-}
-
-func layoutName(l table.Layout) string {
-	if l == table.LayoutFlat {
-		return "flat"
-	}
-	return string(l)
 }

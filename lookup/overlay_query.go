@@ -6,8 +6,9 @@ import (
 
 // Next returns the node after from on a shortest path to to through the
 // overlay, or -1 when there is none (no path, from == to, a blocked end, or
-// an index out of range). O(path length) when the table path is unchanged,
-// a search otherwise; O(1) on an overlay with no changes.
+// an index out of range). O(path length) when the stored path is
+// unchanged (the search's first walk checks it), a search otherwise; O(1)
+// on an overlay with no changes.
 func (o *Overlay) Next(from, to int) int {
 	if o.changes == 0 {
 		return o.lt.Next(from, to)
@@ -15,21 +16,13 @@ func (o *Overlay) Next(from, to int) int {
 	if !o.open(from, to) || from == to {
 		return -1
 	}
-	if o.lt.directDist { // else the search's first walk is the check
-		switch o.tablePath(int32(from), int32(to)) {
-		case pathUnchanged:
-			return o.lt.Next(from, to)
-		case pathNone:
-			return -1
-		}
-	}
 	sc := o.lt.getScratch()
 	defer o.lt.putScratch(sc)
 	end, _ := o.search(sc, int32(from), int32(to), nil)
 	if end < 0 {
 		return -1
 	}
-	if end == int32(from) { // unchanged, found by a walk that summed distances
+	if end == int32(from) { // unchanged: the walk recorded its successor
 		return int(sc.node[end].next)
 	}
 	u := end
@@ -40,22 +33,15 @@ func (o *Overlay) Next(from, to int) int {
 }
 
 // Dist returns the cost of a shortest path from from to to through the
-// overlay, and false when there is none. O(path length) when the table path
-// is unchanged, a search otherwise; as Table.Dist with no changes.
+// overlay, and false when there is none. O(path length) when the stored
+// path is unchanged (the search's first walk checks it), a search
+// otherwise; as Table.Dist with no changes.
 func (o *Overlay) Dist(from, to int) (float64, bool) {
 	if o.changes == 0 {
 		return o.lt.Dist(from, to)
 	}
 	if !o.open(from, to) {
 		return table.Unreachable, false
-	}
-	if o.lt.directDist { // else the search's first walk is the check, and sums the distance
-		switch o.tablePath(int32(from), int32(to)) {
-		case pathUnchanged:
-			return o.lt.Dist(from, to)
-		case pathNone:
-			return table.Unreachable, false
-		}
 	}
 	_, cost, ok := o.find(nil, 0, from, to, false)
 	return cost, ok
@@ -74,12 +60,12 @@ func (o *Overlay) AppendPath(buf []int, from, to int) ([]int, bool) {
 		return buf, false
 	}
 	start := len(buf)
-	buf, state := o.appendChecked(buf, from, to)
+	buf, state := o.checked(buf, from, to)
 	switch state {
 	case pathUnchanged:
 		return buf, true
 	case pathNone:
-		return buf[:start], false // no baked path means none now: costs only rose
+		return buf, false
 	}
 	buf, _, ok := o.find(buf, start, from, to, true)
 	return buf, ok
@@ -95,7 +81,7 @@ func (o *Overlay) Path(from, to int) (path []int, cost float64, ok bool) {
 	if !o.open(from, to) {
 		return nil, table.Unreachable, false
 	}
-	path, state := o.appendChecked(nil, from, to)
+	path, state := o.checked(nil, from, to)
 	switch state {
 	case pathUnchanged:
 		cost, _ = o.lt.Dist(from, to)
@@ -115,87 +101,36 @@ func (o *Overlay) open(from, to int) bool {
 	return o.lt.valid(from) && o.lt.valid(to) && !o.Blocked(from) && !o.Blocked(to)
 }
 
-// pathState is what the table path of a pair says through the overlay.
-type pathState uint8
-
-const (
-	pathUnchanged pathState = iota // exists and crosses no change: still shortest
-	pathChanged                    // crosses a change: search
-	pathNone                       // no baked path, so none now either
-)
-
-// tablePath walks the table path from s to t with Next and checks each
-// step against the changes. O(path length).
-func (o *Overlay) tablePath(s, t int32) pathState {
-	for u, steps := s, 0; u != t; steps++ {
-		v := int32(o.lt.Next(int(u), int(t)))
-		if v < 0 || steps >= o.lt.n {
-			return pathNone // no path, or a corrupt table's cycle
-		}
-		if (o.marked(u) || o.marked(v)) && o.stepCrosses(u, v) {
-			return pathChanged
-		}
-		u = v
-	}
-	return pathUnchanged
-}
-
-// appendChecked appends the table path from from to to to buf, checking
-// each step against the changes as it goes, and stops at the first step
-// that crosses one: then buf ends with the node that step leaves, and every
-// node appended has that step on its own table path (table paths toward one
-// target merge), which the search reuses as their status. It never walks
-// past the first change. On pathNone buf may hold part of a path.
+// checked appends the stored path from from to to to buf with the table's
+// walker and checks it against the changes: pathNone when there is none
+// (buf unchanged; no stored path means none now either, since costs only
+// rose), pathUnchanged when no step crosses a change (still a shortest
+// path), pathChanged when one does: buf then ends with the node the first
+// such step leaves, and every node kept has that step on its own stored
+// path (paths toward one target merge), which the search reuses.
 // O(path length).
-func (o *Overlay) appendChecked(buf []int, from, to int) ([]int, pathState) {
-	lt := o.lt
-	row := lt.t.FirstRow(to)
-	if row == nil && lt.runs != nil {
-		return o.appendRunChecked(buf, from, to)
+func (o *Overlay) checked(buf []int, from, to int) ([]int, pathState) {
+	start := len(buf)
+	buf, ok := o.lt.w.path(buf, from, to)
+	if !ok {
+		return buf, pathNone
 	}
-	if row == nil {
-		start := len(buf)
-		buf, ok := lt.AppendPath(buf, from, to)
-		if !ok {
-			return buf, pathNone
-		}
-		if k := o.firstChange(buf[start:]); k >= 0 {
-			return buf[:start+k+1], pathChanged
-		}
-		return buf, pathUnchanged
-	}
-	limit := len(buf) + lt.n // a path has at most n nodes; more means a cycle
-	hops, shift, stride := lt.hops, lt.hopShift, uint(1)<<lt.hopShift
+	// A step can cross a change only where the filter marks one of its
+	// ends, so each node is looked up once, and a marked node's steps in
+	// and out are checked in path order.
 	mark := o.mark
-	buf = append(buf, from)
-	for u := from; u != to; {
-		m := uint(row[u])
-		if m >= stride || len(buf) >= limit {
-			return buf, pathNone // a corrupt table's bad move, or a cycle
+	for i := start; i < len(buf); i++ {
+		if mark[slot(int32(buf[i]))] == 0 {
+			continue
 		}
-		v := hops[uint(u)<<shift|m]
-		if v < 0 {
-			return buf, pathNone // no path, or a move that names no edge
+		if i > start && o.stepCrosses(int32(buf[i-1]), int32(buf[i])) {
+			return buf[:i], pathChanged
 		}
-		if mark[slot(int32(u))]|mark[slot(v)] != 0 && o.stepCrosses(int32(u), v) {
-			return buf, pathChanged
+		if i+1 < len(buf) && o.stepCrosses(int32(buf[i]), int32(buf[i+1])) {
+			return buf[:i+1], pathChanged
 		}
-		u = int(v)
-		buf = append(buf, u)
 	}
 	return buf, pathUnchanged
-}
-
-// firstChange returns the index of the first node of path whose step to
-// the next crosses a change, or -1. O(len(path)).
-func (o *Overlay) firstChange(path []int) int {
-	for i := 1; i < len(path); i++ {
-		u, v := int32(path[i-1]), int32(path[i])
-		if (o.marked(u) || o.marked(v)) && o.stepCrosses(u, v) {
-			return i - 1
-		}
-	}
-	return -1
 }
 
 // stepCrosses reports whether the table's step from u to v crosses a
@@ -222,7 +157,7 @@ func (o *Overlay) edgeTo(u, v int32) int32 {
 
 // find searches the changed level and, when withPath is set, appends the
 // path it finds to buf[:start]. buf[start:] holds a prefix of the table
-// path from from that crosses a change (see appendChecked), or nothing.
+// path from from that crosses a change (see checked), or nothing.
 // O(search).
 func (o *Overlay) find(buf []int, start, from, to int, withPath bool) ([]int, float64, bool) {
 	sc := o.lt.getScratch()
@@ -248,27 +183,7 @@ func (o *Overlay) find(buf []int, start, from, to int, withPath bool) ([]int, fl
 	for i, j := start, len(buf)-1; i < j; i, j = i+1, j-1 {
 		buf[i], buf[j] = buf[j], buf[i]
 	}
-	if !o.lt.directDist {
-		// The walks that summed the heuristic recorded every walked
-		// node's successor.
-		buf, ok := sc.appendTail(buf, end, int32(to))
-		if !ok {
-			return buf[:start], table.Unreachable, false
-		}
-		return buf, cost, true
-	}
-	// The walk that found end unchanged went down end's table path; go on
-	// from where it stopped rather than walk that path again.
-	join := end
-	if chain := sc.chain; len(chain) > 0 && chain[0] == end {
-		for _, u := range chain[1:] {
-			buf = append(buf, int(u))
-		}
-		join = sc.walkEnd
-	} else {
-		buf = buf[:len(buf)-1]
-	}
-	buf, ok := o.lt.AppendPath(buf, int(join), to)
+	buf, ok := o.s.tail(o, sc, buf, end, int32(to))
 	if !ok {
 		return buf[:start], table.Unreachable, false
 	}

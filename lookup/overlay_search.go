@@ -19,9 +19,10 @@ type scratch struct {
 	nb      int          // buckets in use: later[:nb]; the rest keep their memory
 	heap    minheap.Heap // queued nodes of larger f once maxBuckets are in use
 	chain   []int32      // the last walk's nodes, reused
-	steps   []float64    // walkSum: the cost of each step of chain, reused
+	steps   []float64    // the cost of each step of chain, where walks sum, reused
 	walkEnd int32        // the node the last walk stopped at, past chain
 	back    []int32      // the target's reachability search, in visiting order
+	hr      heuristic    // the query's heuristic, as the walkers read it
 }
 
 // searchNode is what one query knows of one node: 32 bytes, two a cache
@@ -31,7 +32,7 @@ type searchNode struct {
 	h      float64 // baked distance to the target, once hSet
 	parent int32   // predecessor on that path, -1 for the source
 	stamp  uint32  // query generation that last touched the node
-	next   int32   // walkSum: the successor on the table path to the target, once walked
+	next   int32   // the successor on the stored path to the target, once walked
 	flags  uint8
 }
 
@@ -110,9 +111,8 @@ func (sc *scratch) at(u int32) *searchNode {
 // nearly exact, cost O(1) each.
 //
 // crossed lists nodes whose table paths to t are known to cross a change
-// (a checked prefix of the table path from s, see appendChecked), or
-// nothing; where the table stores distance rows, they take that status
-// without a walk.
+// (a checked prefix of the stored path from s, see walker.path), or
+// nothing; the walker's seed gives them that status.
 func (o *Overlay) search(sc *scratch, s, t int32, crossed []int) (end int32, keyed bool) {
 	if o.lt.costs().key != nil && o.inexact == 0 {
 		if end, ok := o.searchOn(sc, s, t, crossed, true); ok {
@@ -132,18 +132,15 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 	if keyed {
 		costs = lt.costs().key
 	}
-	hr := lt.heuristicFor(t, keyed)
-	if hr.mode == hWalk {
-		o.seedCrossed(sc, crossed, t, &hr)
-	} else {
-		for _, u := range crossed {
-			sc.at(int32(u)).flags |= walked
-		}
-	}
+	// The walkers read the heuristic through the scratch (a pointer to a
+	// local would escape through their interface); the loop reads a copy.
+	sc.hr = o.s.heuristic(t, keyed)
+	hr, hp := sc.hr, &sc.hr
+	o.s.seed(o, sc, crossed, t, hp)
 	inf := math.Inf(1)
 	ns := sc.at(s)
 	if ns.flags&hSet == 0 {
-		o.setH(sc, ns, s, t, &hr)
+		o.setH(sc, ns, s, t, hp)
 	}
 	if ns.h == inf {
 		return -1, true
@@ -203,7 +200,7 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 				mark[slot(u)] == 0 && mark[slot(x)] == 0 {
 				nu.flags |= walked | node[x].flags&unchanged
 			} else {
-				o.walk(sc, u, t, &hr)
+				o.s.walk(o, sc, u, t, hp)
 			}
 		}
 		if nu.flags&unchanged != 0 {
@@ -247,7 +244,7 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 				}
 				*nv = searchNode{stamp: gen}
 				if hr.mode == hWalk {
-					o.sumFresh(sc, nv, v, t, &hr)
+					o.s.fresh(o, sc, nv, v, t, hp)
 				}
 			} else if nv.flags&reached != 0 && gv >= nv.g {
 				continue
@@ -256,7 +253,7 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 				if keyed && hr.mode != hWalk {
 					nv.h, nv.flags = hr.oct.Key(int(v)), nv.flags|hSet
 				} else {
-					o.setH(sc, nv, v, t, &hr)
+					o.setH(sc, nv, v, t, hp)
 				}
 			}
 			if nv.h == inf {
@@ -282,7 +279,7 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 // else a walk.
 func (o *Overlay) setH(sc *scratch, n *searchNode, u, t int32, hr *heuristic) {
 	if hr.mode == hWalk {
-		o.walk(sc, u, t, hr)
+		o.s.walk(o, sc, u, t, hr)
 		return
 	}
 	n.h, n.flags = hr.at(u), n.flags|hSet
@@ -301,7 +298,7 @@ func (o *Overlay) cost(e, u, v int32, keyed bool) float64 {
 		k, _ = edgeKey(c) // inexact counts the costs keys cannot hold
 	}
 	if c, ok := o.cells[v]; ok {
-		ck, _ := cellKey(c, o.moveUnit(u, v) != 1)
+		ck, _ := cellKey(c, o.lt.moveUnit(u, v) != 1)
 		k = max(k, ck)
 	}
 	return k
@@ -330,65 +327,6 @@ func (o *Overlay) backStep(sc *scratch, v, s int32) bool {
 		sc.back = append(sc.back, u)
 	}
 	return false
-}
-
-// walk follows the table path from x toward t until it reaches t, a node
-// this query has walked already or, where the table stores distance rows,
-// a step that crosses a change, and marks every node on the way with
-// whether its table path crosses a change. Table paths toward one target
-// merge, so a query walks each node at most once. Tables without distance
-// rows walk with walkSum. O(new nodes walked).
-func (o *Overlay) walk(sc *scratch, x, t int32, hr *heuristic) {
-	if hr.mode == hWalk {
-		o.walkSum(sc, x, t, hr)
-		return
-	}
-	lt := o.lt
-	chain := sc.chain[:0]
-	clean := true // the status of the node the walk ends at
-	cut := -1     // chain[:cut+1] cross a change in steps the walk saw
-	for {
-		// Read before writing: a node this query has not met stays
-		// untouched until the walk knows what to write.
-		if n := &sc.node[x]; n.stamp == sc.gen && n.flags&walked != 0 {
-			clean = n.flags&unchanged != 0
-			break
-		}
-		if x == t {
-			nx := sc.at(x)
-			nx.h, nx.flags = 0, nx.flags|walked|unchanged|hSet
-			break
-		}
-		v := hr.step(lt, x)
-		if v < 0 || len(chain) >= lt.n { // no path, or a corrupt table's cycle
-			nx := sc.at(x)
-			nx.h, nx.flags, clean = math.Inf(1), nx.flags|walked|hSet, false
-			break
-		}
-		chain = append(chain, x)
-		if (o.marked(x) || o.marked(v)) && o.stepCrosses(x, v) {
-			cut = len(chain) - 1
-			x = v
-			break // what lies beyond matters to x's status no more
-		}
-		x = v
-	}
-	sc.walkEnd = x
-	sc.chain = chain
-	if clean && cut < 0 && len(chain) > 0 {
-		// The search walks only the node it expands, and returns it now
-		// that its path is unchanged: the rest of the chain would be
-		// marked for nothing (the path's tail reads it from sc.chain).
-		sc.at(chain[0]).flags |= walked | unchanged
-		return
-	}
-	for i := len(chain) - 1; i >= 0; i-- {
-		n := sc.at(chain[i])
-		n.flags |= walked
-		if clean && i > cut {
-			n.flags |= unchanged
-		}
-	}
 }
 
 // maxBuckets bounds the buckets of distinct f. Searches on exact keys see

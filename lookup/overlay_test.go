@@ -4,93 +4,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 	"testing"
 
+	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
-	"github.com/pathtable/pathtable/table"
 )
-
-// overlayLevel is one random level for the overlay tests.
-type overlayLevel struct {
-	name string
-	g    *maps.Graph
-}
-
-// randomGridText is a w×h .grid level: walls with probability wall/10,
-// and digits 2-9 (cells dearer to enter) where costly.
-func randomGridText(r *rand.Rand, w, h, wall int, costly bool) string {
-	var sb strings.Builder
-	for range h {
-		for range w {
-			switch k := r.IntN(10); {
-			case k < wall:
-				sb.WriteByte('#')
-			case costly && k == 9:
-				sb.WriteByte(byte('2' + r.IntN(8)))
-			default:
-				sb.WriteByte('.')
-			}
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
-}
-
-// randomGraph has n nodes and about n·deg directed edges, with integer
-// costs 0..9 or float costs, as a loader would make it (no parallel edges,
-// no self-loops, targets in order).
-func randomGraph(r *rand.Rand, n, deg int, float bool) *maps.Graph {
-	g := &maps.Graph{Offsets: make([]int32, n+1), Metric: maps.MetricInt}
-	if float {
-		g.Metric = maps.MetricFloat
-	}
-	for u := range n {
-		g.Names = append(g.Names, "n"+strconv.Itoa(u))
-		seen := map[int]bool{u: true}
-		for v := range n {
-			if !seen[v] && r.IntN(n) < deg {
-				seen[v] = true
-				w := float64(r.IntN(10))
-				if float {
-					w = r.Float64() * 10
-				}
-				g.Targets = append(g.Targets, int32(v))
-				g.Weights = append(g.Weights, w)
-			}
-		}
-		g.Offsets[u+1] = int32(len(g.Targets))
-	}
-	return g
-}
-
-func overlayLevels(t testing.TB, seed uint64) []overlayLevel {
-	r := rand.New(rand.NewPCG(seed, 7))
-	var out []overlayLevel
-	models := []maps.Moves{
-		{Connect: 8, Diagonal: maps.DiagonalSqrt2},
-		{Connect: 8, Diagonal: maps.Diagonal1014},
-		{Connect: 4, Diagonal: maps.DiagonalSqrt2},
-		{Connect: 4, Diagonal: maps.Diagonal1014},
-	}
-	for _, mv := range models {
-		for _, costly := range []bool{false, true} {
-			text := randomGridText(r, 9+r.IntN(6), 7+r.IntN(6), 3, costly)
-			g, err := maps.ParseFormat(maps.FormatGrid, "random.grid", []byte(text), maps.Options{Moves: mv})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, overlayLevel{fmt.Sprintf("grid-%d-%s-costly=%v", mv.Connect, mv.Diagonal, costly), g})
-		}
-	}
-	for _, float := range []bool{false, true} {
-		out = append(out, overlayLevel{fmt.Sprintf("graph-float=%v", float), randomGraph(r, 40+r.IntN(30), 3, float)})
-	}
-	return out
-}
 
 // change is one random change applied both to an overlay and to a copy of
 // the level's weights.
@@ -277,8 +197,9 @@ func weightOf(g *maps.Graph, u, v int) float64 {
 	return w
 }
 
-// TestOverlayAllPairs checks every pair of random levels of every movement
-// model, and random graphs, under random changes against Floyd-Warshall on
+// TestOverlayAllPairs checks every pair of the shared small levels (then
+// random ones of other seeds) in every layout an overlay changes, under
+// random changes against Floyd-Warshall on
 // the changed level; then restores half the changes and checks again, and
 // clears the rest and checks against the table.
 func TestOverlayAllPairs(t *testing.T) {
@@ -287,16 +208,20 @@ func TestOverlayAllPairs(t *testing.T) {
 		seeds, sizes = seeds[:1], sizes[2:]
 	}
 	for _, seed := range seeds {
-		for _, lv := range overlayLevels(t, seed) {
-			for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
-				t.Run(fmt.Sprintf("%s/%s/seed=%d", lv.name, layout, seed), func(t *testing.T) {
-					lt := buildAndLoadLayout(t, lv.g, layout)
+		levels := mapstest.RandomLevels(t, seed)
+		if seed == seeds[0] {
+			levels = mapstest.SmallLevels(t)
+		}
+		for _, lv := range levels {
+			for _, l := range overlayLayouts() {
+				t.Run(fmt.Sprintf("%s/%s/seed=%d", lv.Name, l.Name, seed), func(t *testing.T) {
+					lt := buildAndLoadWith(t, lv.G, l.Options)
 					r := rand.New(rand.NewPCG(seed, 11))
 					o := lookup.NewOverlay(lt)
 					for _, k := range sizes {
-						c := randomChanges(r, lv.g, k)
+						c := randomChanges(r, lv.G, k)
 						c.apply(t, o)
-						changed := changedLevel(lv.g, c)
+						changed := changedLevel(lv.G, c)
 						checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
 
 						// Restore about half, through each restore call.
@@ -318,16 +243,28 @@ func TestOverlayAllPairs(t *testing.T) {
 								o.RestoreCell(u)
 							}
 						}
-						changed = changedLevel(lv.g, c)
+						changed = changedLevel(lv.G, c)
 						checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
 						o.Clear()
 						if o.Changes() != 0 {
 							t.Fatalf("Changes() = %d after Clear", o.Changes())
 						}
 					}
-					checkAllPairs(t, o, lv.g, mapstest.FloydWarshall(lv.g))
+					checkAllPairs(t, o, lv.G, mapstest.FloydWarshall(lv.G))
 				})
 			}
 		}
 	}
+}
+
+// overlayLayouts are the layouts an overlay changes: those of tables of
+// all pairs.
+func overlayLayouts() []build.LayoutBuild {
+	var out []build.LayoutBuild
+	for _, l := range build.Layouts(2) {
+		if l.Options.Window == 0 {
+			out = append(out, l)
+		}
+	}
+	return out
 }

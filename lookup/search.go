@@ -8,8 +8,10 @@ import (
 )
 
 // Search finds a shortest path from from to to by A* over the table's own
-// graph, ignoring the stored moves: the exact answer for a pair a windowed
-// table does not cover (see Covered), and for any pair of any table. It
+// graph, ignoring the stored moves: the exact answer for a pair the table
+// does not answer for the level (see Answers: a windowed table's pairs
+// outside the window, or with no path inside it), and for any pair of any
+// table. It
 // appends the path, both ends included, to buf and returns it with its cost
 // (summed as the table stores distances: exactly on integer and octile
 // levels), or buf unchanged and false when there is no path. Grids search
@@ -69,7 +71,7 @@ func (lt *Table) Search(buf []int, from, to int) ([]int, float64, bool) {
 		buf = append(buf, int(u))
 	}
 	slices.Reverse(buf[start:])
-	cost := table.NewCostSum(t.Metric)
+	cost := table.NewCostSum(&t.Header)
 	for i := start + 1; i < len(buf); i++ {
 		w, _ := t.EdgeCost(buf[i-1], buf[i])
 		cost.Add(w)

@@ -8,6 +8,7 @@ import (
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 )
 
 // TestSearchMatchesTables: on random grids of every movement model, with
@@ -16,17 +17,17 @@ import (
 // integer and octile levels), on the flat table and on a windowed one, and
 // reports no path exactly where the flat table has none.
 func TestSearchMatchesTables(t *testing.T) {
-	for _, lv := range overlayLevels(t, 11) {
-		flat := buildAndLoad(t, lv.g)
+	for _, lv := range mapstest.RandomLevels(t, 11) {
+		flat := buildAndLoad(t, lv.G)
 		tables := []*lookup.Table{flat}
-		if lv.g.Grid != nil {
-			win, err := build.Build(context.Background(), lv.g, build.Options{Window: 2})
+		if lv.G.Grid != nil {
+			win, err := build.Build(context.Background(), lv.G, build.Options{Window: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
 			tables = append(tables, lookup.New(win))
 		}
-		exact := lv.g.Metric != maps.MetricFloat
+		exact := lv.G.Metric != maps.MetricFloat
 		for _, lt := range tables {
 			var buf []int
 			for s := range lt.Len() {
@@ -36,7 +37,7 @@ func TestSearchMatchesTables(t *testing.T) {
 					var ok bool
 					buf, cost, ok = lt.Search(buf[:0], s, d)
 					if ok != wantOK {
-						t.Fatalf("%s window %d: %d -> %d: Search finds a path %v, the flat table %v", lv.name, lt.Window(), s, d, ok, wantOK)
+						t.Fatalf("%s window %d: %d -> %d: Search finds a path %v, the flat table %v", lv.Name, lt.Window(), s, d, ok, wantOK)
 					}
 					if !ok {
 						continue
@@ -48,7 +49,7 @@ func TestSearchMatchesTables(t *testing.T) {
 					}
 					if !same || !walkOK || buf[0] != s || buf[len(buf)-1] != d || math.Abs(walk-cost) > 1e-9*max(1, cost) {
 						t.Fatalf("%s window %d: %d -> %d: Search's path %v costs %v (walked %v, %v), the flat table %v",
-							lv.name, lt.Window(), s, d, buf, cost, walk, walkOK, want)
+							lv.Name, lt.Window(), s, d, buf, cost, walk, walkOK, want)
 					}
 				}
 			}
@@ -58,7 +59,7 @@ func TestSearchMatchesTables(t *testing.T) {
 
 // TestSearchOutOfRange: bad indices report no path and leave buf alone.
 func TestSearchOutOfRange(t *testing.T) {
-	lt := buildAndLoad(t, overlayLevels(t, 3)[0].g)
+	lt := buildAndLoad(t, mapstest.RandomLevels(t, 3)[0].G)
 	buf := []int{7}
 	for _, p := range [][2]int{{-1, 0}, {0, -1}, {lt.Len(), 0}, {0, lt.Len()}} {
 		if got, _, ok := lt.Search(buf, p[0], p[1]); ok || len(got) != 1 {

@@ -55,6 +55,23 @@ func (m Metric) String() string {
 	return fmt.Sprintf("Metric(%d)", m)
 }
 
+// CostTolerance is the relative difference allowed between two path costs
+// of a level whose metric is not MetricInt (see SameCost): float64 sums of
+// the same path taken in a different order differ in the last bits.
+const CostTolerance = 1e-9
+
+// SameCost reports whether two path costs of a level of metric m agree:
+// exactly on MetricInt levels, within CostTolerance otherwise; an infinite
+// cost (no path) agrees only with itself. Whatever reports whether a table
+// agrees with live solves (verify, bench) compares with it, so they cannot
+// disagree. O(1).
+func (m Metric) SameCost(a, b float64) bool {
+	if m == MetricInt || a == b || math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return a == b // the relative test would pass Inf against any large cost
+	}
+	return math.Abs(a-b) <= CostTolerance*max(math.Abs(a), math.Abs(b))
+}
+
 // Nodes returns the number of nodes. O(1).
 func (g *Graph) Nodes() int { return len(g.Offsets) - 1 }
 

@@ -1,7 +1,9 @@
 // Package solve answers shortest-path queries on a level graph at query
 // time, with no table: A* and Dijkstra from one source to one target
-// (Solver), and Dijkstra from every node to one target on the reversed
-// graph (TargetSearch).
+// (Solver, solver.go, with its heuristics in heuristic.go and its queue in
+// heap.go), Dijkstra from every node to one target on the reversed graph
+// (TargetSearch, target.go), and the same confined to a target's window of
+// a grid (WindowSearch, window.go), the meaning of a windowed table.
 //
 // It is deliberately a second, independent implementation: it imports only
 // maps for the graph, never the builder's code, so that package verify can

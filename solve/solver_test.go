@@ -71,27 +71,13 @@ func randomGrid(rng *rand.Rand) (string, maps.Options) {
 	w, h := 2+rng.IntN(9), 2+rng.IntN(9)
 	walls := rng.Float64() * 0.4
 	mode, k := rng.IntN(3), byte('2'+rng.IntN(8))
-	var b strings.Builder
-	for range h {
-		for range w {
-			switch {
-			case rng.Float64() < walls:
-				b.WriteByte('#')
-			case mode == 0:
-				b.WriteByte('.')
-			case mode == 1:
-				b.WriteByte(k)
-			default:
-				b.WriteByte(byte('1' + rng.IntN(9)))
-			}
-		}
-		b.WriteByte('\n')
-	}
+	cost := []func(*rand.Rand) byte{nil, func(*rand.Rand) byte { return k }, mapstest.MixedCosts}[mode]
+	text := mapstest.RandomGrid(rng, w, h, walls, cost)
 	opt := maps.Options{Moves: maps.Moves{Connect: 4 + 4*rng.IntN(2), Diagonal: maps.DiagonalSqrt2}}
 	if rng.IntN(2) == 0 {
 		opt.Moves.Diagonal = maps.Diagonal1014
 	}
-	return b.String(), opt
+	return text, opt
 }
 
 // randomGraph returns the text of a random JSON waypoint graph: directed

@@ -38,15 +38,23 @@ func rbBuildLevel(tb testing.TB, f maps.Format, text string, opt maps.Options) *
 // rbBuildLevelLayout is rbBuildLevel for a table of the given layout.
 func rbBuildLevelLayout(tb testing.TB, f maps.Format, text string, opt maps.Options, layout table.Layout) *table.Table {
 	tb.Helper()
-	g, err := maps.ParseFormat(f, "level."+string(f), []byte(text), opt)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	t, err := build.Build(context.Background(), g, build.Options{Workers: 1, Layout: layout})
+	t, err := rbBuildLevelWith(tb, f, text, opt, build.Options{Layout: layout})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return t
+}
+
+// rbBuildLevelWith is rbBuildLevel built with bopt (one worker), whose
+// error it returns: windowed builds refuse graphs.
+func rbBuildLevelWith(tb testing.TB, f maps.Format, text string, opt maps.Options, bopt build.Options) (*table.Table, error) {
+	tb.Helper()
+	g, err := maps.ParseFormat(f, "level."+string(f), []byte(text), opt)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	bopt.Workers = 1
+	return build.Build(context.Background(), g, bopt)
 }
 
 // rbBuildFile builds the table of a level file.
@@ -353,14 +361,11 @@ func TestCorruptHeader(t *testing.T) {
 func TestCorruptGridSizeOverflow(t *testing.T) {
 	h := table.Header{Kind: table.KindGrid, Nodes: 0, Width: 1 << 62, Height: 4,
 		Metric: "int", DistKind: table.DistU16}
-	tab, err := table.New(table.Header{Kind: table.KindGrid, Nodes: 0, Width: 1, Height: 1, Metric: "int", DistKind: table.DistU16})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab, _ := rbNewFlat(t, table.Header{Kind: table.KindGrid, Nodes: 0, Width: 1, Height: 1, Metric: "int", DistKind: table.DistU16})
 	tab.Offsets = []int32{0}
 	tab.Header = h
 	tab.FirstEnc = "u8"
-	_, err = table.Decode(rbEncode(t, tab))
+	_, err := table.Decode(rbEncode(t, tab))
 	if !errors.Is(err, table.ErrCorrupt) {
 		t.Fatalf("grid of 2^62 x 4 cells: %v, want ErrCorrupt", err)
 	}
@@ -384,11 +389,11 @@ func TestCorruptGraphArrays(t *testing.T) {
 		"cell past grid":  func(t *table.Table) { t.Cells[n-1] = int32(t.Width * t.Height) },
 		"cell negative":   func(t *table.Table) { t.Cells[0] = -1 },
 		"short first": func(t *table.Table) {
-			first, dist := t.Rows().Bytes()
+			first, dist := t.Payload().(*table.Flat).Rows().Bytes()
 			table.SetPayloads(t, first[:len(first)-1], dist)
 		},
 		"long dist": func(t *table.Table) {
-			first, dist := t.Rows().Bytes()
+			first, dist := t.Payload().(*table.Flat).Rows().Bytes()
 			table.SetPayloads(t, first, append(dist, 0, 0))
 		},
 		"no cells":    func(t *table.Table) { t.Cells = nil },

@@ -1,16 +1,8 @@
 package table
 
 import (
-	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
-	"io"
-	"math"
-
-	"github.com/vmihailenco/msgpack/v5"
-	"github.com/vmihailenco/msgpack/v5/msgpcode"
 
 	"github.com/pathtable/pathtable/internal/csr"
 	"github.com/pathtable/pathtable/internal/quote"
@@ -26,186 +18,105 @@ var (
 )
 
 // Decode reads a table from data without copying the big payloads: the
-// first moves and distances of flat tables, the order, rows and run words
-// of run-length ones (RunRows) alias data, which must not change
-// afterwards. Every declared
-// length is checked against the bytes that remain before it is used, the
-// checksum is verified, and the header and graph are validated, so a
-// corrupt or hostile file gives an error, never a panic or an allocation
-// larger than data. Time is O(len(data)) for the checksum plus O(V + E).
+// payloads (first moves and distances of flat tables, the order, rows and
+// run words of run-length ones, the blocks of windowed ones) alias data,
+// which must not change afterwards. Every declared length is checked
+// against the bytes that remain before it is used, the checksum is
+// verified, and the header and graph are validated, so a corrupt or
+// hostile file gives an error, never a panic or an allocation larger than
+// data. Time is O(len(data)) for the checksum plus O(V + E).
 func Decode(data []byte) (*Table, error) {
-	r := bytes.NewReader(data)
-	dec := msgpack.NewDecoder(r)
+	return readTable(memReader(data))
+}
 
-	n, version, err := decodeOpening(dec, tableMagic, ErrNotTable)
+// readTable reads a whole table document from rd and makes the table of
+// its bins.
+func readTable(rd *reader) (*Table, error) {
+	var h Header
+	_, bins, err := readDocument(rd, tableDoc(&h), toEnd)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkVersion(version); err != nil {
-		return nil, err
-	}
-	layout, err := checkDocumentLen(version, int64(n))
-	if err != nil {
-		return nil, err
-	}
-
-	names := binNames(layout)
-	bins, err := readBins(dec, r, data, names)
-	if err != nil {
-		return nil, err
-	}
-
-	h, err := decodeHeader(bins[0], version)
-	if err != nil {
-		return nil, err
-	}
-	if err := h.checkLayoutLen(int64(n)); err != nil {
-		return nil, err
-	}
-	// Coordinates are optional, but both or neither.
-	want := h.payloadLens(len(bins[5]) != 0)
-	if i := badBinLen(bins, want); i >= 0 {
-		return nil, fmt.Errorf("%w: %s has %d bytes, want %d for %d nodes and %d edges",
-			ErrCorrupt, names[i], len(bins[i]), want[i], h.Nodes, h.Edges)
-	}
-	t := &Table{Header: *h}
-	if err := t.decodeBins(&t.Header, bins[1:]); err != nil {
+	t := &Table{Header: h}
+	if err := t.setBins(&h, 0, h.Nodes, bins); err != nil {
 		return nil, err
 	}
 	return t, nil
 }
 
-// badBinLen returns the index of the first bin after the header whose
-// length is not want's, or -1 when all are. O(bins).
-func badBinLen(bins [][]byte, want []int64) int {
-	for i := 1; i < len(bins); i++ {
-		if int64(len(bins[i])) != want[i] {
-			return i
-		}
-	}
-	return -1
-}
-
-// decodeBins sets t's graph and payloads from a document's bins after the
-// header, their lengths checked, aliased, and validates them; h is the
-// header the runs are encoded with. t's Header must be set, for the
-// graph's checks. O(V + E + n).
-func (t *Table) decodeBins(h *Header, bins [][]byte) error {
-	if err := t.decodeGraph(bins[:6]); err != nil {
+// setBins sets t's graph and payload from a document's bins after the
+// header, their lengths checked, aliased, and validates them: rows rows
+// from from on of a table of header h (t's own, or a part's with its runs
+// counted). t's Header must be set, for the graph's checks. O(V + E + n).
+func (t *Table) setBins(h *Header, from, rows int, bins [][]byte) error {
+	if err := t.decodeGraph(bins[:graphBins]); err != nil {
 		return err
 	}
-	if h.Layout == LayoutRuns {
-		r, err := decodeRuns(h, bins[6], bins[7], bins[8])
-		if err != nil {
-			return fmt.Errorf("%w: %v", ErrCorrupt, err)
-		}
-		t.runs = r
-		return nil
+	l, err := layoutOf(h.Layout)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	t.first, t.dist = bins[6], bins[7]
+	p, err := l.decode(h, from, rows, bins[graphBins:])
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	t.payload = p
 	return nil
 }
 
-// decodeOpening is frameReader.opening for a document in memory: the
-// array head, the magic (which magic accepts or refuses) and the version.
-func decodeOpening(dec *msgpack.Decoder, magic func(string) error, notDoc error) (int, uint64, error) {
-	n, err := dec.DecodeArrayLen()
-	if err != nil || n < 2 {
-		return 0, 0, notDoc
+// tableDoc is the kind of table documents, whose header it decodes into h.
+func tableDoc(h *Header) docKind {
+	return docKind{
+		magic:   tableMagic,
+		notDoc:  ErrNotTable,
+		version: checkVersion,
+		shapes: func(version uint64) []int64 {
+			return shapesOf(func(l layout) bool { return uint64(l.version()) == version })
+		},
+		header: func(b []byte, version uint64, n int64) (docHead, error) {
+			if err := decodeHeader(b, h); err != nil {
+				return docHead{}, err
+			}
+			if err := h.validate(); err != nil {
+				return docHead{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
+			}
+			l, _ := layoutOf(h.Layout) // validated
+			if v := l.version(); v != int(version) {
+				return docHead{}, fmt.Errorf("%w: layout %q in a version %d document", ErrCorrupt, h.Layout, version)
+			}
+			if want := docLen(l); n != want {
+				return docHead{}, fmt.Errorf("%w: a table of layout %q takes %d elements, the document has %d", ErrCorrupt, h.Layout, want, n)
+			}
+			return h.docHead(l, h.Nodes,
+				fmt.Sprintf("the header's %d nodes and %d edges", h.Nodes, h.Edges),
+				fmt.Sprintf("for %d nodes and %d edges", h.Nodes, h.Edges)), nil
+		},
 	}
-	if err := magic(decodeMagic(dec)); err != nil {
-		return 0, 0, err
-	}
-	version, err := dec.DecodeUint64()
-	if err != nil {
-		return 0, 0, fmt.Errorf("%w: reading version: %v", truncatedOr(err), err)
-	}
-	return n, version, nil
 }
 
-// readBins reads the bins of a document named names, aliasing data (which
-// r reads and dec decodes), then the checksum over their contents and the
-// end of data. Every declared length is checked against the bytes that
-// remain before it is used. O(len(data)) for the checksum.
-func readBins(dec *msgpack.Decoder, r *bytes.Reader, data []byte, names []string) ([][]byte, error) {
-	bins := make([][]byte, len(names))
-	crc := crc32.New(castagnoli)
-	for i := range bins {
-		size, err := dec.DecodeBytesLen()
-		if err != nil {
-			return nil, fmt.Errorf("%w: reading %s length: %v", truncatedOr(err), names[i], err)
-		}
-		if size < 0 || size > r.Len() {
-			return nil, fmt.Errorf("%w: %s declares %d bytes, %d remain", ErrTruncated, names[i], size, r.Len())
-		}
-		start := len(data) - r.Len()
-		bins[i] = data[start : start+size : start+size]
-		if _, err := r.Seek(int64(size), io.SeekCurrent); err != nil {
-			return nil, err
-		}
-		crc.Write(bins[i])
-	}
-	sum, err := decodeChecksum(dec)
-	if err != nil {
-		return nil, err
-	}
-	if got := crc.Sum32(); got != sum {
-		return nil, fmt.Errorf("%w: stored %08x, computed %08x", ErrChecksum, sum, got)
-	}
-	if r.Len() != 0 {
-		return nil, fmt.Errorf("%w: %d bytes after the checksum", ErrCorrupt, r.Len())
-	}
-	return bins, nil
+// docHead returns the names and lengths of the bins after the header of a
+// document of layout l holding rows rows of a table of header h.
+func (h *Header) docHead(l layout, rows int, whose, forWhat string) docHead {
+	keep := []bool{true, true, true, true, true, true}
+	return docHead{names: binNames(l)[1:], lens: append(h.graphLens(), l.binLens(h, rows)...),
+		keep: append(keep, l.checked()...), whose: whose, forWhat: forWhat}
 }
 
-// decodeChecksum reads the checksum in any msgpack integer encoding of a
-// value that fits in 32 bits: the Go writer uses the 5-byte uint32 form,
-// but a writer whose library picks the shortest form is as correct.
-func decodeChecksum(dec *msgpack.Decoder) (uint32, error) {
-	code, err := dec.PeekCode()
-	if err != nil {
-		return 0, fmt.Errorf("%w: reading checksum: %v", truncatedOr(err), err)
+// checkBins checks what setBins checks of the bins a toCheck read kept:
+// the graph and the payload bins the layout validates. O(V + E + n).
+func checkBins(h *Header, from, rows int, bins [][]byte) error {
+	t := Table{Header: *h}
+	if err := t.decodeGraph(bins[:graphBins]); err != nil {
+		return err
 	}
-	var v uint64
-	switch {
-	case msgpcode.IsFixedNum(code) && code <= 0x7f, code >= msgpcode.Uint8 && code <= msgpcode.Uint64:
-		v, err = dec.DecodeUint64()
-	case code >= msgpcode.Int8 && code <= msgpcode.Int64:
-		var i int64
-		i, err = dec.DecodeInt64()
-		if err == nil && i < 0 {
-			return 0, fmt.Errorf("%w: checksum %d is negative", ErrCorrupt, i)
-		}
-		v = uint64(i)
-	default:
-		return 0, fmt.Errorf("%w: checksum is not a msgpack integer (code %#x)", ErrCorrupt, code)
+	l, err := layoutOf(h.Layout)
+	if err == nil {
+		err = l.validate(h, from, rows, bins[graphBins:])
 	}
 	if err != nil {
-		return 0, fmt.Errorf("%w: reading checksum: %v", truncatedOr(err), err)
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	if v > 0xFFFFFFFF {
-		return 0, fmt.Errorf("%w: checksum %d is over 32 bits", ErrCorrupt, v)
-	}
-	return uint32(v), nil
-}
-
-// decodeMagic reads the magic string and returns it, or "" when the value
-// there is not a string of a magic's length. It checks the declared length
-// first: msgpack's DecodeString allocates up to 1 MB for a string a 5-byte
-// file claims is 4 GB long.
-func decodeMagic(dec *msgpack.Decoder) string {
-	if c, err := dec.PeekCode(); err != nil || !msgpcode.IsString(c) {
-		return ""
-	}
-	n, err := dec.DecodeBytesLen()
-	if err != nil || n != len(Magic) {
-		return ""
-	}
-	var b [len(Magic)]byte
-	if dec.ReadFull(b[:]) != nil {
-		return ""
-	}
-	return string(b[:])
+	return nil
 }
 
 // tableMagic accepts a table's magic, and says what a part's is.
@@ -219,108 +130,6 @@ func tableMagic(magic string) error {
 	return ErrNotTable
 }
 
-// maxHeaderDepth bounds how deep arrays and maps nest in a header: the
-// header itself needs 2 (the names array in the header map), the rest is
-// room for keys this version does not know, and msgpack's decoder recurses
-// once per level.
-const maxHeaderDepth = 32
-
-// checkMsgpack checks that b is exactly one msgpack value whose every
-// declared length and count fits in the bytes that remain, nested at most
-// maxHeaderDepth deep, so decoding it allocates O(len(b)) and recurses
-// boundedly: msgpack/v5 caps strings at 1 MB and arrays at a million
-// elements whatever the input's size, and bin not at all (upstream issue
-// 401). O(len(b)).
-func checkMsgpack(b []byte) error {
-	var left [maxHeaderDepth + 1]uint64 // values still to read at each depth
-	depth := 0
-	left[0] = 1
-	for {
-		for left[depth] == 0 {
-			if depth == 0 {
-				if len(b) != 0 {
-					return fmt.Errorf("%d bytes after the value", len(b))
-				}
-				return nil
-			}
-			depth--
-		}
-		left[depth]--
-		if len(b) == 0 {
-			return io.ErrUnexpectedEOF
-		}
-		c := b[0]
-		b = b[1:]
-		var size, items uint64 // bytes of payload, values inside
-		switch {
-		case c <= 0x7f || c >= 0xe0: // fixint
-		case c <= 0x8f: // fixmap
-			items = 2 * uint64(c&0x0f)
-		case c <= 0x9f: // fixarray
-			items = uint64(c & 0x0f)
-		case c <= 0xbf: // fixstr
-			size = uint64(c & 0x1f)
-		case c == 0xc0 || c == 0xc2 || c == 0xc3: // nil, false, true
-		case c >= 0xca && c <= 0xd3: // float32/64, uint8..64, int8..64
-			size = [...]uint64{4, 8, 1, 2, 4, 8, 1, 2, 4, 8}[c-0xca]
-		case c >= 0xd4 && c <= 0xd8: // fixext: type byte and 1..16 bytes
-			size = 1 + 1<<(c-0xd4)
-		default:
-			var w int // bytes of the length or count that follows
-			switch c {
-			case 0xc4, 0xc7, 0xd9: // bin8, ext8, str8
-				w = 1
-			case 0xc5, 0xc8, 0xda, 0xdc, 0xde: // bin16, ext16, str16, array16, map16
-				w = 2
-			case 0xc6, 0xc9, 0xdb, 0xdd, 0xdf: // bin32, ext32, str32, array32, map32
-				w = 4
-			default:
-				return fmt.Errorf("invalid msgpack code %#x", c)
-			}
-			if len(b) < w {
-				return io.ErrUnexpectedEOF
-			}
-			var v uint64
-			for _, x := range b[:w] {
-				v = v<<8 | uint64(x)
-			}
-			b = b[w:]
-			switch c {
-			case 0xdc, 0xdd:
-				items = v
-			case 0xde, 0xdf:
-				items = 2 * v
-			case 0xc7, 0xc8, 0xc9:
-				size = 1 + v // the ext type byte
-			default:
-				size = v
-			}
-		}
-		if size > uint64(len(b)) {
-			return fmt.Errorf("a value declares %d bytes, %d remain", size, len(b))
-		}
-		b = b[size:]
-		if items > 0 {
-			if items > uint64(len(b)) { // every value takes at least a byte
-				return fmt.Errorf("a value declares %d elements, %d bytes remain", items, len(b))
-			}
-			if depth == maxHeaderDepth {
-				return fmt.Errorf("values nested deeper than %d", maxHeaderDepth)
-			}
-			depth++
-			left[depth] = items
-		}
-	}
-}
-
-// truncatedOr reports running out of bytes as ErrTruncated.
-func truncatedOr(err error) error {
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return ErrTruncated
-	}
-	return ErrCorrupt
-}
-
 // checkVersion accepts the format versions this build reads.
 func checkVersion(version uint64) error {
 	if version != Version && version != VersionLayout {
@@ -329,29 +138,27 @@ func checkVersion(version uint64) error {
 	return nil
 }
 
-// validate checks the header's fields against each other.
+// validate checks the header's fields against each other and against
+// docs/FORMAT.md's rules: the layout's own fields and limits; the edge
+// count; a grid's size, movement model and no names; a graph's distinct
+// names, one per node, and no grid fields; a metric the distance encoding
+// can hold.
 func (h *Header) validate() error {
+	l, err := layoutOf(h.Layout)
+	if err != nil {
+		return err
+	}
 	if _, err := h.PayloadSize(); err != nil {
 		return err
 	}
-	if h.Layout == LayoutWindow {
-		if err := h.validateWindow(); err != nil {
-			return err
-		}
-	} else if h.Window != 0 {
-		return fmt.Errorf("window %d in a table of layout %q", h.Window, h.Layout)
-	} else if h.Layout == LayoutRuns {
-		if _, _, ok := runCodeOf(h.FirstEnc); !ok {
-			return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8)
-		}
-	} else if h.FirstEnc != FirstU8 {
-		return fmt.Errorf("unknown first-move encoding %q", h.FirstEnc)
-	}
-	if h.Layout != LayoutRuns && h.RunCount != 0 {
-		return fmt.Errorf("%d runs in a table of layout %q", h.RunCount, h.Layout)
+	if err := l.check(h); err != nil {
+		return err
 	}
 	if h.Edges < 0 || int64(h.Edges) > int64(h.Nodes)*MaxDegree {
 		return fmt.Errorf("%d edges for %d nodes", h.Edges, h.Nodes)
+	}
+	if err := h.checkMetric(); err != nil {
+		return err
 	}
 	switch h.Kind {
 	case KindGrid:
@@ -364,7 +171,13 @@ func (h *Header) validate() error {
 		if h.Connect != 4 && h.Connect != 8 {
 			return fmt.Errorf("grid connectivity %d, want 4 or 8", h.Connect)
 		}
+		if h.Diagonal != "sqrt2" && h.Diagonal != "10/14" {
+			return fmt.Errorf("grid diagonal %q, want %q or %q", h.Diagonal, "sqrt2", "10/14")
+		}
 	case KindGraph:
+		if h.Width != 0 || h.Height != 0 || h.Connect != 0 || h.Diagonal != "" {
+			return fmt.Errorf("graph table has grid fields (width %d, height %d, connect %d, diagonal %q)", h.Width, h.Height, h.Connect, h.Diagonal)
+		}
 		if len(h.Names) != h.Nodes {
 			return fmt.Errorf("graph table names %d of %d nodes", len(h.Names), h.Nodes)
 		}
@@ -381,70 +194,23 @@ func (h *Header) validate() error {
 	return nil
 }
 
-// decodeGraph sets t's graph from its six bins in document order and
-// validates it. O(V + E).
-func (t *Table) decodeGraph(bins [][]byte) error {
-	t.Offsets = bytesInt32(bins[0])
-	t.Targets = bytesInt32(bins[1])
-	t.Weights = bytesFloat64(bins[2])
-	t.Cells = bytesInt32(bins[3])
-	t.X = bytesFloat64(bins[4])
-	t.Y = bytesFloat64(bins[5])
-	if err := t.validateGraph(); err != nil {
-		return fmt.Errorf("%w: %v", ErrCorrupt, err)
+// checkMetric accepts the metrics and the distance encodings that can
+// hold their distances: integer encodings for "int", octile ones or f64
+// for "octile", f64 for "float".
+func (h *Header) checkMetric() error {
+	ok := false
+	switch h.Metric {
+	case "int":
+		ok = h.DistKind == DistU16 || h.DistKind == DistU32 || h.DistKind == DistU64
+	case "octile":
+		ok = h.DistKind == DistOctile16 || h.DistKind == DistOctile32 || h.DistKind == DistF64
+	case "float":
+		ok = h.DistKind == DistF64
+	default:
+		return fmt.Errorf("unknown metric %q", h.Metric)
+	}
+	if !ok {
+		return fmt.Errorf("metric %q with distance encoding %q", h.Metric, h.DistKind)
 	}
 	return nil
-}
-
-// validateGraph checks the arrays that queries index by, so a lookup can
-// trust them: the CSR graph as the level loaders guarantee it, degrees a
-// first move can address, and grid cells. First moves are checked where
-// they are used, at O(1) per step. O(V + E).
-func (t *Table) validateGraph() error {
-	if err := csr.Check(t.Offsets, t.Targets, t.Weights); err != nil {
-		return err
-	}
-	for u := range t.Nodes {
-		if d := t.Degree(u); d > MaxDegree {
-			return fmt.Errorf("node %d has out-degree %d", u, d)
-		}
-	}
-	prev := int32(-1)
-	for u, c := range t.Cells {
-		if c <= prev || int(c) >= t.Width*t.Height {
-			return fmt.Errorf("node %d has cell %d", u, c)
-		}
-		prev = c
-	}
-	return nil
-}
-
-func bytesInt32(b []byte) []int32 {
-	if len(b) == 0 {
-		return nil
-	}
-	v := make([]int32, len(b)/4)
-	for i := range v {
-		v[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
-	}
-	return v
-}
-
-func bytesUint32(b []byte) []uint32 {
-	v := make([]uint32, len(b)/4)
-	for i := range v {
-		v[i] = binary.LittleEndian.Uint32(b[4*i:])
-	}
-	return v
-}
-
-func bytesFloat64(b []byte) []float64 {
-	if len(b) == 0 {
-		return nil
-	}
-	v := make([]float64, len(b)/8)
-	for i := range v {
-		v[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[8*i:]))
-	}
-	return v
 }

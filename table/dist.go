@@ -171,35 +171,3 @@ func SplitOctile(w float64) (a, b int64, ok bool) {
 	}
 	return 0, 0, false
 }
-
-// CostSum adds up edge costs as a table stores a distance: exactly, as
-// a + b·√2, on octile levels (whose costs SplitOctile splits), and in
-// float64 otherwise, which is exact for integer costs. The zero value
-// sums in float64; use NewCostSum for a table's metric. O(1) a call.
-type CostSum struct {
-	octile bool
-	a, b   int64
-	sum    float64
-}
-
-// NewCostSum returns an empty sum for a table of the given metric ("int",
-// "octile" or "float").
-func NewCostSum(metric string) CostSum { return CostSum{octile: metric == "octile"} }
-
-// Add adds the cost of one edge.
-func (c *CostSum) Add(w float64) {
-	if c.octile {
-		a, b, _ := SplitOctile(w)
-		c.a, c.b = c.a+a, c.b+b
-		return
-	}
-	c.sum += w
-}
-
-// Value returns the sum.
-func (c *CostSum) Value() float64 {
-	if c.octile {
-		return float64(c.a) + float64(c.b)*math.Sqrt2
-	}
-	return c.sum
-}

@@ -19,11 +19,11 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // from t's own slices, so writing needs no second copy of the table: memory
 // stays O(V + E) beyond the table itself. Time is O(file size).
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
-	if (t.runs != nil) != (t.Layout == LayoutRuns) {
-		return 0, fmt.Errorf("table of layout %q holds the other layout's payloads", t.Layout)
-	}
-	if t.runs != nil && t.RunCount != t.runs.Code.Len() {
-		return 0, fmt.Errorf("header counts %d runs, the table holds %d", t.RunCount, t.runs.Code.Len())
+	want := t.Header
+	t.payload.header(&want)
+	if want.Layout != t.Layout || want.FirstEnc != t.FirstEnc || want.RunCount != t.RunCount || want.Window != t.Window {
+		return 0, fmt.Errorf("the header names layout %q (%s, %d runs, window %d), the payload is of layout %q (%s, %d runs, window %d)",
+			t.Layout, t.FirstEnc, t.RunCount, t.Window, want.Layout, want.FirstEnc, want.RunCount, want.Window)
 	}
 	header, err := msgpack.Marshal(&t.Header)
 	if err != nil {
@@ -33,28 +33,11 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 }
 
 // documentBins returns the bins of a document of t after its encoded
-// header: the graph's, then the layout's payloads, aliasing t's arrays
-// as graphBins does. O(1) on little-endian machines.
+// header: the graph's, then the payload's, aliasing t's arrays as
+// graphBins does. O(1) on little-endian machines.
 func (t *Table) documentBins(header []byte) [][]byte {
 	bins := append([][]byte{header}, t.graphBins()...)
-	if r := t.runs; r != nil {
-		return append(bins, r.bins()...)
-	}
-	return append(bins, t.first, t.dist)
-}
-
-// graphBins returns the bins of t's graph in document order (offsets,
-// targets, weights, cells, x, y), aliasing t's arrays where the machine
-// is little-endian. O(1) there, O(V + E) otherwise.
-func (t *Table) graphBins() [][]byte {
-	return [][]byte{
-		int32Bytes(t.Offsets),
-		int32Bytes(t.Targets),
-		float64Bytes(t.Weights),
-		int32Bytes(t.Cells),
-		float64Bytes(t.X),
-		float64Bytes(t.Y),
-	}
+	return append(bins, t.payload.bins()...)
 }
 
 // writeDocument writes one msgpack document: an array of the magic, the

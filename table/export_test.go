@@ -1,5 +1,36 @@
 package table
 
-// SetPayloads replaces t's payloads, for tests that encode tables whose
-// payload lengths disagree with their header.
-func SetPayloads(t *Table, first, dist []byte) { t.first, t.dist = first, dist }
+import "io"
+
+// SetPayloads replaces the payloads of flat table t, for tests that encode
+// tables whose payload lengths disagree with their header.
+func SetPayloads(t *Table, first, dist []byte) {
+	f := t.payload.(*Flat)
+	t.payload = &Flat{n: f.n, kind: f.kind, first: first, dist: dist}
+}
+
+// PayloadBins returns t's payload bins as a file stores them.
+func PayloadBins(t *Table) [][]byte { return t.payload.bins() }
+
+// The readers behind Open, CheckFile, ReadHeader and their part
+// counterparts, over a stream of size bytes instead of a file, so that a
+// fuzz test runs them without touching the disk, through small buffers
+// (values then span their ends).
+func OpenStream(r io.Reader, size int64) (*Table, error) {
+	return readTable(streamReader(r, size, 4096))
+}
+func CheckStream(r io.Reader, size int64) (*Header, error) {
+	return checkTable(streamReader(r, size, 512))
+}
+func HeaderStream(r io.Reader, size int64) (*Header, error) {
+	return readHeader(streamReader(r, size, 16))
+}
+func OpenPartStream(r io.Reader, size int64) (*Part, error) {
+	return readPart(streamReader(r, size, 4096))
+}
+func CheckPartStream(r io.Reader, size int64) (*PartHeader, error) {
+	return checkPart(streamReader(r, size, 512))
+}
+func PartHeaderStream(r io.Reader, size int64) (*PartHeader, error) {
+	return readPartHeader(streamReader(r, size, 16))
+}

@@ -1,81 +1,48 @@
 package table
 
 import (
-	"bufio"
 	"fmt"
-	"hash/crc32"
 	"io"
 
 	"github.com/pathtable/pathtable/internal/atomicfile"
 	"github.com/pathtable/pathtable/internal/regular"
 )
 
-// ReadFrom reads a whole table from r. The magic is checked on the first
-// bytes, and the header bounds the bytes read after it, so a stream that is
-// not a table, or never ends, costs no more than its header says a table
-// may take. It holds the bytes once; the payloads alias them. See Decode.
+// ReadFrom reads a whole table from r, with the parser Decode uses. The
+// magic is checked on the first bytes and every bin's length against the
+// header, each read in chunks, so a stream that is not a table, or never
+// ends, costs no more than its header says a table may take. The payloads
+// are held once. See Decode.
 func ReadFrom(r io.Reader) (*Table, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
-	fr := frameReader{r: br, keep: true, limit: -1}
-	h, _, err := fr.prefix()
-	if err != nil {
-		return nil, err
-	}
-	_, most := h.fileSizeBounds(fr.n)
-	data := fr.kept
-	rest, err := io.ReadAll(io.LimitReader(br, most-fr.n+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)+len(rest)) > most {
-		return nil, fmt.Errorf("%w: more bytes than the header's %d nodes and %d edges take", ErrCorrupt, h.Nodes, h.Edges)
-	}
-	return Decode(append(data, rest...))
+	return readTable(streamReader(r, -1, 64<<10))
 }
 
 // Open reads the table file at path. It refuses anything but a regular
-// file, checks the magic and the header first, and reads the whole file
-// only when its size is what the header declares: one read into a buffer
-// of that size, a checksum pass, no per-element decoding of the payloads:
-// O(file size) time, and the file's bytes held once.
+// file, checks the magic and the header first, and reads the payloads
+// only when the file's size is what the header declares: one read per
+// bin into a buffer of its size, a checksum pass, no per-element decoding
+// of the payloads: O(file size) time, and the file's bytes held once.
 func Open(path string) (*Table, error) {
-	data, err := readChecked(path, func(fr *frameReader, size int64) error {
-		h, _, err := fr.prefix()
-		if err == nil {
-			err = h.checkFileSize(fr.n, size)
-		}
+	var t *Table
+	err := withFile(path, 64<<10, func(rd *reader) (err error) {
+		t, err = readTable(rd)
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	t, err := Decode(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return t, nil
+	return t, err
 }
 
-// readChecked reads the regular file at path whole, once prefix has read
-// its header and checked the file's size against it: one read into a
-// buffer of that size. Errors name the file.
-func readChecked(path string, prefix func(fr *frameReader, size int64) error) ([]byte, error) {
+// withFile opens the regular file at path and reads it through a reader
+// of its size with read; errors name the file.
+func withFile(path string, buf int, read func(rd *reader) error) error {
 	f, size, err := regular.Open(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 64<<10)
-	fr := frameReader{r: br, keep: true, limit: size}
-	if err := prefix(&fr, size); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	if err := read(streamReader(f, size, buf)); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	data := make([]byte, size)
-	copy(data, fr.kept)
-	if _, err := io.ReadFull(br, data[fr.n:]); err != nil {
-		return nil, fmt.Errorf("%s: %w: %v", path, ErrTruncated, err)
-	}
-	return data, nil
+	return nil
 }
 
 // WriteFile writes t to path atomically: to a temporary file in the same
@@ -89,79 +56,58 @@ func WriteFile(path string, t *Table) error {
 	})
 }
 
-// ReadHeader reads only the header of the table file at path, without
-// loading or checking the payloads. Cost: the header's bytes read.
+// ReadHeader reads only the header of the table file at path, and checks
+// the file's size against it, without reading the payloads. Cost: the
+// header's bytes read.
 func ReadHeader(path string) (*Header, error) {
-	f, size, err := regular.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fr := frameReader{r: bufio.NewReader(f), limit: size}
-	h, _, err := fr.prefix()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return h, nil
+	var h *Header
+	err := withFile(path, 4096, func(rd *reader) (err error) {
+		h, err = readHeader(rd)
+		return err
+	})
+	return h, err
 }
 
-// CheckFile reads the table file at path as Open does, checking its size,
-// every payload length and the checksum, but streams the payloads through
-// the checksum instead of holding them: O(file size) time, O(header)
-// memory. It returns the header and the file's size, so that a build can
-// tell an intact table built from the same inputs from a damaged one.
+// readHeader reads a table document's header from rd.
+func readHeader(rd *reader) (*Header, error) {
+	var h Header
+	if _, _, err := readDocument(rd, tableDoc(&h), toHeader); err != nil {
+		return nil, err
+	}
+	return &h, nil
+}
+
+// CheckFile reads the table file at path as Open does, with the same
+// parser, checking its size, every payload length and the checksum, but
+// streams the payloads through the checksum instead of holding them:
+// O(file size) time, O(V + E) memory. It returns the header and the
+// file's size. It holds and checks what Open checks beyond the checksum
+// (the graph, and the payload bins a layout validates at load), so a file
+// it accepts, Open accepts too: a build calls a table up to date only
+// when every reader reads it.
 func CheckFile(path string) (*Header, int64, error) {
-	f, size, err := regular.Open(path)
+	var h *Header
+	var size int64
+	err := withFile(path, 1<<20, func(rd *reader) (err error) {
+		size = rd.size
+		h, err = checkTable(rd)
+		return err
+	})
 	if err != nil {
 		return nil, 0, err
-	}
-	defer f.Close()
-	fr := frameReader{r: bufio.NewReaderSize(f, 1<<20), limit: size}
-	h, header, err := fr.prefix()
-	if err == nil {
-		err = h.checkFileSize(fr.n, size)
-	}
-	if err == nil {
-		err = fr.payloads(h, header)
-	}
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", path, err)
 	}
 	return h, size, nil
 }
 
-// payloads streams the payload bins through the checksum, checking each
-// length against the header, then the checksum and the end of file.
-func (fr *frameReader) payloads(h *Header, header []byte) error {
-	crc := crc32.New(castagnoli)
-	crc.Write(header)
-	lens := h.payloadLens(true)
-	payloadNames := binNames(h.Layout)
-	for i := 1; i < len(payloadNames); i++ {
-		size, err := fr.binLen()
-		if err != nil {
-			return fmt.Errorf("%w: reading %s length: %v", truncatedOr(err), payloadNames[i], err)
-		}
-		if want := lens[i]; size != want && !(size == 0 && (i == 5 || i == 6)) {
-			return fmt.Errorf("%w: %s has %d bytes, want %d for %d nodes and %d edges", ErrCorrupt, payloadNames[i], size, want, h.Nodes, h.Edges)
-		}
-		if n, err := io.CopyN(crc, fr.r, size); err != nil {
-			return fmt.Errorf("%w: %s: %d of %d bytes", ErrTruncated, payloadNames[i], n, size)
-		}
-		fr.n += size
+// checkTable reads a table document from rd as CheckFile does.
+func checkTable(rd *reader) (*Header, error) {
+	var h Header
+	_, bins, err := readDocument(rd, tableDoc(&h), toCheck)
+	if err == nil {
+		err = checkBins(&h, 0, h.Nodes, bins)
 	}
-	sum, err := fr.uint()
 	if err != nil {
-		return fmt.Errorf("%w: reading checksum: %v", truncatedOr(err), err)
+		return nil, err
 	}
-	if sum > 0xFFFFFFFF {
-		return fmt.Errorf("%w: checksum %d is over 32 bits", ErrCorrupt, sum)
-	}
-	if got := crc.Sum32(); uint32(sum) != got {
-		return fmt.Errorf("%w: stored %08x, computed %08x", ErrChecksum, sum, got)
-	}
-	if _, err := fr.r.ReadByte(); err != io.EOF {
-		return fmt.Errorf("%w: bytes after the checksum", ErrCorrupt)
-	}
-	return nil
+	return &h, nil
 }

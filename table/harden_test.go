@@ -12,23 +12,28 @@ import (
 
 	"github.com/vmihailenco/msgpack/v5"
 
+	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
 
-// TestCheckFileNoticesDamage: CheckFile passes an intact table of either
+// TestCheckFileNoticesDamage: CheckFile passes an intact table of every
 // layout and refuses it truncated, extended or with one bit flipped in any
 // payload; Open does too.
 func TestCheckFileNoticesDamage(t *testing.T) {
-	for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
-		checkFileNoticesDamage(t, layout)
+	for _, l := range build.Layouts(3) {
+		checkFileNoticesDamage(t, l.Options)
 	}
 }
 
-func checkFileNoticesDamage(t *testing.T, layout table.Layout) {
+func checkFileNoticesDamage(t *testing.T, bopt build.Options) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "maze.ptab")
-	tab := rbBuildLevelLayout(t, maps.FormatGrid, rbReadString(t, "../testdata/maze.grid"), maps.Options{}, layout)
+	tab, err := rbBuildLevelWith(t, maps.FormatGrid, rbReadString(t, "../testdata/maze.grid"), maps.Options{}, bopt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	layout := tab.Layout
 	tab.InputHash = "0123"
 	if err := table.WriteFile(path, tab); err != nil {
 		t.Fatal(err)

@@ -3,8 +3,8 @@ package table
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -96,14 +96,11 @@ func (s *PartSet) Header() (Header, error) {
 	for _, p := range s.heads {
 		runs += int64(p.Runs)
 	}
-	if h.Layout == LayoutRuns && runs > MaxPayload/4 {
-		return h, fmt.Errorf("the parts hold %d runs: a run-length table holds at most %d", runs, MaxPayload/4)
+	l, err := layoutOf(h.Layout)
+	if err == nil {
+		err = l.fromParts(&h, runs)
 	}
-	h.RunCount = int(runs)
-	if h.Layout == LayoutRuns {
-		h.FirstEnc = runEncoding(h.Nodes, nil)
-	}
-	return h, nil
+	return h, err
 }
 
 // Join reads the parts with OpenPart, one at a time in index order, and
@@ -113,15 +110,17 @@ func (s *PartSet) Header() (Header, error) {
 // NewRuns picks it), a flat table's target rows in order. Each part is
 // checked whole (size, lengths, checksum) and against the others: the
 // header it was checked with, the same graph and node order, run starts
-// within the nodes, and rows that are the ones it claims (checkRows). Memory: the table, plus 4 bytes a run and one
-// part while it is read. It stops between parts when ctx is done.
+// within the nodes, and rows that are the ones it claims (the layout's
+// joiner checks them). Memory: the table, plus 4 bytes a run and one part
+// while it is read. It stops between parts when ctx is done.
 func (s *PartSet) Join(ctx context.Context) (*Table, error) {
 	h, err := s.Header()
 	if err != nil {
 		return nil, err
 	}
-	var t *Table
-	var words []uint32 // a run-length table's runs, as RunWord packs them
+	l, _ := layoutOf(h.Layout) // validated with every part header
+	j := l.joiner(&h)
+	var graph *Table // part 0's graph
 	for k, name := range s.names {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -133,42 +132,28 @@ func (s *PartSet) Join(ctx context.Context) (*Table, error) {
 		if !samePartHeader(&p.PartHeader, s.heads[k]) {
 			return nil, fmt.Errorf("%s: changed while the parts were joined", name)
 		}
-		if t == nil {
-			t, words, err = newJoined(h, p)
-			if err != nil {
-				return nil, err
-			}
-		} else if err := sameGraph(t, p); err != nil {
+		if graph == nil {
+			graph = &p.t
+		} else if err := sameGraph(graph, &p.t); err != nil {
 			return nil, fmt.Errorf("%s: a part of another table: %v than %s", name, err, s.names[0])
 		}
-		if err := p.checkRows(); err != nil {
+		switch err := j.add(p); {
+		case errors.Is(err, errOtherOrder):
+			return nil, fmt.Errorf("%s: a part of another table: another node order than %s", name, s.names[0])
+		case err != nil:
 			return nil, fmt.Errorf("%s: part %d of %d: %w", name, p.Shard, p.Shards, err)
 		}
-		if r := p.t.runs; r != nil {
-			if !slices.Equal(r.Order, t.runs.Order) {
-				return nil, fmt.Errorf("%s: a part of another table: another node order than %s", name, s.names[0])
-			}
-			base := uint32(len(words))
-			for _, x := range r.RowStart[1:] {
-				t.runs.RowStart = append(t.runs.RowStart, base+x)
-			}
-			if words, err = appendRunWords(words, &r.Code, h.Nodes); err != nil {
-				return nil, fmt.Errorf("%s: %w: %v", name, ErrCorrupt, err)
-			}
-			continue
-		}
-		t.first = append(t.first, p.t.first...)
-		t.dist = append(t.dist, p.t.dist...)
 	}
-	if h.Layout == LayoutRuns {
-		joined, err := NewRuns(h, t.runs.Order, t.runs.RowStart, words)
-		if err != nil {
-			return nil, err
-		}
-		joined.Offsets, joined.Targets, joined.Weights = t.Offsets, t.Targets, t.Weights
-		joined.Cells, joined.X, joined.Y = t.Cells, t.X, t.Y
-		return joined, nil
+	payload, err := j.done(&h)
+	if err != nil {
+		return nil, err
 	}
+	t, err := New(h, payload)
+	if err != nil {
+		return nil, err
+	}
+	t.Offsets, t.Targets, t.Weights = graph.Offsets, graph.Targets, graph.Weights
+	t.Cells, t.X, t.Y = graph.Cells, graph.X, graph.Y
 	return t, nil
 }
 
@@ -180,42 +165,11 @@ func samePartHeader(a, b *PartHeader) bool {
 	return errx == nil && erry == nil && bytes.Equal(x, y)
 }
 
-// newJoined starts the joined table from part 0: its graph and order,
-// with room for all the table's rows. O(table).
-func newJoined(h Header, p *Part) (*Table, []uint32, error) {
-	t := &Table{Header: h}
-	t.Offsets, t.Targets, t.Weights = p.t.Offsets, p.t.Targets, p.t.Weights
-	t.Cells, t.X, t.Y = p.t.Cells, p.t.X, p.t.Y
-	n := int64(h.Nodes)
-	if h.Layout == LayoutRuns {
-		t.runs = &RunRows{Order: p.t.runs.Order, RowStart: make([]uint32, 1, n+1)}
-		return t, make([]uint32, 0, h.RunCount), nil
-	}
-	t.first = make([]byte, 0, n*n)
-	t.dist = make([]byte, 0, n*n*int64(h.DistKind.Width()))
-	return t, nil, nil
-}
-
-// appendRunWords appends the runs of c to words as RunWord packs them,
-// refusing a start outside the n nodes, which no encoding need hold.
-// O(runs).
-func appendRunWords(words []uint32, c *RunCode, n int) ([]uint32, error) {
-	for i := range c.Len() {
-		start := c.Start(i)
-		if start < 0 || start >= n {
-			return nil, fmt.Errorf("run %d starts at rank %d of %d nodes", i, start, n)
-		}
-		words = append(words, RunWord(start, c.Move(i)))
-	}
-	return words, nil
-}
-
-// sameGraph compares p's graph with the joined table's, bin for bin.
-// O(V + E).
-func sameGraph(t *Table, p *Part) error {
-	a, b := t.graphBins(), p.t.graphBins()
-	for i := range a {
-		if !bytes.Equal(a[i], b[i]) {
+// sameGraph compares the graphs of two parts, bin for bin. O(V + E).
+func sameGraph(a, b *Table) error {
+	x, y := a.graphBins(), b.graphBins()
+	for i := range x {
+		if !bytes.Equal(x[i], y[i]) {
 			return fmt.Errorf("another graph (%s)", graphBinNames[i+1])
 		}
 	}

@@ -1,15 +1,11 @@
 package table
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 
 	"github.com/vmihailenco/msgpack/v5"
-
-	"github.com/pathtable/pathtable/internal/regular"
 )
 
 // A part is one of k pieces of a table built apart (a sharded build):
@@ -82,10 +78,10 @@ func CheckShard(shard, shards int) error {
 // it was decoded from.
 type Part struct {
 	PartHeader
-	// t holds the graph and the part's rows in its layout's payloads:
-	// first and dist hold rows From..To-1 of a flat table; runs holds the
-	// whole order, and row starts and words of ranks From..To-1 only,
-	// from 0. It is never handed out as a table.
+	// t holds the graph and the part's rows in its layout's payload: a
+	// *Flat of target rows From..To-1, or a *Runs of the whole order and
+	// the rows of source ranks From..To-1. It is never handed out as a
+	// table.
 	t Table
 }
 
@@ -101,7 +97,7 @@ const FirstEncPartRuns = FirstEncRuns32x8
 // table header's Layout and FirstEnc. The caller sets the graph with
 // SetGraph. O(n + runs).
 func NewRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32) (*Part, error) {
-	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, FirstEncPartRuns, 0
+	h.Layout, h.FirstEnc, h.RunCount, h.Window = LayoutRuns, FirstEncPartRuns, 0, 0
 	p, err := newPart(h, shard, shards, len(words))
 	if err != nil {
 		return nil, err
@@ -110,7 +106,7 @@ func NewRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, 
 		return nil, fmt.Errorf("%d ranks and %d row starts for rows %d to %d of %d nodes", len(order), len(rowStart), p.From, p.To, h.Nodes)
 	}
 	rh := p.runsHeader()
-	if p.t.runs, err = encodeRunRows(&rh, order, rowStart, words); err != nil {
+	if p.t.payload, err = encodeRunRows(&rh, p.From, order, rowStart, words); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -121,16 +117,16 @@ func NewRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, 
 // as build.BuildRows fills them, aliased. It sets the table header's
 // FirstEnc. The caller sets the graph with SetGraph. O(1).
 func NewFlatPart(h Header, shard, shards int, first, dist []byte) (*Part, error) {
-	h.Layout, h.FirstEnc, h.RunCount = LayoutFlat, FirstU8, 0
+	h.Layout, h.FirstEnc, h.RunCount, h.Window = LayoutFlat, FirstU8, 0, 0
 	p, err := newPart(h, shard, shards, 0)
 	if err != nil {
 		return nil, err
 	}
-	lens := p.lens(false)
-	if int64(len(first)) != lens[7] || int64(len(dist)) != lens[8] {
+	lens := flatLayout{}.binLens(&h, p.Rows())
+	if int64(len(first)) != lens[0] || int64(len(dist)) != lens[1] {
 		return nil, fmt.Errorf("%d first-move and %d distance bytes for rows %d to %d of %d nodes", len(first), len(dist), p.From, p.To, h.Nodes)
 	}
-	p.t.first, p.t.dist = first, dist
+	p.t.payload = &Flat{n: h.Nodes, kind: h.DistKind, first: first, dist: dist}
 	return p, nil
 }
 
@@ -160,27 +156,23 @@ func (p *PartHeader) Rows() int { return p.To - p.From }
 // ReachablePairs counts the ordered pairs s != t with a path among p's
 // rows, so that the parts' counts add up to the table's. O(runs) on a
 // run-length part, O(rows·n) on a flat one.
-func (p *Part) ReachablePairs() int64 {
-	if r := p.t.runs; r != nil {
-		return reachableRuns(r.RowStart, &r.Code, p.From, p.Table.Nodes)
-	}
-	return int64(len(p.t.first) - bytes.Count(p.t.first, []byte{NoMove}))
-}
+func (p *Part) ReachablePairs() int64 { return p.t.payload.reachable(&p.t) }
 
 // validate checks the part header's fields against each other.
 func (p *PartHeader) validate() error {
 	h := &p.Table
-	if h.Layout != LayoutFlat && h.Layout != LayoutRuns {
+	l, err := layoutOf(h.Layout)
+	if err != nil {
+		return err
+	}
+	if l.partEnc() == "" {
 		return fmt.Errorf("a table of layout %q is not built in parts", h.Layout)
 	}
 	if h.RunCount != 0 {
 		return fmt.Errorf("the table header of a part counts %d runs, want 0", h.RunCount)
 	}
-	if h.Layout == LayoutRuns && h.FirstEnc != FirstEncPartRuns {
-		return fmt.Errorf("run-length part has first-move encoding %q, want %q", h.FirstEnc, FirstEncPartRuns)
-	}
-	if err := h.validate(); err != nil {
-		return err
+	if h.FirstEnc != l.partEnc() {
+		return fmt.Errorf("part of layout %q has first-move encoding %q, want %q", h.Layout, h.FirstEnc, l.partEnc())
 	}
 	if err := CheckShard(p.Shard, p.Shards); err != nil {
 		return err
@@ -188,33 +180,15 @@ func (p *PartHeader) validate() error {
 	if from, to := ShardRange(p.Shard, p.Shards, h.Nodes); p.From != from || p.To != to {
 		return fmt.Errorf("part %d of %d holds rows %d to %d, want %d to %d for %d nodes", p.Shard, p.Shards, p.From, p.To, from, to, h.Nodes)
 	}
-	if p.Runs < 0 || int64(p.Runs) > MaxPayload/4 || h.Layout != LayoutRuns && p.Runs != 0 {
-		return fmt.Errorf("%d runs in a part of layout %q", p.Runs, h.Layout)
-	}
-	return nil
-}
-
-// lens returns the length each bin of a part document must have, as
-// payloadLens does for a table: the graph's, then the rows'. O(1).
-func (p *PartHeader) lens(hasXY bool) []int64 {
 	rh := p.runsHeader()
-	lens := rh.payloadLens(hasXY)
-	n, rows := int64(p.Table.Nodes), int64(p.Rows())
-	if p.Table.Layout == LayoutRuns {
-		lens[8] = 4 * (rows + 1)
-	} else {
-		lens[7], lens[8] = rows*n, rows*n*int64(p.Table.DistKind.Width())
-	}
-	return lens
+	return rh.validate()
 }
 
 // runsHeader returns the table header with the part's runs counted, as
-// the part's own runs are encoded. O(1).
+// the part's own payload is encoded. O(1).
 func (p *PartHeader) runsHeader() Header {
 	h := p.Table
-	if h.Layout == LayoutRuns {
-		h.RunCount = p.Runs
-	}
+	h.RunCount = p.Runs
 	return h
 }
 
@@ -248,137 +222,114 @@ func checkPartVersion(version uint64) error {
 	return nil
 }
 
-// partLayout returns the layout whose bins a part document of n elements
-// holds.
-func partLayout(n int64) (Layout, error) {
-	for _, l := range []Layout{LayoutFlat, LayoutRuns} {
-		if n == int64(documentLen(l)) {
-			return l, nil
-		}
+// partDoc is the kind of part documents, whose header it decodes into p.
+func partDoc(p *PartHeader) docKind {
+	return docKind{
+		magic:   partMagic,
+		notDoc:  ErrNotPart,
+		version: checkPartVersion,
+		shapes: func(uint64) []int64 {
+			return shapesOf(func(l layout) bool { return l.partEnc() != "" })
+		},
+		header: func(b []byte, _ uint64, n int64) (docHead, error) {
+			rd := memReader(b)
+			if err := rd.partHeaderMap(p); err != nil {
+				return docHead{}, headerError("part header", err)
+			}
+			if k := rd.left(); k != 0 {
+				return docHead{}, fmt.Errorf("%w: part header: %d bytes after the map", ErrCorrupt, k)
+			}
+			if err := p.validate(); err != nil {
+				return docHead{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
+			}
+			l, _ := layoutOf(p.Table.Layout) // validated
+			if n != docLen(l) {
+				return docHead{}, fmt.Errorf("%w: a part of layout %q in a document of %d elements", ErrCorrupt, p.Table.Layout, n)
+			}
+			rh := p.runsHeader()
+			return rh.docHead(l, p.Rows(),
+				fmt.Sprintf("the part header's rows %d to %d of %d nodes", p.From, p.To, rh.Nodes),
+				fmt.Sprintf("for rows %d to %d of %d nodes and %d edges", p.From, p.To, rh.Nodes, rh.Edges)), nil
+		},
 	}
-	return "", fmt.Errorf("%w: part document has %d elements, want %d or %d", ErrCorrupt, n, documentLen(LayoutFlat), documentLen(LayoutRuns))
 }
 
-// decodePartHeader checks, decodes and validates a part's header bin
-// against the layout the document's length names.
-func decodePartHeader(b []byte, layout Layout) (*PartHeader, error) {
-	var p PartHeader
-	if err := unmarshalChecked(b, &p, "part header"); err != nil {
-		return nil, err
-	}
-	if err := p.validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
-	}
-	if p.Table.Layout != layout {
-		return nil, fmt.Errorf("%w: a part of layout %q in a document of %d elements", ErrCorrupt, p.Table.Layout, documentLen(layout))
-	}
-	return &p, nil
-}
-
-// DecodePart reads a part from data as Decode reads a table: every length
-// checked before use, the checksum verified, the header, graph and rows
-// validated; the first moves, distances and run words alias data. Time is
-// O(len(data)).
-func DecodePart(data []byte) (*Part, error) {
-	r := bytes.NewReader(data)
-	dec := msgpack.NewDecoder(r)
-	n, version, err := decodeOpening(dec, partMagic, ErrNotPart)
+// readPart reads a whole part document from rd.
+func readPart(rd *reader) (*Part, error) {
+	p := &Part{}
+	_, bins, err := readDocument(rd, partDoc(&p.PartHeader), toEnd)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkPartVersion(version); err != nil {
-		return nil, err
-	}
-	layout, err := partLayout(int64(n))
-	if err != nil {
-		return nil, err
-	}
-	names := binNames(layout)
-	bins, err := readBins(dec, r, data, names)
-	if err != nil {
-		return nil, err
-	}
-	ph, err := decodePartHeader(bins[0], layout)
-	if err != nil {
-		return nil, err
-	}
-	want := ph.lens(len(bins[5]) != 0)
-	if i := badBinLen(bins, want); i >= 0 {
-		return nil, fmt.Errorf("%w: %s has %d bytes, want %d for rows %d to %d of %d nodes and %d edges",
-			ErrCorrupt, names[i], len(bins[i]), want[i], ph.From, ph.To, ph.Table.Nodes, ph.Table.Edges)
-	}
-	p := &Part{PartHeader: *ph}
 	p.t.Header = p.Table
 	rh := p.runsHeader()
-	if err := p.t.decodeBins(&rh, bins[1:]); err != nil {
+	if err := p.t.setBins(&rh, p.From, p.Rows(), bins); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// OpenPart reads the part file at path: only a regular file, its header
-// read and its size checked first, then one read of the whole file and
-// DecodePart. Errors name the file. O(file size).
+// DecodePart reads a part from data as Decode reads a table, with the same
+// parser: every length checked before use, the checksum verified, the
+// header, graph and rows validated; the payloads alias data. Time is
+// O(len(data)).
+func DecodePart(data []byte) (*Part, error) { return readPart(memReader(data)) }
+
+// OpenPart reads the part file at path as Open reads a table. Errors name
+// the file. O(file size).
 func OpenPart(path string) (*Part, error) {
-	data, err := readChecked(path, func(fr *frameReader, size int64) error {
-		_, err := fr.partPrefix(size)
+	var p *Part
+	err := withFile(path, 64<<10, func(rd *reader) (err error) {
+		p, err = readPart(rd)
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	p, err := DecodePart(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return p, nil
+	return p, err
 }
 
 // ReadPartHeader reads only the header of the part file at path and
 // checks the file's size against it, without reading the rows or the
 // checksum. Cost: the header's bytes read.
 func ReadPartHeader(path string) (*PartHeader, error) {
-	f, size, err := regular.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fr := frameReader{r: bufio.NewReader(f), limit: size}
-	p, err := fr.partPrefix(size)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return p, nil
+	var p *PartHeader
+	err := withFile(path, 4096, func(rd *reader) (err error) {
+		p, err = readPartHeader(rd)
+		return err
+	})
+	return p, err
 }
 
-// partPrefix reads a part document up to the end of its header and checks
-// the file's size against it. O(header size).
-func (fr *frameReader) partPrefix(size int64) (*PartHeader, error) {
-	n, version, err := fr.opening(partMagic, ErrNotPart)
+// readPartHeader reads a part document's header from rd.
+func readPartHeader(rd *reader) (*PartHeader, error) {
+	var p PartHeader
+	if _, _, err := readDocument(rd, partDoc(&p), toHeader); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+// CheckPartFile reads the part file at path as OpenPart does, with the same
+// parser and checks, but streams the rows through the checksum instead of
+// holding them, as CheckFile does for tables: O(file size) time, O(V + E)
+// memory. A part it accepts, OpenPart accepts too.
+func CheckPartFile(path string) (*PartHeader, error) {
+	var p *PartHeader
+	err := withFile(path, 1<<20, func(rd *reader) (err error) {
+		p, err = checkPart(rd)
+		return err
+	})
+	return p, err
+}
+
+// checkPart reads a part document from rd as CheckPartFile does.
+func checkPart(rd *reader) (*PartHeader, error) {
+	var p PartHeader
+	_, bins, err := readDocument(rd, partDoc(&p), toCheck)
+	if err == nil {
+		rh := p.runsHeader()
+		err = checkBins(&rh, p.From, p.Rows(), bins)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if err := checkPartVersion(version); err != nil {
-		return nil, err
-	}
-	layout, err := partLayout(n)
-	if err != nil {
-		return nil, err
-	}
-	buf, err := fr.headerBin()
-	if err != nil {
-		return nil, err
-	}
-	p, err := decodePartHeader(buf, layout)
-	if err != nil {
-		return nil, err
-	}
-	least, most := sizeBounds(fr.n, p.lens(false), p.lens(true))
-	if size < least {
-		return nil, fmt.Errorf("%w: %d bytes, but the part header's rows %d to %d of %d nodes need at least %d", ErrTruncated, size, p.From, p.To, p.Table.Nodes, least)
-	}
-	if size > most {
-		return nil, fmt.Errorf("%w: %d bytes, but the part header's rows %d to %d of %d nodes take at most %d", ErrCorrupt, size, p.From, p.To, p.Table.Nodes, most)
-	}
-	return p, nil
+	return &p, nil
 }

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -35,13 +34,6 @@ func RowsOf(h *Header, count int, first, dist []byte) (Rows, error) {
 			len(first), len(dist), count*n, count*n*w, count)
 	}
 	return Rows{n: n, kind: h.DistKind, first: first, dist: dist}, nil
-}
-
-// Rows returns all n rows of t, aliasing its payloads: a builder fills a
-// table made by New through them. A run-length table has no target rows:
-// its Rows hold none. O(1).
-func (t *Table) Rows() Rows {
-	return Rows{n: t.Nodes, kind: t.DistKind, first: t.first, dist: t.dist}
 }
 
 // Len returns the number of rows in the block. O(1).
@@ -207,98 +199,3 @@ func (r Octile16Row) Set(i int, a, b uint64) {
 
 // SetNone marks distance i unreachable.
 func (r Octile16Row) SetNone(i int) { binary.LittleEndian.PutUint32(r[4*i:], math.MaxUint32) }
-
-// Move returns the slot of the first move from s toward target: the index
-// of the out-edge of s that starts a shortest path, or NoMove when there is
-// none or s == target. The slot may name no edge in a table altered behind
-// its checksum; callers check it against Degree. O(1); O(degree of s) on
-// a windowed table, which answers NoMove for s outside target's window;
-// O(log runs of s's row) on a run-length one.
-func (t *Table) Move(s, target int) uint8 {
-	if t.runs != nil {
-		return t.runs.move(s, target)
-	}
-	if t.Layout == LayoutWindow {
-		return t.windowMove(s, target)
-	}
-	return t.first[target*t.Nodes+s]
-}
-
-// FirstRow returns the first moves of every source toward target, aliased,
-// for walking a whole path inside one row: FirstRow(target)[s] is
-// Move(s, target). A layout that stores no target rows returns nil, and
-// paths walk with Move; flat tables, the only layout so far, always have
-// them; windowed and run-length tables do not (lookup walks the latter in
-// rank space over RunRows). O(1).
-func (t *Table) FirstRow(target int) []byte {
-	if t.Layout != LayoutFlat {
-		return nil
-	}
-	n := t.Nodes
-	return t.first[target*n : (target+1)*n : (target+1)*n]
-}
-
-// DistRowOf returns the distances of every source toward target, aliased,
-// and false for a layout that stores no target rows (windowed tables).
-// O(1).
-func (t *Table) DistRowOf(target int) (DistRow, bool) {
-	if t.Layout != LayoutFlat {
-		return DistRow{}, false
-	}
-	n, w := t.Nodes, t.DistKind.Width()
-	return newDistRow(t.DistKind, t.dist[target*n*w:(target+1)*n*w:(target+1)*n*w]), true
-}
-
-// Distance returns the cost of a shortest path from s to target, and false
-// when target cannot be reached from s. O(1); on a windowed table, which
-// stores no distances, it walks the confined path (O(path length ×
-// degree)) and reports false for s outside target's window as well; on a
-// run-length table it walks the path, O(path length × log runs per row),
-// exactly on integer and octile levels.
-func (t *Table) Distance(s, target int) (float64, bool) {
-	if t.runs != nil {
-		return t.walkDistance(s, target)
-	}
-	if t.Layout == LayoutWindow {
-		return t.windowDistance(s, target)
-	}
-	return t.DistKind.At(t.dist, target*t.Nodes+s)
-}
-
-// ReachablePairs counts the ordered pairs s != t with a path: every first
-// move but the NoMove of unreachable pairs and of s == t. O(n²), one
-// vectorised byte count; on a windowed table, the covered pairs with a
-// confined path (see WindowPairs); O(runs) on a run-length table.
-func (t *Table) ReachablePairs() int64 {
-	if t.runs != nil {
-		return t.runs.reachable()
-	}
-	if t.Layout == LayoutWindow {
-		_, reachable := t.WindowPairs()
-		return reachable
-	}
-	return int64(len(t.first) - bytes.Count(t.first, []byte{NoMove}))
-}
-
-// PayloadBytes returns the bytes t's first moves and distances take: on
-// run-length tables, the runs, rows and order, and no distances. O(1).
-func (t *Table) PayloadBytes() (first, dist int64) {
-	if t.runs != nil {
-		return t.runs.fileBytes(), 0
-	}
-	return int64(len(t.first)), int64(len(t.dist))
-}
-
-// Clone returns a copy of t whose payloads can be changed without changing
-// t's, as tools that edit a table (and tests that corrupt one) need: a
-// decoded table's payloads alias the file's bytes. The header and graph
-// arrays are shared. O(n²) on flat tables, O(n + runs) on run-length ones.
-func (t *Table) Clone() *Table {
-	c := *t
-	c.first = bytes.Clone(t.first)
-	c.dist = bytes.Clone(t.dist)
-	if t.runs != nil {
-		c.runs = t.runs.clone()
-	}
-	return &c
-}

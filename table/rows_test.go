@@ -11,14 +11,11 @@ import (
 // and checks that Clone's payloads are its own.
 func TestRowsAccessors(t *testing.T) {
 	h := table.Header{Kind: table.KindGraph, Nodes: 3, Names: []string{"a", "b", "c"}, Metric: "int", DistKind: table.DistU32}
-	tab, err := table.New(h)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab, _ := rbNewFlat(t, h)
 	if tab.FirstEnc != table.FirstU8 {
 		t.Errorf("FirstEnc = %q, want %q", tab.FirstEnc, table.FirstU8)
 	}
-	rows := tab.Rows()
+	rows := tab.Payload().(*table.Flat).Rows()
 	if rows.Len() != 3 {
 		t.Fatalf("Rows().Len() = %d, want 3", rows.Len())
 	}
@@ -46,8 +43,8 @@ func TestRowsAccessors(t *testing.T) {
 		for s := range 3 {
 			m := tab.Move(s, tg)
 			d, ok := tab.Distance(s, tg)
-			if m != tab.FirstRow(tg)[s] {
-				t.Errorf("Move(%d, %d) = %d, FirstRow says %d", s, tg, m, tab.FirstRow(tg)[s])
+			if m != tab.Payload().(*table.Flat).FirstRow(tg)[s] {
+				t.Errorf("Move(%d, %d) = %d, FirstRow says %d", s, tg, m, tab.Payload().(*table.Flat).FirstRow(tg)[s])
 			}
 			switch {
 			case s == tg:
@@ -72,8 +69,8 @@ func TestRowsAccessors(t *testing.T) {
 		t.Errorf("PayloadBytes = %d, %d; want 9, 36", f, d)
 	}
 	c := tab.Clone()
-	c.FirstRow(1)[0] = 7
-	c.Rows().Row(1).Dist.SetInt(0, 99)
+	c.Payload().(*table.Flat).FirstRow(1)[0] = 7
+	c.Payload().(*table.Flat).Rows().Row(1).Dist.SetInt(0, 99)
 	if tab.Move(0, 1) != 0 || c.Move(0, 1) != 7 {
 		t.Errorf("Clone shares first moves: %d, %d", tab.Move(0, 1), c.Move(0, 1))
 	}

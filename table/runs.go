@@ -3,8 +3,8 @@ package table
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
-	"math"
 	"slices"
 )
 
@@ -73,15 +73,7 @@ func runEncoding(n int, words []uint32) string {
 			break
 		}
 	}
-	switch {
-	case n <= maxNarrowNodes && nibble:
-		return FirstEncRuns16x4
-	case n <= maxNarrowNodes:
-		return FirstEncRuns16x8
-	case nibble:
-		return FirstEncRuns32x4
-	}
-	return FirstEncRuns32x8
+	return runEncodingOf(n > maxNarrowNodes, nibble)
 }
 
 // runWidths returns h's start width in bytes and move width in bits. A
@@ -107,33 +99,6 @@ func (h *Header) runWidths() (startBytes, moveBits int64, err error) {
 	return startBytes, moveBits, nil
 }
 
-// runsLens returns the lengths of a LayoutRuns table's order, rows and runs
-// bins. O(1).
-func (h *Header) runsLens() (order, rows, runs int64, err error) {
-	sb, mb, err := h.runWidths()
-	if err != nil {
-		return 0, 0, 0, err
-	}
-	n, r := int64(h.Nodes), int64(h.RunCount)
-	return sb * n, 4 * (n + 1), sb*r + (mb*r+7)/8, nil
-}
-
-// runsPayloadSize is PayloadSize for LayoutRuns: order, row starts and the
-// runs, within the node and bin limits.
-func (h *Header) runsPayloadSize() (int64, error) {
-	if h.DistKind.Width() == 0 {
-		return 0, fmt.Errorf("unknown distance encoding %q", h.DistKind)
-	}
-	if h.Nodes < 0 || h.Nodes > MaxRunsNodes {
-		return 0, fmt.Errorf("%d nodes: a run-length table holds at most %d", h.Nodes, MaxRunsNodes)
-	}
-	if h.RunCount < 0 || int64(h.RunCount) > MaxPayload/4 {
-		return 0, fmt.Errorf("%d runs: a run-length table holds at most %d", h.RunCount, MaxPayload/4)
-	}
-	order, rows, runs, err := h.runsLens()
-	return order + rows + runs, err
-}
-
 // RunWord packs a run as the builder keeps it before encoding: start<<8 |
 // move. start must be below MaxRunsNodes. O(1).
 func RunWord(start int, move byte) uint32 { return uint32(start)<<8 | uint32(move) }
@@ -142,26 +107,28 @@ func RunWord(start int, move byte) uint32 { return uint32(start)<<8 | uint32(mov
 func RunStart(w uint32) int { return int(w >> 8) }
 func RunMove(w uint32) byte { return byte(w) }
 
-// RunRows is the payload of a LayoutRuns table: rows by source rank, each
-// a list of runs over the targets by rank. Order and Rank are derived at
-// load; the other slices alias the table (and the file a decoded table was
-// read from); treat them as read-only. lookup walks paths over them in
-// rank space.
-type RunRows struct {
+// Runs is the payload of a run-length table (LayoutRuns): rows by source
+// rank, each a list of runs over the targets by rank. Order and Rank are
+// derived at load; the other slices alias the table (and the file a
+// decoded table was read from); treat them as read-only. lookup walks
+// paths over them in rank space. A part holds the rows of a range of
+// source ranks only, the first of them From.
+type Runs struct {
 	Order    []int32  // node of each rank
 	Rank     []int32  // rank of each node, Order's inverse
-	RowStart []uint32 // the row of rank r is runs RowStart[r] up to RowStart[r+1]
+	RowStart []uint32 // the row of rank From+r is runs RowStart[r] up to RowStart[r+1]
 	Code     RunCode  // the runs
+	From     int      // the rank of the first row: 0 but in a part
 	// The order and runs bins as stored: Code's slices alias runs.
 	order, runs []byte
 }
 
-// NewRuns returns a LayoutRuns table for h with the given order and rows of
-// run words (RunWord), encoded in the narrowest RunCode that holds them;
-// it sets h's Layout, FirstEnc and RunCount and derives Rank. The caller
-// sets the CSR and node arrays. It checks the payloads as Decode does.
-// O(n + runs).
-func NewRuns(h Header, order []int32, rowStart []uint32, words []uint32) (*Table, error) {
+// NewRuns returns the payload of a run-length table of h.Nodes nodes with
+// the given order and rows of run words (RunWord, the row of rank r being
+// words rowStart[r] up to rowStart[r+1]), encoded in the narrowest RunCode
+// that holds them and checked as Decode checks them; New makes the table
+// of it. O(n + runs).
+func NewRuns(h Header, order []int32, rowStart []uint32, words []uint32) (*Runs, error) {
 	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, runEncoding(h.Nodes, words), len(words)
 	if _, err := h.PayloadSize(); err != nil {
 		return nil, err
@@ -169,19 +136,15 @@ func NewRuns(h Header, order []int32, rowStart []uint32, words []uint32) (*Table
 	if len(order) != h.Nodes || len(rowStart) != h.Nodes+1 {
 		return nil, fmt.Errorf("%d ranks and %d row starts for %d nodes", len(order), len(rowStart), h.Nodes)
 	}
-	r, err := encodeRunRows(&h, order, rowStart, words)
-	if err != nil {
-		return nil, err
-	}
-	return &Table{Header: h, runs: r}, nil
+	return encodeRunRows(&h, 0, order, rowStart, words)
 }
 
-// encodeRunRows encodes order and the rows of words (RunWord) in h's
-// FirstEnc and checks them as Decode does; h.RunCount is len(words).
-// O(n + runs).
-func encodeRunRows(h *Header, order []int32, rowStart []uint32, words []uint32) (*RunRows, error) {
+// encodeRunRows encodes order and the rows of words (RunWord) of ranks
+// from on in h's FirstEnc and checks them as Decode does; h.RunCount is
+// len(words). O(n + runs).
+func encodeRunRows(h *Header, from int, order []int32, rowStart []uint32, words []uint32) (*Runs, error) {
 	wide, nibble, _ := runCodeOf(h.FirstEnc)
-	return decodeRuns(h, encodeOrder(order, wide), uint32Bytes(rowStart), encodeRuns(words, wide, nibble))
+	return decodeRuns(h, from, encodeOrder(order, wide), uint32Bytes(rowStart), encodeRuns(words, wide, nibble))
 }
 
 // encodeRuns lays words out as a runs bin: the starts, then the moves.
@@ -226,15 +189,6 @@ func encodeOrder(order []int32, wide bool) []byte {
 		b = binary.LittleEndian.AppendUint16(b, uint16(u))
 	}
 	return b
-}
-
-// RunRows returns t's run-length payload, and false when t is of another
-// layout. O(1).
-func (t *Table) RunRows() (RunRows, bool) {
-	if t.runs == nil {
-		return RunRows{}, false
-	}
-	return *t.runs, true
 }
 
 // Len returns the number of runs. O(1).
@@ -298,7 +252,7 @@ func (c *RunCode) Find(lo, hi int, rt int) byte {
 
 // move returns the slot of the first move from node s toward node target,
 // or NoMove. O(log runs of s's row).
-func (r *RunRows) move(s, target int) uint8 {
+func (r *Runs) move(t *Table, s, target int) uint8 {
 	if s == target {
 		return NoMove
 	}
@@ -306,60 +260,69 @@ func (r *RunRows) move(s, target int) uint8 {
 	return r.Code.Find(int(r.RowStart[rs]), int(r.RowStart[rs+1]), int(r.Rank[target]))
 }
 
-// walkDistance is Distance on a table without stored distances: it follows
-// the first moves from s to target and adds up the edge costs exactly, as
-// integers on integer levels and as a + b·√2 on octile ones. O(path length
-// × log runs per row); false when there is no path, or the moves name no
-// edge or loop (a table altered behind its checksum).
-func (t *Table) walkDistance(s, target int) (float64, bool) {
-	var a, b uint64
-	var f float64
-	exact := t.Metric == "int" || t.Metric == "octile" && t.DistKind != DistF64
-	for u, steps := s, 0; u != target; steps++ {
-		m := t.Move(u, target)
-		lo := int(t.Offsets[u])
-		if int(m) >= int(t.Offsets[u+1])-lo || steps >= t.Nodes {
-			return Unreachable, false
-		}
-		w := t.Weights[lo+int(m)]
-		switch {
-		case !exact:
-			f += w
-		case w == math.Trunc(w):
-			a += uint64(w)
-		default:
-			b += uint64(math.Round(w / math.Sqrt2))
-		}
-		u = int(t.Targets[lo+int(m)])
-	}
-	if !exact {
-		return f, true
-	}
-	return float64(a) + float64(b)*math.Sqrt2, true
+func (r *Runs) layout() layout { return runsLayout{} }
+
+func (r *Runs) header(h *Header) {
+	h.Layout, h.RunCount, h.Window = LayoutRuns, r.Code.Len(), 0
+	h.FirstEnc = runEncodingOf(r.Code.Wide, r.Code.Nibble)
 }
 
-// validate checks the run-length payloads that queries index by, and
-// derives Order and Rank: the stored order is a permutation of n nodes,
-// and every row's span lies within the runs. Runs themselves are checked
-// where they are used. O(n).
-func (r *RunRows) validate(n int) error {
-	r.Order, r.Rank = make([]int32, n), make([]int32, n)
-	for i := range r.Rank {
-		r.Rank[i] = -1
+func (r *Runs) distance(t *Table, s, target int) (float64, bool) {
+	return t.walkDistance(s, target, t.Nodes)
+}
+
+func (r *Runs) reachable(t *Table) int64 {
+	return reachableRuns(r.RowStart, &r.Code, r.From, len(r.Order))
+}
+
+func (r *Runs) covered(*Table) int64 { return int64(len(r.Order)) * int64(len(r.Order)) }
+
+// bytes is what the runs take in a file: order, row starts and runs (Rank
+// is derived at load), and no distances. O(1).
+func (r *Runs) bytes() (first, dist int64) {
+	return int64(len(r.order) + 4*len(r.RowStart) + len(r.runs)), 0
+}
+
+func (r *Runs) bins() [][]byte { return [][]byte{r.order, uint32Bytes(r.RowStart), r.runs} }
+
+func (r *Runs) clone() Payload {
+	c := *r
+	c.Order, c.Rank, c.RowStart = slices.Clone(r.Order), slices.Clone(r.Rank), slices.Clone(r.RowStart)
+	c.order, c.runs = bytes.Clone(r.order), bytes.Clone(r.runs)
+	split := len(r.Code.Starts)
+	c.Code.Starts, c.Code.Moves = c.runs[:split:split], c.runs[split:]
+	return &c
+}
+
+func (r *Runs) describe(t *Table, fileBytes int64) Description {
+	first, _ := r.bytes()
+	d := Description{Runs: r.Code.Len(), BytesPerNode: t.perNode(fileBytes), FirstBytesPerNode: t.perNode(first)}
+	d.Lines = []DescLine{t.pairsLine(), {"layout", fmt.Sprintf("runs: %d runs, %.1f bytes per node (runs, rows and order); distances walked (%s exact)",
+		d.Runs, d.FirstBytesPerNode, t.DistKind)}}
+	return d
+}
+
+// checkOrder decodes the order bin of a table of n nodes, its ranks wide
+// (4 bytes) or not (2), and checks that it is a permutation: it returns
+// the order and its inverse, the rank of each node. O(n).
+func checkOrder(b []byte, wide bool, n int) (order, rank []int32, err error) {
+	order, rank = make([]int32, n), make([]int32, n)
+	for i := range rank {
+		rank[i] = -1
 	}
-	for k := range r.Order {
+	for k := range order {
 		var u int32
-		if r.Code.Wide {
-			u = int32(binary.LittleEndian.Uint32(r.order[4*k:]))
+		if wide {
+			u = int32(binary.LittleEndian.Uint32(b[4*k:]))
 		} else {
-			u = int32(binary.LittleEndian.Uint16(r.order[2*k:]))
+			u = int32(binary.LittleEndian.Uint16(b[2*k:]))
 		}
-		if u < 0 || int(u) >= n || r.Rank[u] >= 0 {
-			return fmt.Errorf("order: rank %d names node %d, not a permutation of %d nodes", k, u, n)
+		if u < 0 || int(u) >= n || rank[u] >= 0 {
+			return nil, nil, fmt.Errorf("order: rank %d names node %d, not a permutation of %d nodes", k, u, n)
 		}
-		r.Order[k], r.Rank[u] = u, int32(k)
+		order[k], rank[u] = u, int32(k)
 	}
-	return checkRowStarts(r.RowStart, r.Code.Len())
+	return order, rank, nil
 }
 
 // checkRowStarts checks that consecutive rows, rowStart[k] up to
@@ -374,12 +337,6 @@ func checkRowStarts(rowStart []uint32, runs int) error {
 		}
 	}
 	return nil
-}
-
-// reachable counts the ordered pairs s != t with a path, from the runs'
-// lengths. O(runs).
-func (r *RunRows) reachable() int64 {
-	return reachableRuns(r.RowStart, &r.Code, 0, len(r.Order))
 }
 
 // reachableRuns counts the pairs with a path in the rows of source ranks
@@ -410,37 +367,174 @@ func reachableRuns(rowStart []uint32, c *RunCode, from, n int) int64 {
 	return count
 }
 
-// fileBytes is what the runs take in a file: order, row starts and runs
-// (Rank is derived at load). O(1).
-func (r *RunRows) fileBytes() int64 {
-	return int64(len(r.order) + 4*len(r.RowStart) + len(r.runs))
-}
-
-// bins returns the order, rows and runs bins as a file stores them.
-func (r *RunRows) bins() [][]byte {
-	return [][]byte{r.order, uint32Bytes(r.RowStart), r.runs}
-}
-
-// clone returns a copy of r that shares no payload with it. O(n + runs).
-func (r *RunRows) clone() *RunRows {
-	c := *r
-	c.Order, c.Rank, c.RowStart = slices.Clone(r.Order), slices.Clone(r.Rank), slices.Clone(r.RowStart)
-	c.order, c.runs = bytes.Clone(r.order), bytes.Clone(r.runs)
-	split := len(r.Code.Starts)
-	c.Code.Starts, c.Code.Moves = c.runs[:split:split], c.runs[split:]
-	return &c
-}
-
-// decodeRuns splits the order, rows and runs bins of a LayoutRuns table of
-// header h, whose lengths are checked, into its RunRows, aliased. O(n).
-func decodeRuns(h *Header, order, rows, runs []byte) (*RunRows, error) {
+// decodeRuns splits the order, rows and runs bins of rows from on of a
+// run-length table of header h, whose lengths are checked, into its Runs,
+// aliased. O(n).
+func decodeRuns(h *Header, from int, order, rows, runs []byte) (*Runs, error) {
 	wide, nibble, _ := runCodeOf(h.FirstEnc)
 	sb, _, err := h.runWidths()
 	if err != nil {
 		return nil, err
 	}
 	split := sb * int64(h.RunCount)
-	r := &RunRows{RowStart: bytesUint32(rows), order: order, runs: runs,
+	r := &Runs{RowStart: bytesUint32(rows), From: from, order: order, runs: runs,
 		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble}}
-	return r, r.validate(h.Nodes)
+	if r.Order, r.Rank, err = checkOrder(order, wide, h.Nodes); err != nil {
+		return nil, err
+	}
+	return r, checkRowStarts(r.RowStart, h.RunCount)
+}
+
+// runEncodingOf names the encoding of starts wide or not and moves nibble
+// or not.
+func runEncodingOf(wide, nibble bool) string {
+	switch {
+	case !wide && nibble:
+		return FirstEncRuns16x4
+	case !wide:
+		return FirstEncRuns16x8
+	case nibble:
+		return FirstEncRuns32x4
+	}
+	return FirstEncRuns32x8
+}
+
+// runsLayout is the rules of LayoutRuns.
+type runsLayout struct{}
+
+func (runsLayout) name() Layout       { return LayoutRuns }
+func (runsLayout) version() int       { return VersionLayout }
+func (runsLayout) binNames() []string { return []string{"order", "rows", "runs"} }
+
+func (runsLayout) binLens(h *Header, rows int) []int64 {
+	sb, mb, _ := h.runWidths() // checked by check
+	n, r := int64(h.Nodes), int64(h.RunCount)
+	return []int64{sb * n, 4 * (int64(rows) + 1), sb*r + (mb*r+7)/8}
+}
+
+// size is order, row starts and the runs, within the node and bin limits.
+func (runsLayout) size(h *Header) (int64, error) {
+	if h.Nodes < 0 || h.Nodes > MaxRunsNodes {
+		return 0, fmt.Errorf("%d nodes: a run-length table holds at most %d", h.Nodes, MaxRunsNodes)
+	}
+	if h.RunCount < 0 || int64(h.RunCount) > MaxPayload/4 {
+		return 0, fmt.Errorf("%d runs: a run-length table holds at most %d", h.RunCount, MaxPayload/4)
+	}
+	sb, mb, err := h.runWidths()
+	if err != nil {
+		return 0, err
+	}
+	n, r := int64(h.Nodes), int64(h.RunCount)
+	return sb*n + 4*(n+1) + sb*r + (mb*r+7)/8, nil
+}
+
+func (runsLayout) distBytes(*Header) int64 { return 0 }
+
+func (runsLayout) check(h *Header) error {
+	if _, _, ok := runCodeOf(h.FirstEnc); !ok {
+		return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8)
+	}
+	return unused(h, false, true)
+}
+
+func (runsLayout) decode(h *Header, from, rows int, bins [][]byte) (Payload, error) {
+	return decodeRuns(h, from, bins[0], bins[1], bins[2])
+}
+
+func (runsLayout) checked() []bool { return []bool{true, true, false} }
+
+// validate checks the order and rows bins as decodeRuns does: the order a
+// permutation, the rows spanning the runs. Runs themselves are checked
+// where they are used. O(n).
+func (runsLayout) validate(h *Header, from, rows int, bins [][]byte) error {
+	wide, _, _ := runCodeOf(h.FirstEnc)
+	if _, _, err := checkOrder(bins[0], wide, h.Nodes); err != nil {
+		return err
+	}
+	return checkRowStarts(bytesUint32(bins[1]), h.RunCount)
+}
+
+func (runsLayout) key(*Header) string { return "layout runs" }
+
+func (runsLayout) partEnc() string { return FirstEncPartRuns }
+
+// fromParts sets the runs of the table whose parts hold runs in all, in
+// the narrowest encoding its nodes allow, so that PayloadSize is the least
+// the table takes: the join picks the encoding from the runs themselves.
+func (runsLayout) fromParts(h *Header, runs int64) error {
+	if runs > MaxPayload/4 {
+		return fmt.Errorf("the parts hold %d runs: a run-length table holds at most %d", runs, MaxPayload/4)
+	}
+	h.RunCount, h.FirstEnc = int(runs), runEncoding(h.Nodes, nil)
+	return nil
+}
+
+func (runsLayout) joiner(h *Header) joiner {
+	return &runsJoin{n: h.Nodes, rowStart: make([]uint32, 1, h.Nodes+1), words: make([]uint32, 0, h.RunCount)}
+}
+
+// errOtherOrder is a part whose node order is not the others'.
+var errOtherOrder = errors.New("another node order")
+
+// runsJoin joins the rows of a run-length table's parts: the order of the
+// first, every part's row starts and its runs as RunWord packs them.
+type runsJoin struct {
+	n        int
+	order    []int32
+	rowStart []uint32
+	words    []uint32
+}
+
+func (j *runsJoin) add(p *Part) error {
+	r := p.t.payload.(*Runs)
+	if err := r.checkRows(p.t.Offsets); err != nil {
+		return err
+	}
+	if j.order == nil {
+		j.order = r.Order
+	} else if !slices.Equal(r.Order, j.order) {
+		return errOtherOrder
+	}
+	base := uint32(len(j.words))
+	for _, x := range r.RowStart[1:] {
+		j.rowStart = append(j.rowStart, base+x)
+	}
+	var err error
+	if j.words, err = appendRunWords(j.words, &r.Code, j.n); err != nil {
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	return nil
+}
+
+func (j *runsJoin) done(h *Header) (Payload, error) { return NewRuns(*h, j.order, j.rowStart, j.words) }
+
+// appendRunWords appends the runs of c to words as RunWord packs them,
+// refusing a start outside the n nodes, which no encoding need hold.
+// O(runs).
+func appendRunWords(words []uint32, c *RunCode, n int) ([]uint32, error) {
+	for i := range c.Len() {
+		start := c.Start(i)
+		if start < 0 || start >= n {
+			return nil, fmt.Errorf("run %d starts at rank %d of %d nodes", i, start, n)
+		}
+		words = append(words, RunWord(start, c.Move(i)))
+	}
+	return words, nil
+}
+
+// checkRows checks each row of r, a part's, against the row it claims to
+// be: a row of source s names only moves s has (offsets its graph's), so
+// a row moved to a source of fewer moves is refused (see
+// Flat.checkRows). O(runs).
+func (r *Runs) checkRows(offsets []int32) error {
+	for k := range len(r.RowStart) - 1 {
+		s := r.Order[r.From+k]
+		degree := int(offsets[s+1] - offsets[s])
+		for i := int(r.RowStart[k]); i < int(r.RowStart[k+1]); i++ {
+			if m := r.Code.Move(i); m != NoMove && int(m) >= degree {
+				return fmt.Errorf("%w: the row of rank %d (node %d) holds move %d, but that node has %d moves: the row is not its own", ErrCorrupt, r.From+k, s, m, degree)
+			}
+		}
+	}
+	return nil
 }

@@ -40,7 +40,7 @@ func TestRunCodes(t *testing.T) {
 		wide, nibble, _ := runCodeOf(tc.enc)
 		bin := encodeRuns(words, wide, nibble)
 		h := Header{Nodes: tc.n, RunCount: len(words), FirstEnc: tc.enc}
-		if _, _, want, _ := h.runsLens(); int64(len(bin)) != want || wide != tc.wantWide {
+		if want := (runsLayout{}).binLens(&h, tc.n)[2]; int64(len(bin)) != want || wide != tc.wantWide {
 			t.Fatalf("%s: %d run bytes, want %d", tc.enc, len(bin), want)
 		}
 		sb := 2
@@ -80,7 +80,7 @@ func TestRunHeaderWidths(t *testing.T) {
 		{Nodes: maxNarrowNodes + 1, FirstEnc: FirstEncRuns16x4, DistKind: DistU16},
 		{Nodes: 10, FirstEnc: "runs32", DistKind: DistU16},
 	} {
-		if _, err := h.runsPayloadSize(); err == nil {
+		if _, err := (runsLayout{}).size(&h); err == nil {
 			t.Errorf("%d nodes, encoding %q: no error", h.Nodes, h.FirstEnc)
 		}
 	}

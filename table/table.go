@@ -1,19 +1,27 @@
 // Package table holds first-move tables and their file format: one msgpack
 // document with a magic, a format version, a header, little-endian
 // payloads as msgpack bin, and a CRC-32C checksum. See docs/FORMAT.md for
-// the bytes. It owns every byte of three layouts behind one set of
-// accessors (Move, Distance, FirstRow, ReachablePairs, PayloadBytes):
+// the bytes. A Table is a header, the level's graph, and a Payload: the
+// answers in one of three layouts, each a type that owns its bytes, sizes,
+// accessors, encoding, decoding and description (layout.go):
 //
-//   - flat (LayoutFlat): target-major rows, row t holding for every source
-//     s the first move of a shortest path from s to t and its cost, so a
-//     whole path walks inside one contiguous row; O(1) Move and Distance.
-//   - run-length (LayoutRuns): first moves per source, run-length encoded
-//     over the targets in a node order that keeps neighbours close; Move
-//     is a binary search in one row and Distance walks the path.
-//   - windowed (LayoutWindow): for every origin, the first moves toward it
-//     of the cells in its (2·DELTA+1)² window, 4 bits each.
+//   - *Flat (LayoutFlat, flat.go): target-major rows, row t holding for
+//     every source s the first move of a shortest path from s to t and its
+//     cost, so a whole path walks inside one contiguous row; O(1) Move and
+//     Distance.
+//   - *Runs (LayoutRuns, runs.go): first moves per source, run-length
+//     encoded over the targets in a node order that keeps neighbours
+//     close; Move is a binary search in one row and Distance walks the
+//     path.
+//   - *Window (LayoutWindow, window.go): for every origin, the first moves
+//     toward it of the cells in its (2·DELTA+1)² window, 4 bits each.
 //
-// Part files (Part, CheckParts, Join) carry one shard of a sharded build.
+// Table's methods answer through the payload whatever its layout; what a
+// caller may ask is what a table can do (AllPairs, Covers, Describe), never
+// which layout it has. Every reader (Decode, ReadFrom, Open, CheckFile,
+// ReadHeader) is one parser (frame.go, document.go, header.go), so they
+// agree on every file. Part files (Part, CheckParts, Join) carry one shard
+// of a sharded build.
 //
 // Package table knows tables and bytes only; it imports neither the level
 // loaders nor the builder.
@@ -30,10 +38,6 @@ const (
 	Magic   = "PATHTABL"
 	Version = 1
 )
-
-// FirstU8 is the first-move encoding of flat tables: one byte per pair,
-// NoMove when none.
-const FirstU8 = "u8"
 
 // NoMove is the first-move entry of a pair with no path, and of s == t.
 const NoMove = 0xFF
@@ -58,9 +62,9 @@ type Header struct {
 	Height int      `msgpack:"height"` // grid height in cells, 0 for graphs
 	Names  []string `msgpack:"names"`  // node ids of a graph, nil for grids
 
-	Metric   string   `msgpack:"metric"`    // "int", "octile" or "float": how edge costs add up
-	DistKind DistKind `msgpack:"dist_kind"` // how the distance payload is encoded
-	FirstEnc string   `msgpack:"first_enc"` // FirstU8; set by New
+	Metric   string   `msgpack:"metric"`    // "int", "octile" or "float": what the edge costs are, and how a walked distance adds them (CostSum)
+	DistKind DistKind `msgpack:"dist_kind"` // how distances are encoded, or, where none are stored, how exactly they add up
+	FirstEnc string   `msgpack:"first_enc"` // the layout's first-move encoding; set by New
 
 	// Model is the grid movement model ("8-connected, sqrt2 diagonals, no
 	// corner cutting"); Connect and Diagonal are its parts, as build flags.
@@ -74,50 +78,68 @@ type Header struct {
 
 	// Layout names how the payloads are stored: LayoutFlat (omitted, so
 	// flat headers keep their version 1 bytes) or, in a version 2 file,
-	// another layout such as LayoutWindow.
+	// another layout. New sets it from the payload.
 	Layout Layout `msgpack:"layout,omitempty"`
-	// Window is DELTA of a LayoutWindow table (see window.go), 0 otherwise.
+	// Window is DELTA of a table that covers, for every node, only the
+	// cells within DELTA of it (see AllPairs), 0 for a table of all pairs.
 	Window int `msgpack:"window,omitempty"`
 	// RunCount is the number of run words of a LayoutRuns table (runs.go),
 	// 0 otherwise, so that the header alone gives every payload's length.
 	RunCount int `msgpack:"runs,omitempty"`
 }
 
-// Layout names a table's payload layout.
-type Layout string
-
-const (
-	// LayoutFlat is the all-pairs layout: target rows of first moves and
-	// distances (rows.go). Its files are format Version.
-	LayoutFlat Layout = ""
-	// LayoutWindow is the windowed layout (window.go). Its files are
-	// format VersionLayout.
-	LayoutWindow Layout = "window"
-	// LayoutRuns stores, per source, the first moves toward every target
-	// run-length encoded over the targets in a spatially coherent node
-	// order, and no distances: a first move is a binary search in one
-	// row, a distance a walk along the path (runs.go). Its files are
-	// format VersionLayout.
-	LayoutRuns Layout = "runs"
-)
-
-// VersionLayout is the format version of every table whose layout is not
-// LayoutFlat; the header's Layout field names which.
-const VersionLayout = 2
-
 // FormatVersion is the format version a file of this header carries:
 // Version for flat tables, VersionLayout for any other layout. O(1).
 func (h *Header) FormatVersion() int {
-	if h.Layout == LayoutFlat {
-		return Version
+	if l, err := layoutOf(h.Layout); err == nil {
+		return l.version()
 	}
 	return VersionLayout
 }
 
-// Table is a loaded or freshly built table. Its slices may alias the bytes
-// it was decoded from; treat them as read-only. The n² payloads are read
-// through Move, FirstRow, Distance and Rows (rows.go), never indexed by
-// callers, so that their layout is this package's alone.
+// PayloadSize returns the bytes the payloads of a table of header h take:
+// the bulk of both the file and the memory of a loaded table, within the
+// layout's limits (a run-length header whose runs are not counted yet gives
+// the least its table takes). O(1).
+func (h *Header) PayloadSize() (int64, error) {
+	l, err := layoutOf(h.Layout)
+	if err != nil {
+		return 0, err
+	}
+	if h.DistKind.Width() == 0 {
+		return 0, fmt.Errorf("unknown distance encoding %q", h.DistKind)
+	}
+	return l.size(h)
+}
+
+// DistBytes returns the bytes of stored distances in a table of header h:
+// the part of PayloadSize that is not first moves. O(1).
+func (h *Header) DistBytes() int64 {
+	if l, err := layoutOf(h.Layout); err == nil {
+		return l.distBytes(h)
+	}
+	return 0
+}
+
+// LayoutKey returns the options of h's layout as one line, "" for flat
+// tables ("window DELTA", "layout runs"): what an input hash adds for the
+// layout (build.InputHash). O(1).
+func (h *Header) LayoutKey() string {
+	if l, err := layoutOf(h.Layout); err == nil {
+		return l.key(h)
+	}
+	return ""
+}
+
+// AllPairs reports whether a table of header h answers every ordered pair
+// (s, t): true but for a table that covers windows, which answers a pair
+// only when s lies within Window cells of t in x and y, along paths that
+// never leave that window (Covers). O(1).
+func (h *Header) AllPairs() bool { return h.Window == 0 }
+
+// Table is a loaded or freshly built table: a header, the level's graph
+// (CSR arrays and node geometry) and the payload of its layout. Its slices
+// may alias the bytes it was decoded from; treat them as read-only.
 type Table struct {
 	Header
 
@@ -127,57 +149,25 @@ type Table struct {
 	Cells   []int32   // grid cell (y*Width+x) of each node, nil for graphs
 	X, Y    []float64 // graph node coordinates, nil when absent
 
-	// first holds n*n first moves, row t (target) at first[t*n:(t+1)*n]:
-	// first[t*n+s] is the slot of the out-edge of s that starts a shortest
-	// path to t, or NoMove.
-	first []byte
-	// dist holds n*n distances, row-major like first, each
-	// DistKind.Width() bytes, little-endian.
-	dist []byte
-
-	// runs is the payload of LayoutRuns tables (runs.go), whose first
-	// and dist are nil; nil in flat tables.
-	runs *RunRows
+	payload Payload
 }
 
-// New returns a flat table for h with zeroed payloads of the right size,
-// for a builder to fill row by row through Rows. It sets h's FirstEnc. The
-// caller sets the CSR and node arrays. It allocates n² (1 +
-// DistKind.Width()) bytes.
-func New(h Header) (*Table, error) {
+// New returns a table of header h whose answers p holds (made by NewFlat,
+// NewRuns or NewWindow for h), with h's layout fields (Layout, FirstEnc,
+// RunCount, Window) set from p. The caller sets the graph arrays. O(1).
+func New(h Header, p Payload) (*Table, error) {
+	p.header(&h)
 	if _, err := h.PayloadSize(); err != nil {
 		return nil, err
 	}
-	n := h.Nodes
-	t := &Table{Header: h}
-	t.FirstEnc = FirstU8
-	t.first = make([]byte, n*n)
-	t.dist = make([]byte, n*n*h.DistKind.Width())
-	return t, nil
+	if err := p.layout().check(&h); err != nil {
+		return nil, err
+	}
+	return &Table{Header: h, payload: p}, nil
 }
 
-// PayloadSize returns the bytes the first-move and distance payloads of h
-// take: the bulk of both the file and the memory of a loaded table. O(1).
-func (h *Header) PayloadSize() (int64, error) {
-	switch h.Layout {
-	case LayoutFlat:
-	case LayoutWindow:
-		return h.windowPayloadSize()
-	case LayoutRuns:
-		return h.runsPayloadSize()
-	default:
-		return 0, fmt.Errorf("unknown layout %q", h.Layout)
-	}
-	w := h.DistKind.Width()
-	if w == 0 {
-		return 0, fmt.Errorf("unknown distance encoding %q", h.DistKind)
-	}
-	if err := checkPayloads(h.Nodes, w); err != nil {
-		return 0, err
-	}
-	n := int64(h.Nodes)
-	return n * n * int64(1+w), nil
-}
+// Payload returns t's payload, aliased: *Flat, *Runs or *Window. O(1).
+func (t *Table) Payload() Payload { return t.payload }
 
 // Degree returns the out-degree of node u. O(1).
 func (t *Table) Degree(u int) int { return int(t.Offsets[u+1] - t.Offsets[u]) }
@@ -197,3 +187,64 @@ func (t *Table) EdgeCost(u, v int) (float64, bool) {
 
 // Unreachable is the distance reported for pairs with no path.
 var Unreachable = math.Inf(1)
+
+// Move returns the slot of the first move from s toward target: the index
+// of the out-edge of s that starts a shortest path, or NoMove when there is
+// none, s == target, or t does not cover the pair. The slot may name no
+// edge in a table altered behind its checksum; callers check it against
+// Degree. O(1) on flat tables; O(log runs of s's row) on run-length ones;
+// O(degree of s) on windowed ones.
+func (t *Table) Move(s, target int) uint8 { return t.payload.move(t, s, target) }
+
+// Distance returns the cost of a shortest path from s to target, and false
+// when target cannot be reached from s (or t does not cover the pair). O(1)
+// on flat tables; a table that stores no distances walks the path and adds
+// up its edge costs as CostSum does, exactly on integer and octile levels:
+// O(path length × log runs per row) on run-length tables, O(path length ×
+// degree) on windowed ones.
+func (t *Table) Distance(s, target int) (float64, bool) { return t.payload.distance(t, s, target) }
+
+// ReachablePairs counts the ordered pairs s != t with a path: on a flat
+// table, every first move but the NoMove of unreachable pairs and of s ==
+// t, one vectorised byte count (O(n²)); O(runs) on a run-length table; the
+// covered pairs with a confined path on a windowed one (see WindowPairs).
+func (t *Table) ReachablePairs() int64 { return t.payload.reachable(t) }
+
+// CoveredPairs counts the ordered pairs t answers, itself with itself
+// included: all n² of a table of all pairs, those within one another's
+// window of one that covers windows. O(1), or O(W·H + V·WindowBlockBytes)
+// for windows.
+func (t *Table) CoveredPairs() int64 { return t.payload.covered(t) }
+
+// Covers reports whether t answers the pair (s, target): always on a table
+// of all pairs; when s lies within Window cells of target in x and y on a
+// table that covers windows. Both must be nodes. O(1).
+func (t *Table) Covers(s, target int) bool {
+	if t.AllPairs() {
+		return true
+	}
+	sx, sy := t.xy(s)
+	tx, ty := t.xy(target)
+	_, ok := InWindow(t.Window, sx, sy, tx, ty)
+	return ok
+}
+
+// xy returns the grid position of node u.
+func (t *Table) xy(u int) (x, y int) {
+	c := int(t.Cells[u])
+	return c % t.Width, c / t.Width
+}
+
+// PayloadBytes returns the bytes t's first moves and distances take in
+// its file. O(1).
+func (t *Table) PayloadBytes() (first, dist int64) { return t.payload.bytes() }
+
+// Clone returns a copy of t whose payload can be changed without changing
+// t's, as tools that edit a table (and tests that corrupt one) need: a
+// decoded table's payloads alias the file's bytes. The header and graph
+// arrays are shared. O(payload size).
+func (t *Table) Clone() *Table {
+	c := *t
+	c.payload = t.payload.clone()
+	return &c
+}

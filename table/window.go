@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/pathtable/pathtable/internal/csr"
@@ -41,60 +42,38 @@ func WindowBlockBytes(delta int) int {
 	return (side*side + 1) / 2
 }
 
-// NewWindow returns a windowed table of half-width h.Window with a zeroed
-// block per node, for a builder to fill through WindowBlock; it sets h's
-// Layout and FirstEnc. The caller sets the CSR and node arrays. It
-// allocates Nodes·WindowBlockBytes(Window) bytes.
-func NewWindow(h Header) (*Table, error) {
+// Window is the payload of a windowed table (LayoutWindow): one block of
+// moves per origin, in node order, and no distances.
+type Window struct {
+	delta  int
+	blocks []byte
+}
+
+// NewWindow returns the payload of a windowed table of half-width h.Window
+// over h.Nodes nodes, a zeroed block per node, for a builder to fill
+// through Block; New makes the table of it. It allocates
+// Nodes·WindowBlockBytes(Window) bytes.
+func NewWindow(h Header) (*Window, error) {
 	h.Layout, h.FirstEnc = LayoutWindow, FirstEncWindow
 	size, err := h.PayloadSize()
 	if err != nil {
 		return nil, err
 	}
-	return &Table{Header: h, first: make([]byte, size), dist: []byte{}}, nil
+	return &Window{delta: h.Window, blocks: make([]byte, size)}, nil
 }
 
-// windowPayloadSize is PayloadSize for a windowed header.
-func (h *Header) windowPayloadSize() (int64, error) {
-	if h.Window < 1 || h.Window > MaxWindowDelta {
-		return 0, fmt.Errorf("window half-width %d: want 1 to %d", h.Window, MaxWindowDelta)
-	}
-	if h.Nodes < 0 || h.Nodes > maxWindowNodes {
-		return 0, fmt.Errorf("%d nodes: a windowed table holds at most %d", h.Nodes, maxWindowNodes)
-	}
-	if h.DistKind.Width() == 0 {
-		return 0, fmt.Errorf("unknown distance encoding %q", h.DistKind)
-	}
-	size := int64(h.Nodes) * int64(WindowBlockBytes(h.Window))
-	if size > MaxPayload {
-		return 0, fmt.Errorf("%d nodes with windows of half-width %d take %d bytes of moves, over the %d bytes (4 GiB - 1) a table payload holds; use a smaller window",
-			h.Nodes, h.Window, size, int64(MaxPayload))
-	}
-	return size, nil
+// Delta returns the half-width DELTA of the windows. O(1).
+func (w *Window) Delta() int { return w.delta }
+
+// Block returns origin's block. O(1).
+func (w *Window) Block(origin int) []byte {
+	b := WindowBlockBytes(w.delta)
+	return w.blocks[origin*b : (origin+1)*b : (origin+1)*b]
 }
 
-// validateWindow checks what a windowed header adds: a grid, the windowed
-// encoding, a DELTA in range.
-func (h *Header) validateWindow() error {
-	if h.FirstEnc != FirstEncWindow {
-		return fmt.Errorf("windowed table has first-move encoding %q, want %q", h.FirstEnc, FirstEncWindow)
-	}
-	if h.Kind != KindGrid {
-		return fmt.Errorf("windowed table of kind %q: windows need a grid", h.Kind)
-	}
-	_, err := h.windowPayloadSize()
-	return err
-}
-
-// WindowBlock returns origin's block of a windowed table. O(1).
-func (t *Table) WindowBlock(origin int) []byte {
-	b := WindowBlockBytes(t.Window)
-	return t.first[origin*b : (origin+1)*b : (origin+1)*b]
-}
-
-// WindowBlocks returns every origin's block, in node order, aliased: the
-// bytes the file stores. Tests corrupt tables through it. O(1).
-func (t *Table) WindowBlocks() []byte { return t.first }
+// Blocks returns every origin's block, in node order, aliased: the bytes
+// the file stores. Tests corrupt tables through it. O(1).
+func (w *Window) Blocks() []byte { return w.blocks }
 
 // WindowMove returns the move stored for window cell i (row-major within the
 // window) of a block: a direction 0..7, WindowNone, or 8..14, which a
@@ -129,45 +108,34 @@ func InWindow(delta, sx, sy, tx, ty int) (int, bool) {
 	return wy*side + wx, true
 }
 
-// CoveredPairs counts the ordered pairs t answers, itself with itself
-// included: all n² of a flat table, those within one another's window of a
-// windowed one. O(1); O(W·H + V·WindowBlockBytes(Window)) windowed.
-func (t *Table) CoveredPairs() int64 {
-	if t.Layout == LayoutWindow {
-		covered, _ := t.WindowPairs()
-		return covered
-	}
-	return int64(t.Nodes) * int64(t.Nodes)
-}
-
-// WindowPairs counts a windowed table's covered ordered pairs (each node
-// with every node in its window, itself included) and, among them, those
-// with a stored first move (s != t with a path inside the window).
+// Pairs counts the covered ordered pairs of t, whose payload w is (each
+// node with every node in its window, itself included) and, among them,
+// those with a stored first move (s != t with a path inside the window).
 // O(W·H + V·WindowBlockBytes(Window)).
-func (t *Table) WindowPairs() (covered, reachable int64) {
+func (w *Window) Pairs(t *Table) (covered, reachable int64) {
 	// sum[(y)*(w+1)+x] counts the nodes above and left of cell (x, y).
-	w, h := t.Width, t.Height
-	sum := make([]int32, (w+1)*(h+1))
-	open := make([]bool, w*h)
+	gw, gh := t.Width, t.Height
+	sum := make([]int32, (gw+1)*(gh+1))
+	open := make([]bool, gw*gh)
 	for _, c := range t.Cells {
 		open[c] = true
 	}
-	for y := range h {
+	for y := range gh {
 		row := int32(0)
-		for x := range w {
-			if open[y*w+x] {
+		for x := range gw {
+			if open[y*gw+x] {
 				row++
 			}
-			sum[(y+1)*(w+1)+x+1] = sum[y*(w+1)+x+1] + row
+			sum[(y+1)*(gw+1)+x+1] = sum[y*(gw+1)+x+1] + row
 		}
 	}
-	at := func(x, y int) int64 { return int64(sum[min(max(y, 0), h)*(w+1)+min(max(x, 0), w)]) }
-	d := t.Window
+	at := func(x, y int) int64 { return int64(sum[min(max(y, 0), gh)*(gw+1)+min(max(x, 0), gw)]) }
+	d := w.delta
 	for _, c := range t.Cells {
-		x, y := int(c)%w, int(c)/w
+		x, y := int(c)%gw, int(c)/gw
 		covered += at(x+d+1, y+d+1) - at(x-d, y+d+1) - at(x+d+1, y-d) + at(x-d, y-d)
 	}
-	for _, b := range t.first {
+	for _, b := range w.blocks {
 		if b&0xF < 8 {
 			reachable++
 		}
@@ -189,32 +157,25 @@ var (
 // O(1).
 func WindowStep(m uint8) (dx, dy int) { return windowDX[m&7], windowDY[m&7] }
 
-// xy returns the grid position of node u.
-func (t *Table) xy(u int) (x, y int) {
-	c := int(t.Cells[u])
-	return c % t.Width, c / t.Width
+func (w *Window) layout() layout { return windowLayout{} }
+
+func (w *Window) header(h *Header) {
+	h.Layout, h.FirstEnc, h.RunCount, h.Window = LayoutWindow, FirstEncWindow, 0, w.delta
 }
 
-// windowCell returns s's index in target's window, and false when s lies
-// outside it. O(1).
-func (t *Table) windowCell(s, target int) (int, bool) {
+// move is the slot of the out-edge of s in the stored direction, found
+// among s's edges. O(degree of s).
+func (w *Window) move(t *Table, s, target int) uint8 {
 	sx, sy := t.xy(s)
 	tx, ty := t.xy(target)
-	return InWindow(t.Window, sx, sy, tx, ty)
-}
-
-// windowMove is Move on a windowed table: the slot of the out-edge of s in
-// the stored direction, found among s's edges. O(degree of s).
-func (t *Table) windowMove(s, target int) uint8 {
-	i, ok := t.windowCell(s, target)
+	i, ok := InWindow(w.delta, sx, sy, tx, ty)
 	if !ok {
 		return NoMove
 	}
-	m := WindowMove(t.WindowBlock(target), i)
+	m := WindowMove(w.Block(target), i)
 	if m >= 8 {
 		return NoMove
 	}
-	sx, sy := t.xy(s)
 	dx, dy := WindowStep(m)
 	lo := int(t.Offsets[s])
 	for e := lo; e < int(t.Offsets[s+1]); e++ {
@@ -225,22 +186,96 @@ func (t *Table) windowMove(s, target int) uint8 {
 	return NoMove
 }
 
-// windowDistance is Distance on a windowed table: the cost of the stored
-// path, summed exactly on integer and octile levels (as a + b·√2, the value
-// an all-pairs table stores). A walk that leaves the window, names no edge
-// or outlasts the window's cells (only in a damaged table) is no path.
-// O(path length × degree).
-func (t *Table) windowDistance(s, target int) (float64, bool) {
-	side := WindowSide(t.Window)
-	sum := NewCostSum(t.Metric)
-	for u, steps := s, 0; u != target; steps++ {
-		slot := t.windowMove(u, target)
-		if slot == NoMove || steps >= side*side {
-			return Unreachable, false
-		}
-		e := int(t.Offsets[u]) + int(slot)
-		sum.Add(t.Weights[e])
-		u = int(t.Targets[e])
-	}
-	return sum.Value(), true
+// distance is the cost of the stored path. A walk that names no edge or
+// outlasts the window's cells (only in a damaged table) is no path; one
+// that would leave the window has no move there. O(path length × degree).
+func (w *Window) distance(t *Table, s, target int) (float64, bool) {
+	side := WindowSide(w.delta)
+	return t.walkDistance(s, target, side*side)
 }
+
+func (w *Window) reachable(t *Table) int64 {
+	_, r := w.Pairs(t)
+	return r
+}
+
+func (w *Window) covered(t *Table) int64 {
+	c, _ := w.Pairs(t)
+	return c
+}
+
+func (w *Window) bytes() (first, dist int64) { return int64(len(w.blocks)), 0 }
+
+func (w *Window) bins() [][]byte { return [][]byte{w.blocks, {}} }
+
+func (w *Window) clone() Payload { return &Window{delta: w.delta, blocks: bytes.Clone(w.blocks)} }
+
+func (w *Window) describe(t *Table, fileBytes int64) Description {
+	covered, reachable := w.Pairs(t)
+	side := WindowSide(w.delta)
+	d := Description{Window: w.delta, BytesPerNode: t.perNode(fileBytes),
+		BytesPerCoveredPair: float64(fileBytes) / float64(max(covered, 1))}
+	d.Lines = []DescLine{
+		{"window", fmt.Sprintf("DELTA %d: paths to each cell from the %dx%d cells around it, confined to them", w.delta, side, side)},
+		{"coverage", fmt.Sprintf("%d covered pairs (%d reachable inside their window, s != t) of %d", covered, reachable, int64(t.Nodes)*int64(t.Nodes))},
+		{"density", fmt.Sprintf("%.2f bytes a node, %.3f a covered pair", d.BytesPerNode, d.BytesPerCoveredPair)},
+	}
+	return d
+}
+
+// windowLayout is the rules of LayoutWindow.
+type windowLayout struct{}
+
+func (windowLayout) name() Layout       { return LayoutWindow }
+func (windowLayout) version() int       { return VersionLayout }
+func (windowLayout) binNames() []string { return []string{"first", "dist"} }
+
+func (windowLayout) binLens(h *Header, rows int) []int64 {
+	return []int64{int64(rows) * int64(WindowBlockBytes(h.Window)), 0}
+}
+
+func (windowLayout) size(h *Header) (int64, error) {
+	if h.Window < 1 || h.Window > MaxWindowDelta {
+		return 0, fmt.Errorf("window half-width %d: want 1 to %d", h.Window, MaxWindowDelta)
+	}
+	if h.Nodes < 0 || h.Nodes > maxWindowNodes {
+		return 0, fmt.Errorf("%d nodes: a windowed table holds at most %d", h.Nodes, maxWindowNodes)
+	}
+	size := int64(h.Nodes) * int64(WindowBlockBytes(h.Window))
+	if size > MaxPayload {
+		return 0, fmt.Errorf("%d nodes with windows of half-width %d take %d bytes of moves, over the %d bytes (4 GiB - 1) a table payload holds; use a smaller window",
+			h.Nodes, h.Window, size, int64(MaxPayload))
+	}
+	return size, nil
+}
+
+func (windowLayout) distBytes(*Header) int64 { return 0 }
+
+// check checks what a windowed header adds: a grid, the windowed encoding.
+func (windowLayout) check(h *Header) error {
+	if h.FirstEnc != FirstEncWindow {
+		return fmt.Errorf("windowed table has first-move encoding %q, want %q", h.FirstEnc, FirstEncWindow)
+	}
+	if h.Kind != KindGrid {
+		return fmt.Errorf("windowed table of kind %q: windows need a grid", h.Kind)
+	}
+	return unused(h, true, false)
+}
+
+func (windowLayout) decode(h *Header, from, rows int, bins [][]byte) (Payload, error) {
+	return &Window{delta: h.Window, blocks: bins[0]}, nil
+}
+
+func (windowLayout) checked() []bool { return []bool{false, false} }
+
+func (windowLayout) validate(*Header, int, int, [][]byte) error { return nil }
+
+func (windowLayout) key(h *Header) string { return fmt.Sprintf("window %d", h.Window) }
+
+func (windowLayout) partEnc() string { return "" }
+
+func (windowLayout) fromParts(h *Header, _ int64) error {
+	return fmt.Errorf("a table of layout %q is not built in parts", h.Layout)
+}
+
+func (windowLayout) joiner(*Header) joiner { return nil }

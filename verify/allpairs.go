@@ -23,8 +23,10 @@ func (v *verifier) allPairs(ctx context.Context, workers int) error {
 		}
 		return scratch{&checker{v: v, f: make([]facts, n), pc: make([]float64, n), st: make([]uint8, n)}, search}
 	}
+	done := v.started(int64(n), "targets")
 	return pool.Run(ctx, workers, n, newScratch, func(_ context.Context, w scratch, t int) error {
 		w.c.row(int32(t), w.search.Run(int32(t)))
+		done.Add(1)
 		return nil
 	})
 }

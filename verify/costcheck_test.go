@@ -8,7 +8,7 @@ import (
 	"github.com/pathtable/pathtable/table"
 )
 
-// TestCostCheck pins the comparison verify and bench share: integer levels
+// TestCostCheck pins the comparison verify and bench share (maps.Metric.SameCost): integer levels
 // compare exactly, others within RelTolerance of the larger cost.
 func TestCostCheck(t *testing.T) {
 	inf := math.Inf(1)
@@ -31,7 +31,7 @@ func TestCostCheck(t *testing.T) {
 	}
 	metric := map[string]maps.Metric{"int": maps.MetricInt, "octile": maps.MetricOctile, "float": maps.MetricFloat}
 	for _, tc := range tests {
-		c := CostCheckFor(&table.Header{Metric: tc.table}, &maps.Graph{Metric: metric[tc.level]})
+		c := costCheckFor(&table.Header{Metric: tc.table}, &maps.Graph{Metric: metric[tc.level]})
 		if got := c.Same(tc.a, tc.b); got != tc.want {
 			t.Errorf("%s: Same(%v, %v) = %v, want %v", tc.name, tc.a, tc.b, got, tc.want)
 		}

@@ -23,8 +23,15 @@
 //		fmt.Println(&m) // "1,1 -> 3,4: table cost 5, live cost 6 (distance differs: off by -1)"
 //	}
 //
+// A table that covers windows (table.Header.AllPairs false) is checked
+// origin by origin against a search confined to each window
+// (solve.WindowSearch), and Report.Longer counts the covered pairs that
+// confining makes longer than the level's shortest path.
+//
 // The files follow its jobs: verify.go runs a check, report.go holds what
 // it reports, judge.go decides what is wrong with one pair, ranked.go keeps
-// the first mismatches in order, allpairs.go and sample.go are the two
-// engines, scenarios.go checks published lengths.
+// the first mismatches in order, allpairs.go, sample.go and window.go are
+// the three engines (every pair, sampled pairs, windows), scenarios.go
+// checks published lengths, and costcheck.go compares costs as
+// maps.Metric.SameCost does (bench compares with it too).
 package verify

@@ -6,7 +6,6 @@ import (
 
 	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/solve"
-	"github.com/pathtable/pathtable/table"
 )
 
 // sampled checks pairs random pairs with A*, in chunks of sampleChunk
@@ -27,11 +26,13 @@ func (v *verifier) sampled(ctx context.Context, pairs int, seed uint64, workers 
 		}
 		return scratch{&checker{v: v}, s}
 	}
+	done := v.started(int64(pairs), "pairs")
 	return pool.Run(ctx, workers, chunks, newScratch, func(_ context.Context, w scratch, k int) error {
 		rng := rand.New(rand.NewPCG(seed, uint64(k)))
 		for i := k * sampleChunk; i < min(pairs, (k+1)*sampleChunk); i++ {
 			from, to := int32(rng.IntN(n)), int32(rng.IntN(n))
 			w.c.pair(int64(i), from, to, w.s.SolveCost(from, to))
+			done.Add(1)
 		}
 		return nil
 	})
@@ -66,18 +67,12 @@ func (c *checker) walkState(s, t int32) (uint8, float64) {
 	return pathReach, w.cost
 }
 
-// confined reports whether every node of path lies in t's window, which a
-// windowed table's paths never leave; always true for other tables.
-// O(len(path)).
+// confined reports whether every node of path lies where the table covers
+// t (in t's window, on a windowed table), which the table's paths never
+// leave; always true for tables of all pairs. O(len(path)).
 func (v *verifier) confined(path []int, t int32) bool {
-	if v.t.Layout != table.LayoutWindow {
-		return true
-	}
-	gr, d := v.g.Grid, v.t.Window
-	tx, ty := gr.XY(t)
 	for _, u := range path {
-		x, y := gr.XY(int32(u))
-		if x < tx-d || x > tx+d || y < ty-d || y > ty+d {
+		if !v.t.Covers(u, int(t)) {
 			return false
 		}
 	}

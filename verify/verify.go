@@ -30,7 +30,7 @@ const (
 	// of a level whose metric is not MetricInt (integer costs must match
 	// exactly): float64 sums of the same path taken in a different order
 	// differ in the last bits.
-	RelTolerance = 1e-9
+	RelTolerance = maps.CostTolerance
 )
 
 // Options tune Table. The zero value checks the default pairs on
@@ -54,6 +54,11 @@ type Options struct {
 	// MaxMismatches is how many mismatches the report lists (the count
 	// covers all of them); 0 means DefaultMaxMismatches.
 	MaxMismatches int
+	// Progress, when set, is called once before the check starts, with
+	// how many units of work it will do and what they are ("targets",
+	// "pairs" or "origins"); the check adds each finished unit to the
+	// counter it returns, which a display may poll.
+	Progress func(total int64, unit string) *atomic.Int64
 }
 
 // Table checks table t against live solves on g, the level it claims to
@@ -83,7 +88,7 @@ func Table(ctx context.Context, t *table.Table, g *maps.Graph, opt Options) (*Re
 	if err := sameNodes(t, g); err != nil {
 		return nil, err
 	}
-	if len(opt.Scenarios) > 0 && t.Layout == table.LayoutWindow {
+	if len(opt.Scenarios) > 0 && !t.AllPairs() {
 		return nil, fmt.Errorf("scenarios check tables of all pairs; this one is windowed (DELTA %d)", t.Window)
 	}
 	if len(opt.Scenarios) > 0 {
@@ -92,8 +97,8 @@ func Table(ctx context.Context, t *table.Table, g *maps.Graph, opt Options) (*Re
 		}
 	}
 	n := g.Nodes()
-	v := &verifier{t: t, lt: lookup.New(t), g: g, costs: CostCheckFor(&t.Header, g),
-		max: opt.MaxMismatches}
+	v := &verifier{t: t, lt: lookup.New(t), g: g, costs: costCheckFor(&t.Header, g),
+		max: opt.MaxMismatches, progress: opt.Progress}
 	if v.max <= 0 {
 		v.max = DefaultMaxMismatches
 	}
@@ -110,7 +115,7 @@ func Table(ctx context.Context, t *table.Table, g *maps.Graph, opt Options) (*Re
 	var err error
 	switch {
 	case n == 0:
-	case t.Layout == table.LayoutWindow:
+	case !t.AllPairs():
 		rep.Window = t.Window
 		rep.Origins, rep.Pairs, rep.Longer, err = v.windows(ctx, rep.AllPairs, pairs, opt.Seed, workers)
 	case rep.AllPairs:
@@ -162,10 +167,24 @@ type verifier struct {
 	t     *table.Table
 	lt    *lookup.Table
 	g     *maps.Graph
-	costs CostCheck
+	costs costCheck
 	max   int
+
+	progress func(total int64, unit string) *atomic.Int64
 
 	failed atomic.Int64
 	mu     sync.Mutex
 	list   []ranked // the first failures by (problem, seq), at most max
+}
+
+// started announces a check of total units to opt.Progress and returns
+// the counter of finished units: the one Progress returned, or a private
+// one. O(1).
+func (v *verifier) started(total int64, unit string) *atomic.Int64 {
+	if v.progress != nil {
+		if c := v.progress(total, unit); c != nil {
+			return c
+		}
+	}
+	return new(atomic.Int64)
 }

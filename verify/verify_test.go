@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/pathtable/pathtable/build"
@@ -57,6 +58,27 @@ func TestVerifyFreshTables(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestVerifyEveryLayout verifies a fresh table of every shared small level
+// in every layout (windowed ones of grids against the confined search):
+// every pair checked, none mismatched.
+func TestVerifyEveryLayout(t *testing.T) {
+	for _, lv := range mapstest.SmallLevels(t) {
+		for _, l := range build.Layouts(2) {
+			tab, err := build.Build(context.Background(), lv.G, l.Options)
+			if errors.Is(err, build.ErrWindowGraph) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s/%s: %v", lv.Name, l.Name, err)
+			}
+			rep := mustVerify(t, tab, lv.G, Options{Pairs: AllPairs, Workers: 2})
+			if !rep.OK() || rep.Pairs == 0 {
+				t.Fatalf("%s/%s: %d of %d pairs mismatch, first %v", lv.Name, l.Name, rep.Failed, rep.Pairs, rep.Mismatches)
+			}
+		}
 	}
 }
 
@@ -208,15 +230,15 @@ func TestVerifyAlteredTable(t *testing.T) {
 			alter func(tab *table.Table)
 			want  Problem
 		}{
-			{"first move", func(tab *table.Table) { tab.FirstRow(int(target))[s] = slot }, ProblemStep},
-			{"no first move", func(tab *table.Table) { tab.FirstRow(int(target))[s] = table.NoMove }, ProblemStep},
-			{"invalid first move", func(tab *table.Table) { tab.FirstRow(int(target))[s] = 200 }, ProblemStep},
+			{"first move", func(tab *table.Table) { tab.Payload().(*table.Flat).FirstRow(int(target))[s] = slot }, ProblemStep},
+			{"no first move", func(tab *table.Table) { tab.Payload().(*table.Flat).FirstRow(int(target))[s] = table.NoMove }, ProblemStep},
+			{"invalid first move", func(tab *table.Table) { tab.Payload().(*table.Flat).FirstRow(int(target))[s] = 200 }, ProblemStep},
 			{"distance", func(tab *table.Table) {
 				// Add one to the lowest byte of the distance: the value
 				// changes and stays far from the unreachable sentinel.
 				w := tab.DistKind.Width()
 				i := (int(target)*n + int(s)) * w
-				_, dist := tab.Rows().Bytes()
+				_, dist := tab.Payload().(*table.Flat).Rows().Bytes()
 				if tab.DistKind == table.DistF64 {
 					v := math.Float64frombits(binary.LittleEndian.Uint64(dist[i:]))
 					binary.LittleEndian.PutUint64(dist[i:], math.Float64bits(v+0.25))
@@ -262,7 +284,7 @@ func TestVerifyLoop(t *testing.T) {
 		return 0
 	}
 	bad := rewritten(t, tab, func(tab *table.Table) {
-		tab.FirstRow(int(fn))[bn] = slotTo(bn, gn) // b goes back to g, g goes to b
+		tab.Payload().(*table.Flat).FirstRow(int(fn))[bn] = slotTo(bn, gn) // b goes back to g, g goes to b
 	})
 	for _, vo := range []Options{{}, {Pairs: 2000}} {
 		rep := mustVerify(t, bad, g, vo)
@@ -357,5 +379,49 @@ func TestVerifyTestMaps(t *testing.T) {
 			t.Logf("%d nodes: %d pairs (all %v) and %d scenarios in %v, %.0f pairs/s",
 				rep.Nodes, rep.Pairs, rep.AllPairs, rep.Scenarios, rep.Elapsed, rep.PairsPerSecond())
 		})
+	}
+}
+
+// TestVerifyProgress: Progress is told the size of the check once, in the
+// unit the check works in, and every unit is counted by the end.
+func TestVerifyProgress(t *testing.T) {
+	g := mapstest.GraphNamed(t, "maze.grid/octile")
+	n := int64(g.Nodes())
+	flat, err := build.Build(context.Background(), g, build.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	windowed, err := build.Build(context.Background(), g, build.Options{Window: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		tab   *table.Table
+		opt   Options
+		total int64
+		unit  string
+	}{
+		{"all pairs", flat, Options{Pairs: AllPairs}, n, "targets"},
+		{"sampled", flat, Options{Pairs: 777}, 777, "pairs"},
+		{"windowed", windowed, Options{Pairs: AllPairs}, n, "origins"},
+	} {
+		var calls int
+		var gotTotal int64
+		var gotUnit string
+		done := new(atomic.Int64)
+		c.opt.Workers = 2
+		c.opt.Progress = func(total int64, unit string) *atomic.Int64 {
+			calls++
+			gotTotal, gotUnit = total, unit
+			return done
+		}
+		rep, err := Table(context.Background(), c.tab, g, c.opt)
+		if err != nil || !rep.OK() {
+			t.Fatalf("%s: %v, %+v", c.name, err, rep)
+		}
+		if calls != 1 || gotTotal != c.total || gotUnit != c.unit || done.Load() != c.total {
+			t.Errorf("%s: %d calls, told %d %s, counted %d; want one call, %d %s, all counted", c.name, calls, gotTotal, gotUnit, done.Load(), c.total, c.unit)
+		}
 	}
 }

@@ -53,6 +53,7 @@ func (v *verifier) windows(ctx context.Context, all bool, pairs int, seed uint64
 		return scratch{&checker{v: v}, ws.Clone(), ts.Clone()}
 	}
 	var sumChecked, sumLonger atomic.Int64
+	done := v.started(int64(len(order)), "origins")
 	err = pool.Run(ctx, workers, len(order), newScratch, func(_ context.Context, w scratch, k int) error {
 		o := order[k]
 		local := w.window.Run(o)
@@ -73,6 +74,7 @@ func (v *verifier) windows(ctx context.Context, all bool, pairs int, seed uint64
 		}
 		sumChecked.Add(c)
 		sumLonger.Add(l)
+		done.Add(1)
 		return nil
 	})
 	return int64(len(order)), sumChecked.Load(), sumLonger.Load(), err

@@ -41,7 +41,7 @@ func TestBenchRefuses(t *testing.T) {
 		{"no level", []string{tab}, 2, "bench needs TABLE LEVEL"},
 		{"no pairs", []string{"-pairs", "0", tab, level}, 2, "-pairs must be positive"},
 		{"negative time", []string{"-time", "-1s", tab, level}, 2, "-time must be >= 0"},
-		{"another level", []string{tab, other}, 1, "stale table"},
+		{"another level", []string{tab, other}, 1, "level.ptab was built from small.map, not maze.grid"},
 		{"missing table", []string{tab + ".none", level}, 1, "no such file"},
 	} {
 		code, out, errOut := runCLI(t, "", append([]string{"bench"}, c.args...)...)

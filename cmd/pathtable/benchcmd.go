@@ -11,7 +11,7 @@ import (
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/solve"
-	"github.com/pathtable/pathtable/verify"
+	"github.com/pathtable/pathtable/table"
 )
 
 // benchReport is what bench prints with -json.
@@ -43,14 +43,14 @@ func runBench(ctx context.Context, args []string) error {
 	if *minTime < 0 {
 		return usagef("-time must be >= 0 (0: one round each side), not %v", *minTime)
 	}
-	lt, err := lookup.Open(fs.Arg(0))
+	t, err := table.Open(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	if lt.Window() > 0 {
+	if !t.AllPairs() {
 		return fmt.Errorf("%s is windowed: bench times tables of all pairs against live searches of any pair", fs.Arg(0))
 	}
-	t := lt.Table()
+	lt := lookup.New(t)
 	lv, err := maps.Load(fs.Arg(1), build.LevelOptions(&t.Header))
 	if err != nil {
 		return err
@@ -113,7 +113,7 @@ func runBench(ctx context.Context, args []string) error {
 
 	// The live side: A* with paths, once over the set, more if quick.
 	solver := solve.NewSolver(lv.Graph, solve.AStar)
-	costs := verify.CostCheckFor(&t.Header, lv.Graph)
+	metric := lv.Graph.Metric // the table's too: it is not stale
 	var expanded int
 	rounds, start = 0, time.Now()
 	for time.Since(start) < *minTime || rounds == 0 {
@@ -122,7 +122,7 @@ func runBench(ctx context.Context, args []string) error {
 			if rounds == 0 {
 				expanded += res.Expanded
 				d, ok := lt.Dist(q[0], q[1])
-				if ok != res.Reachable || (ok && !costs.Same(d, res.Cost)) {
+				if ok != res.Reachable || (ok && !metric.SameCost(d, res.Cost)) {
 					rep.CostMismatches++
 				}
 			}

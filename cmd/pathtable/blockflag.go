@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -31,12 +32,14 @@ func addBlockFlag(fs *flag.FlagSet) *blockFlag {
 // overlay returns an overlay of lt with every -block node blocked; the
 // error names the flag value, or the file and line, and why.
 func (b blockFlag) overlay(lt *lookup.Table) (*lookup.Overlay, error) {
-	if len(b) > 0 && lt.Window() > 0 {
-		// An overlay's search steers by the table's paths to the target,
-		// which a windowed table holds only inside the target's window.
-		return nil, usagef("-block needs a table of all pairs; this one is windowed")
-	}
 	o := lookup.NewOverlay(lt)
+	block := func(u int) error {
+		err := o.Block(u)
+		if errors.Is(err, lookup.ErrNotAllPairs) {
+			return usagef("-block needs a table of all pairs; this one is windowed")
+		}
+		return err
+	}
 	for _, v := range b {
 		file, isFile := strings.CutPrefix(v, "@")
 		if !isFile {
@@ -44,7 +47,9 @@ func (b blockFlag) overlay(lt *lookup.Table) (*lookup.Overlay, error) {
 			if err != nil {
 				return nil, fmt.Errorf("-block %s: %v", v, err)
 			}
-			o.Block(u)
+			if err := block(u); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		data, err := regular.ReadAll(file, maxBlockFileBytes)
@@ -56,7 +61,9 @@ func (b blockFlag) overlay(lt *lookup.Table) (*lookup.Overlay, error) {
 			return nil, err
 		}
 		for _, u := range nodes {
-			o.Block(u)
+			if err := block(u); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return o, nil

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/internal/bytesize"
-	"github.com/pathtable/pathtable/internal/regular"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -217,37 +217,56 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err != nil {
 		return fail(err)
 	}
-	if err := regular.Check(output); err != nil {
+	if err := checkOutputPath(output); err != nil {
 		return fail(err)
 	}
-	th := table.Header{Layout: cfg.build.TableLayout(), Window: cfg.build.Window}
-	hash := build.TableInputHash(&th, format, cfg.opt, data)
+	// An intact table or part (size, lengths, checksum, and what every
+	// reader checks) from the same inputs is up to date; a damaged one is
+	// rebuilt. Staleness needs no parsing, and checking the file reads it
+	// once, a fraction of a build.
+	upToDate := func(h *table.Header) bool {
+		return build.CheckStale(h, format, cfg.opt, cfg.build, data) == nil
+	}
 	if cfg.shard.set {
 		res.Shard = cfg.shard.String()
-		if !cfg.force && partUpToDate(output, hash, cfg.shard, &res) {
+		if !cfg.force && partUpToDate(output, upToDate, cfg.shard, &res) {
 			res.Seconds = time.Since(start).Seconds()
 			return res
 		}
 	} else if !cfg.force {
-		// An intact table (size, lengths and checksum) from the same
-		// inputs; a damaged one is rebuilt. The hash needs no parsing,
-		// and checking the table reads it once, a fraction of a build.
-		if h, size, err := table.CheckFile(output); err == nil && h.InputHash == hash {
+		if h, size, err := table.CheckFile(output); err == nil && upToDate(h) {
 			res.Status, res.Nodes, res.Edges, res.Window = "up-to-date", h.Nodes, h.Edges, h.Window
 			res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), size
-			if h.Window > 0 {
-				res.Pairs = 0 // counting them would read the whole table
+			if !h.AllPairs() {
+				res.Pairs = 0 // counting the covered ones would read the whole table
 			}
 			res.Seconds = time.Since(start).Seconds()
 			return res
 		}
 	}
-	if err := checkDeclaredSize(format, data, cfg.build); err != nil {
-		return fail(buildError(input, err, cfg.build.TableLayout()))
+	if err := checkWritable(output); err != nil {
+		return fail(err)
+	}
+	if err := checkOverwritesTable(output, cfg.shard.set); err != nil {
+		return fail(err)
+	}
+	if err := build.CheckLevelSize(format, data, cfg.build); err != nil {
+		hint := holdsHint(format, data, cfg)
+		if n, ok := maps.NodeCount(format, data); ok && n <= hintSampleNodes {
+			if lvl, perr := maps.ParseLevel(input, data, cfg.opt); perr == nil {
+				hint = fitsHint(ctx, lvl, format, data, cfg)
+			}
+		}
+		return fail(fmt.Errorf("%w%s", buildError(input, err), hint))
 	}
 	lvl, err := maps.ParseLevel(input, data, cfg.opt)
 	if err != nil {
 		return fail(err)
+	}
+	if cfg.build.Window == 0 { // the layout's own limits, before any work
+		if _, err := build.PlanLayout(lvl.Graph, cfg.build.TableLayout()); err != nil {
+			return fail(fmt.Errorf("%w%s", buildError(input, err), fitsHint(ctx, lvl, format, data, cfg)))
+		}
 	}
 	var done atomic.Int64
 	bopt := cfg.build
@@ -257,7 +276,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		from, to := table.ShardRange(cfg.shard.i, cfg.shard.k, rows)
 		rows = to - from
 	}
-	stopProgress := startProgress(&done, rows, filepath.Base(input), cfg.quiet)
+	stopProgress := startProgress(&done, rows, "targets", filepath.Base(input), cfg.quiet)
 	reached(ctx, stageBuilding)
 	var out io.WriterTo
 	if cfg.shard.set {
@@ -279,7 +298,12 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	stopProgress()
 	if err != nil {
-		return fail(buildError(input, err, cfg.build.TableLayout()))
+		hint := ""
+		var tooBig *build.SizeError
+		if errors.As(err, &tooBig) {
+			hint = fitsHint(ctx, lvl, format, data, cfg)
+		}
+		return fail(fmt.Errorf("%w%s", buildError(input, err), hint))
 	}
 	err = writeOutput(ctx, output, func(w io.Writer) error {
 		_, err := out.WriteTo(w)
@@ -300,11 +324,11 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 }
 
 // partUpToDate reports whether the file at output is an intact part
-// (read whole: size, lengths, checksum) of shard built from the inputs
-// hash names, and fills res as build reports it.
-func partUpToDate(output, hash string, shard shardFlag, res *buildResult) bool {
-	p, err := table.OpenPart(output)
-	if err != nil || p.Table.InputHash != hash || p.Shard != shard.i || p.Shards != shard.k {
+// (streamed whole: size, lengths, checksum, what OpenPart checks) of shard
+// that upToDate accepts, and fills res as build reports it.
+func partUpToDate(output string, upToDate func(*table.Header) bool, shard shardFlag, res *buildResult) bool {
+	p, err := table.CheckPartFile(output)
+	if err != nil || !upToDate(&p.Table) || p.Shard != shard.i || p.Shards != shard.k {
 		return false
 	}
 	st, err := os.Stat(output)
@@ -318,16 +342,84 @@ func partUpToDate(output, hash string, shard shardFlag, res *buildResult) bool {
 
 // buildError names the level in a build's error, and says what to do
 // about a table over the size limit.
-func buildError(input string, err error, layout table.Layout) error {
+func buildError(input string, err error) error {
 	var tooBig *build.SizeError
 	if errors.As(err, &tooBig) {
 		hint := "raise -max-bytes or use a smaller level"
-		if layout == table.LayoutFlat {
+		if tooBig.Compressible {
 			hint += ", or build it with -compress"
 		}
 		return fmt.Errorf("%s: %w: %s", input, err, hint)
 	}
 	return fmt.Errorf("%s: %w", input, err)
+}
+
+// fitsHint names, for a level refused as too big for the layout cfg asks
+// for, the other layouts that fit, with their estimates (planLevel):
+// "; it fits as -compress (about 7.9 MiB) or -window 8 (9.9 MiB)". It
+// samples the level's builds, seconds on large levels, paid only on a
+// refusal; past hintSampleNodes it names them as holdsHint does, without
+// estimates. "" when nothing else fits.
+func fitsHint(ctx context.Context, lvl *maps.Level, format maps.Format, data []byte, cfg *buildConfig) string {
+	if lvl.Graph.Nodes() > hintSampleNodes {
+		return holdsHint(format, data, cfg)
+	}
+	delta := cfg.build.Window
+	if delta == 0 {
+		delta = defaultPlanWindow
+	}
+	p, err := planLevel(ctx, lvl, cfg.build.Workers, delta, cfg.build.MaxBytes)
+	if err != nil {
+		return ""
+	}
+	asked := layoutFlags(cfg.build)
+	var fits []string
+	for _, l := range p.Layouts {
+		if l.Error != "" || l.Flags == asked {
+			continue
+		}
+		name := l.Flags
+		if name == "" {
+			name = "a flat table"
+		}
+		about := ""
+		if l.Sampled {
+			about = "about "
+		}
+		fits = append(fits, fmt.Sprintf("%s (%s%s)", name, about, bytesize.Format(l.Bytes)))
+	}
+	if len(fits) == 0 {
+		return ""
+	}
+	return "; it fits as " + strings.Join(fits, " or ") + " (pathtable plan compares them)"
+}
+
+// hintSampleNodes is the largest level a refusal samples builds of.
+const hintSampleNodes = 100_000
+
+// holdsHint names, for a level refused before it is parsed (or too large
+// to sample), the other layouts whose limits hold its node count:
+// "; -compress or -window 8 can hold it (pathtable plan estimates their
+// sizes)". O(len(data)).
+func holdsHint(format maps.Format, data []byte, cfg *buildConfig) string {
+	n, ok := maps.NodeCount(format, data)
+	if !ok {
+		return ""
+	}
+	asked := layoutFlags(cfg.build)
+	var holds []string
+	for _, lb := range build.Layouts(defaultPlanWindow) {
+		if layoutFlags(lb.Options) == asked || lb.Options.Window > 0 && !format.IsGrid() {
+			continue
+		}
+		if build.CheckNodes(n, lb.Options) == nil {
+			holds = append(holds, cmp.Or(layoutFlags(lb.Options), "a flat table"))
+		}
+	}
+	if len(holds) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(holds, " or ") + " can hold it (pathtable plan estimates their sizes)"
 }
 
 func report(r buildResult, cfg *buildConfig) {

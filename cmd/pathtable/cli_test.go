@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/table"
 )
 
 // runCLI runs one command line against buffers and returns its exit status
@@ -216,10 +217,11 @@ func TestInfo(t *testing.T) {
 // without unreachable pairs.
 func TestReachablePairs(t *testing.T) {
 	for _, level := range []string{"unreachable.grid", "lecture-directed.json", "small.map"} {
-		lt, err := lookup.Open(buildTestTable(t, level))
+		tab, err := table.Open(buildTestTable(t, level))
 		if err != nil {
 			t.Fatal(err)
 		}
+		lt := lookup.New(tab)
 		var want int64
 		for s := range lt.Len() {
 			for u := range lt.Len() {
@@ -228,7 +230,7 @@ func TestReachablePairs(t *testing.T) {
 				}
 			}
 		}
-		if got := lt.Table().ReachablePairs(); got != want {
+		if got := tab.ReachablePairs(); got != want {
 			t.Errorf("%s: ReachablePairs = %d, want %d", level, got, want)
 		}
 	}

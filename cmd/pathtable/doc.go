@@ -27,6 +27,12 @@ Commands:
 		-shard k8s/K takes I from a Kubernetes Indexed Job's pod
 		(JOB_COMPLETION_INDEX; K is the Job's completions); a missing
 		or inconsistent environment is refused.
+	plan [-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] LEVEL...
+		Estimate, without baking, each layout's file size, peak memory
+		and build time on this machine (flat and windowed sizes exact,
+		run-length sizes and times from a sample of rows), and recommend
+		one: flat while it fits in 64 MiB, else -compress, else -window.
+		A layout the level cannot have says why.
 	merge [-json] [-max-bytes SIZE] -o OUT PART...
 		Join the K parts of one table (build -shard I/K, in any order)
 		into OUT, byte for byte the table a one-shot build writes. A
@@ -39,8 +45,9 @@ Commands:
 		answers stay exact, searching around the closed nodes where the
 		table path crosses one. Repeatable.
 		On a windowed table a pair outside the window of TO is "not
-		covered"; -fallback answers it by an exact search of the
-		table's graph instead. -block needs a table of all pairs.
+		covered"; -fallback answers it, and a covered pair whose window
+		holds no path, by an exact search of the table's graph instead.
+		-block needs a table of all pairs.
 	query [-json] [-fallback] [-block NODE|@FILE]... TABLE < queries
 		Answer one "FROM TO" query per line of standard input; a line
 		longer than 64 KiB stops it with an error naming the line.
@@ -54,13 +61,16 @@ Commands:
 		Solve one query on a level file, with no table: A* with the
 		model's admissible heuristic, or Dijkstra with -astar=false.
 		Print the cost, the path and the number of nodes expanded.
-	verify [-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] TABLE LEVEL
+	verify [-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] [-quiet] TABLE LEVEL
 		Check a table against live solves of its level: that it was built
-		from this level file and options (else "stale table"), then that
+		from this level file and options (else it names the level the
+		table was built from, or says "stale table"), then that
 		distances, reachability and paths agree for all pairs (default up
 		to 2000 nodes) or N random pairs (default 10000). -scen also
 		checks a Moving AI scenario file's optimal lengths. Prints a
-		summary and the first mismatches; exit status 1 on any.
+		summary and the first mismatches; exit status 1 on any. A check
+		that takes over a second shows its progress on stderr, as build
+		does (-quiet: none).
 	render [-from NODE -to NODE] [-heat NODE] [-block NODE|@FILE]... [-scale N] -o OUT.png TABLE
 		Draw a grid table as a PNG: walls dark, open cells light (darker
 		where they cost more), the path from FROM to TO with its start

@@ -33,9 +33,9 @@ type tableInfo struct {
 	FileBytes     int64  `json:"file_bytes"`
 	FirstBytes    int64  `json:"first_bytes"`
 	DistBytes     int64  `json:"dist_bytes"`
-	// A windowed or run-length table's layout and file bytes per node; a
-	// windowed table's DELTA and the size of what it covers (pairs and
-	// reachable_pairs then count covered pairs).
+	// What the layout adds (table.Description): its name and file bytes
+	// per node; a windowed table's DELTA and the size of what it covers
+	// (pairs and reachable_pairs then count covered pairs).
 	Layout              string  `json:"layout,omitempty"`
 	Window              int     `json:"window,omitempty"`
 	BytesPerNode        float64 `json:"bytes_per_node,omitempty"`
@@ -61,6 +61,7 @@ func runInfo(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	d := t.Describe(st.Size())
 	in := tableInfo{
 		File: path, FormatVersion: t.FormatVersion(), Kind: string(t.Kind),
 		Nodes: t.Nodes, Edges: t.Edges, Width: t.Width, Height: t.Height,
@@ -68,19 +69,11 @@ func runInfo(ctx context.Context, args []string) error {
 		DistKind: string(t.DistKind), FirstEnc: t.FirstEnc,
 		Source: t.Source, SourceFormat: t.Format, InputHash: t.InputHash,
 		Pairs: t.CoveredPairs(), Reachable: t.ReachablePairs(),
-		FileBytes: st.Size(), Layout: string(t.Layout),
-	}
-	if t.Layout == table.LayoutWindow {
-		in.Window = t.Window
-		in.BytesPerNode = float64(in.FileBytes) / float64(max(t.Nodes, 1))
-		in.BytesPerCoveredPair = float64(in.FileBytes) / float64(max(in.Pairs, 1))
+		FileBytes: st.Size(), Layout: string(d.Layout), Window: d.Window,
+		BytesPerNode: d.BytesPerNode, BytesPerCoveredPair: d.BytesPerCoveredPair,
+		Runs: d.Runs, FirstBytesPerNode: d.FirstBytesPerNode,
 	}
 	in.FirstBytes, in.DistBytes = t.PayloadBytes()
-	if t.Layout == table.LayoutRuns {
-		in.Runs = t.RunCount
-		in.BytesPerNode = float64(in.FileBytes) / float64(max(t.Nodes, 1))
-		in.FirstBytesPerNode = float64(in.FirstBytes) / float64(max(t.Nodes, 1))
-	}
 	if *jsonOut {
 		b, _ := json.Marshal(in)
 		fmt.Fprintf(stdout, "%s\n", b)
@@ -94,16 +87,8 @@ func runInfo(ctx context.Context, args []string) error {
 	fmt.Fprintf(stdout, "level:     %s (%s), %s\n", in.Source, in.SourceFormat, geometry)
 	fmt.Fprintf(stdout, "model:     %s; costs %s\n", in.Model, in.Metric)
 	fmt.Fprintf(stdout, "nodes:     %d, edges %d\n", in.Nodes, in.Edges)
-	if in.Window > 0 {
-		side := table.WindowSide(in.Window)
-		fmt.Fprintf(stdout, "window:    DELTA %d: paths to each cell from the %dx%d cells around it, confined to them\n", in.Window, side, side)
-		fmt.Fprintf(stdout, "coverage:  %d covered pairs (%d reachable inside their window, s != t) of %d\n", in.Pairs, in.Reachable, int64(t.Nodes)*int64(t.Nodes))
-		fmt.Fprintf(stdout, "density:   %.2f bytes a node, %.3f a covered pair\n", in.BytesPerNode, in.BytesPerCoveredPair)
-	} else {
-		fmt.Fprintf(stdout, "pairs:     %d (%d reachable, s != t)\n", in.Pairs, in.Reachable)
-	}
-	if t.Layout == table.LayoutRuns {
-		fmt.Fprintf(stdout, "layout:    runs: %d runs, %.1f bytes per node (runs, rows and order); distances walked (%s exact)\n", in.Runs, in.FirstBytesPerNode, in.DistKind)
+	for _, l := range d.Lines { // the layout's: pairs or coverage, and what it stores
+		fmt.Fprintf(stdout, "%-10s %s\n", l.Label+":", l.Text)
 	}
 	fmt.Fprintf(stdout, "encoding:  first moves %s, distances %s\n", in.FirstEnc, in.DistKind)
 	fmt.Fprintf(stdout, "size:      %s (first moves %s, distances %s)\n", bytesize.Format(in.FileBytes), bytesize.Format(in.FirstBytes), bytesize.Format(in.DistBytes))

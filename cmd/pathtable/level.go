@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -35,14 +36,21 @@ func (lf *levelFlags) options() (maps.Options, error) {
 }
 
 // staleError returns nil when the table at tablePath was built from lvl as
-// it is now, else the error that says so and what to do.
+// it is now (build.CheckStale), else the error that says so and what to do:
+// a level other than the one the table records as its source is named as
+// such; the same level changed since is called stale.
 func staleError(tablePath string, h *table.Header, lvl *maps.Level) error {
-	hash := build.TableInputHash(h, lvl.Format, lvl.Options, lvl.Data)
-	if hash == h.InputHash {
-		return nil
+	err := build.CheckStale(h, lvl.Format, lvl.Options, build.TableOptions(h), lvl.Data)
+	var stale *build.StaleError
+	if !errors.As(err, &stale) {
+		return err
 	}
-	return fmt.Errorf("stale table: %s was not built from %s as it is now (input hash %.12s, the level's %.12s); rebuild it with 'pathtable build'",
-		tablePath, lvl.Name, h.InputHash, hash)
+	if h.Source != "" && h.Source != lvl.Source {
+		return fmt.Errorf("%s was built from %s, not %s: give it the level it was built from, or build a table of %s",
+			tablePath, h.Source, lvl.Source, lvl.Name)
+	}
+	return fmt.Errorf("stale table: %s changed since %s was built from it (input hash %.12s, the level's now %.12s); rebuild it with 'pathtable build'",
+		lvl.Name, tablePath, stale.TableHash, stale.LevelHash)
 }
 
 // bytesFlag is a flag.Value for sizes.
@@ -115,16 +123,4 @@ func readLimit(read func(string) ([]byte, error), path string) int64 {
 		return 0
 	}
 	return v
-}
-
-// checkDeclaredSize refuses, before the level is parsed, a level whose
-// node count (passable cells, or a .gr's declared nodes) cannot make a
-// table within opt.MaxBytes (of the layout opt asks for), so that a huge
-// level costs a scan of its bytes, not a graph. O(len(data)).
-func checkDeclaredSize(format maps.Format, data []byte, opt build.Options) error {
-	n, ok := maps.NodeCount(format, data)
-	if !ok {
-		return nil
-	}
-	return build.CheckNodes(n, opt)
 }

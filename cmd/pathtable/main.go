@@ -32,6 +32,7 @@ var commands []command
 func init() {
 	commands = []command{
 		{"build", runBuild},
+		{"plan", runPlan},
 		{"merge", runMerge},
 		{"path", runPath},
 		{"query", runQuery},

@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"time"
 
 	"github.com/pathtable/pathtable/build"
-	"github.com/pathtable/pathtable/internal/regular"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -35,10 +35,10 @@ func runMerge(ctx context.Context, args []string) error {
 	if in := sameFileAs(*out, parts); in != "" {
 		return errOverwritesInput(*out, in)
 	}
-	if err := regular.Check(*out); err != nil {
+	if err := checkWritable(*out); err != nil {
 		return err
 	}
-	if err := checkOverwritesTable(*out); err != nil {
+	if err := checkOverwritesTable(*out, false); err != nil {
 		return err
 	}
 	heads := make([]*table.PartHeader, len(parts))
@@ -92,17 +92,12 @@ func runMerge(ctx context.Context, args []string) error {
 // checkMergeSize refuses the table of header h, to be written to out, when
 // its payloads exceed limit (0: no limit). O(1).
 func checkMergeSize(out string, h table.Header, limit int64) error {
-	size, err := h.PayloadSize()
-	if err != nil {
+	if err := build.CheckSize(&h, limit); err != nil {
+		var tooBig *build.SizeError
+		if errors.As(err, &tooBig) {
+			return fmt.Errorf("%s: %w: raise -max-bytes", out, err)
+		}
 		return err
 	}
-	if limit <= 0 || size <= limit {
-		return nil
-	}
-	tooBig := &build.SizeError{Nodes: h.Nodes, Bytes: size, Limit: limit, First: size, DistKind: h.DistKind}
-	if h.Layout == table.LayoutFlat {
-		n := int64(h.Nodes)
-		tooBig.First, tooBig.Dist = n*n, size-n*n
-	}
-	return fmt.Errorf("%s: %w: raise -max-bytes", out, tooBig)
+	return nil
 }

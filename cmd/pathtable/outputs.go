@@ -5,9 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"syscall"
 
 	"github.com/pathtable/pathtable/internal/atomicfile"
+	"github.com/pathtable/pathtable/internal/regular"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -36,13 +40,54 @@ func errOverwritesInput(output, input string) error {
 // table (by its opening bytes): a level, a part, any file a table would
 // destroy, such as the level a merge's parts were built from, which they
 // name only by its base name. A missing output, or a table, damaged or
-// not, may be replaced. Cost: the file's opening bytes read.
-func checkOverwritesTable(path string) error {
+// not, may be replaced; so may a part when part is set (build -shard
+// writes one). Cost: the file's opening bytes read.
+func checkOverwritesTable(path string, part bool) error {
 	_, err := table.ReadHeader(path)
-	if errors.Is(err, table.ErrNotTable) || errors.Is(err, table.ErrPart) {
+	if errors.Is(err, table.ErrNotTable) || !part && errors.Is(err, table.ErrPart) {
 		return fmt.Errorf("refusing to write %s: it exists and is not a pathtable table; remove it or choose another output", path)
 	}
 	return nil
+}
+
+// checkWritable refuses, before any work, an output that could not be
+// written when the work is done: what checkOutputPath refuses, and a
+// folder that refuses a new file (permissions, a read-only file system).
+// It asks the file system itself, by creating and removing an empty file
+// beside the output, as the atomic write will. O(1) system calls.
+func checkWritable(path string) error {
+	if err := checkOutputPath(path); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, ".pathtable-probe-*")
+	switch {
+	case errors.Is(err, syscall.EROFS):
+		return fmt.Errorf("cannot write %s: the folder %s is on a read-only file system", path, dir)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("cannot write %s: the folder %s is not writable", path, dir)
+	case err != nil:
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// checkOutputPath refuses an output path whose parent folder is missing or
+// not a folder, or that is a folder or another non-regular file. It
+// writes nothing. O(1) system calls.
+func checkOutputPath(path string) error {
+	dir := filepath.Dir(path)
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("cannot write %s: the folder %s does not exist", path, dir)
+	case err != nil:
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	case !st.IsDir():
+		return fmt.Errorf("cannot write %s: %s is not a folder", path, dir)
+	}
+	return regular.Check(path)
 }
 
 // writeOutput writes what write produces to path atomically, stopping

@@ -113,17 +113,19 @@ type pathAnswer struct {
 	expanded  int  // nodes the live search expanded
 	windowed  bool // from a windowed table, which reports covered
 	covered   bool // the table covers the pair (always, but for windows)
-	searched  bool // not covered, and answered by -fallback's search
+	searched  bool // not answered by the table, and answered by -fallback's search
 }
 
 // addFallbackFlag registers -fallback on fs.
 func addFallbackFlag(fs *flag.FlagSet) *bool {
-	return fs.Bool("fallback", false, "answer a pair a windowed table does not cover by an exact search of the table's graph (slower: a search, not a lookup)")
+	return fs.Bool("fallback", false, "answer a pair a windowed table leaves unanswered (not covered, or no path inside the window) by an exact search of the table's graph (slower: a search, not a lookup)")
 }
 
 // answer resolves FROM and TO and walks the path through the overlay (the
-// table itself when nothing is blocked), appending to buf. A pair a
-// windowed table does not cover is searched when fallback is set.
+// table itself when nothing is blocked), appending to buf. A pair the
+// table does not answer for the level (lookup.Table.Answers: not covered
+// by a windowed table, or no path inside the window) is searched when
+// fallback is set.
 func answer(o *lookup.Overlay, from, to string, buf []int, fallback bool) (pathAnswer, error) {
 	a := pathAnswer{name: o.Table().Name, from: from, to: to}
 	s, err := openNode(o, "FROM", from)
@@ -136,7 +138,7 @@ func answer(o *lookup.Overlay, from, to string, buf []int, fallback bool) (pathA
 	}
 	lt := o.Table()
 	a.windowed, a.covered = lt.Window() > 0, lt.Covered(s, t)
-	if !a.covered && fallback {
+	if fallback && !lt.Answers(s, t) {
 		a.searched = true
 		a.nodes, a.cost, a.reachable = lt.Search(buf, s, t)
 		return a, nil
@@ -212,12 +214,13 @@ func writeAnswer(w *bufio.Writer, a *pathAnswer, asJSON bool) {
 	} else {
 		w.WriteString(" no path")
 	}
-	if a.windowed && !a.covered {
-		if a.searched {
-			w.WriteString(" (searched: outside the window of " + a.to + ")")
-		} else {
-			w.WriteString(" (outside the window of " + a.to + ")")
-		}
+	switch {
+	case a.windowed && !a.covered && a.searched:
+		w.WriteString(" (searched: outside the window of " + a.to + ")")
+	case a.windowed && !a.covered:
+		w.WriteString(" (outside the window of " + a.to + ")")
+	case a.searched:
+		w.WriteString(" (searched: no path inside the window of " + a.to + ")")
 	}
 	if a.live {
 		w.WriteString(" expanded " + strconv.Itoa(a.expanded))

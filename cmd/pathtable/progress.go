@@ -44,7 +44,8 @@ var (
 	}
 )
 
-// startProgress shows a build's progress on stderr until the returned
+// startProgress shows a build's (or a check's) progress, in units of work
+// such as "targets", on stderr until the returned
 // function is called: nothing for the first progressDelay, then on a
 // terminal a bar redrawn in place, elsewhere (CI logs) a plain line every
 // progressEvery:
@@ -55,7 +56,7 @@ var (
 // It polls done, which the builder increments once per target row, so it
 // costs the build nothing. The returned function stops the display, clears
 // the bar, and may be called more than once.
-func startProgress(done *atomic.Int64, total int, name string, quiet bool) func() {
+func startProgress(done *atomic.Int64, total int, unit, name string, quiet bool) func() {
 	if quiet || total <= 0 {
 		return func() {}
 	}
@@ -65,7 +66,7 @@ func startProgress(done *atomic.Int64, total int, name string, quiet bool) func(
 	if tty {
 		every = progressRedraw
 	}
-	p := &progress{w: w, done: done, total: int64(total), name: name, tty: tty, cols: cols,
+	p := &progress{w: w, done: done, total: int64(total), unit: unit, name: name, tty: tty, cols: cols,
 		start: progressNow(), every: every}
 	tick, stopTicker := progressTicker(min(every, progressRedraw))
 	quit, finished := make(chan struct{}), make(chan struct{})
@@ -96,7 +97,7 @@ type progress struct {
 	w           io.Writer
 	done        *atomic.Int64
 	total       int64
-	name        string
+	unit, name  string
 	tty         bool
 	cols        int
 	start       time.Time
@@ -124,7 +125,7 @@ func (p *progress) tick(now time.Time) {
 		eta = formatETA(time.Duration(float64(p.total-done) / rate * float64(time.Second)))
 	}
 	if !p.tty {
-		line := fmt.Sprintf("%s: %d/%d targets, %s/s", p.name, done, p.total, formatRate(rate))
+		line := fmt.Sprintf("%s: %d/%d %s, %s/s", p.name, done, p.total, p.unit, formatRate(rate))
 		if eta != "" {
 			line += ", ETA " + eta
 		}
@@ -133,8 +134,8 @@ func (p *progress) tick(now time.Time) {
 	}
 	const width = 20
 	fill := int(done * width / p.total)
-	line := fmt.Sprintf("%s [%s%s] %d/%d targets  %s/s", p.name,
-		strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, p.total, formatRate(rate))
+	line := fmt.Sprintf("%s [%s%s] %d/%d %s  %s/s", p.name,
+		strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, p.total, p.unit, formatRate(rate))
 	if eta != "" {
 		line += "  ETA " + eta
 	}
@@ -155,7 +156,7 @@ func (p *progress) clear() {
 	}
 }
 
-// formatRate prints targets per second: whole numbers, one decimal below 10.
+// formatRate prints units per second: whole numbers, one decimal below 10.
 func formatRate(r float64) string {
 	if r < 10 {
 		return fmt.Sprintf("%.1f", r)

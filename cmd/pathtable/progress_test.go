@@ -44,7 +44,7 @@ func (f *progressFake) tick(d time.Duration) {
 func TestProgressPlain(t *testing.T) {
 	f := newProgressFake(t, false, 0)
 	var done atomic.Int64
-	stop := startProgress(&done, 10000, "maze.map", false)
+	stop := startProgress(&done, 10000, "targets", "maze.map", false)
 	f.tick(500 * time.Millisecond) // before the delay: nothing
 	done.Store(2000)
 	f.tick(time.Second)
@@ -65,7 +65,7 @@ func TestProgressPlain(t *testing.T) {
 func TestProgressTerminal(t *testing.T) {
 	f := newProgressFake(t, true, 0)
 	var done atomic.Int64
-	stop := startProgress(&done, 1000, "small.map", false)
+	stop := startProgress(&done, 1000, "targets", "small.map", false)
 	f.tick(200 * time.Millisecond)
 	done.Store(250)
 	f.tick(time.Second)
@@ -84,7 +84,7 @@ func TestProgressTerminal(t *testing.T) {
 func TestProgressTerminalWidth(t *testing.T) {
 	f := newProgressFake(t, true, 30)
 	var done atomic.Int64
-	stop := startProgress(&done, 1000, "a-long-level-name.map", false)
+	stop := startProgress(&done, 1000, "targets", "a-long-level-name.map", false)
 	done.Store(100)
 	f.tick(2 * time.Second)
 	stop()
@@ -99,7 +99,7 @@ func TestProgressShortBuildShowsNothing(t *testing.T) {
 	for _, tty := range []bool{false, true} {
 		f := newProgressFake(t, tty, 0)
 		var done atomic.Int64
-		stop := startProgress(&done, 100, "x.grid", false)
+		stop := startProgress(&done, 100, "targets", "x.grid", false)
 		done.Store(100)
 		f.tick(900 * time.Millisecond)
 		stop()
@@ -112,7 +112,7 @@ func TestProgressShortBuildShowsNothing(t *testing.T) {
 func TestProgressQuiet(t *testing.T) {
 	f := newProgressFake(t, true, 0)
 	var done atomic.Int64
-	stop := startProgress(&done, 100, "x.grid", true)
+	stop := startProgress(&done, 100, "targets", "x.grid", true)
 	stop()
 	if f.ticker || f.out.Len() != 0 {
 		t.Errorf("quiet: ticker started %v, wrote %q", f.ticker, f.out.String())
@@ -147,7 +147,7 @@ func TestProgressRealTicker(t *testing.T) {
 	stderr = &out // not an *os.File: the plain lines
 	progressDelay, progressEvery, progressRedraw = time.Millisecond, 2*time.Millisecond, time.Millisecond
 	var done atomic.Int64
-	stop := startProgress(&done, 50, "real.grid", false)
+	stop := startProgress(&done, 50, "targets", "real.grid", false)
 	deadline := time.Now().Add(10 * time.Second)
 	for strings.Count(out.String(), "\n") < 2 && time.Now().Before(deadline) {
 		done.Add(1)

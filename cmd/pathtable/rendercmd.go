@@ -11,7 +11,6 @@ import (
 	"strconv"
 
 	"github.com/pathtable/pathtable/lookup"
-	"github.com/pathtable/pathtable/table"
 )
 
 // The picture's colours. A cell's colour at its centre is exactly one of
@@ -70,6 +69,9 @@ func runRender(ctx context.Context, args []string) error {
 	if in := sameFileAs(*out, fs.Args()); in != "" {
 		return errOverwritesInput(*out, in)
 	}
+	if err := checkWritable(*out); err != nil {
+		return err
+	}
 	lt, err := lookup.Open(fs.Arg(0))
 	if err != nil {
 		return err
@@ -96,7 +98,7 @@ func runRender(ctx context.Context, args []string) error {
 		path, found = o.AppendPath(nil, opt.from, opt.to)
 	}
 	var pic *mapPicture
-	if lt.Table().Kind == table.KindGrid {
+	if _, _, grid := lt.Grid(); grid {
 		pic, err = renderGrid(lt, opt)
 	} else {
 		pic, err = renderGraph(lt, opt)
@@ -151,14 +153,14 @@ const maxNamedNodes = 200
 // (clipped to the grid): the cells the table answers for it. O(W·H·scale²)
 // for the cells drawn.
 func renderGrid(lt *lookup.Table, opt renderOptions) (*mapPicture, error) {
-	t := lt.Table()
-	area := image.Rect(0, 0, t.Width, t.Height)
-	if origin := max(opt.heat, opt.to); t.Window > 0 && origin >= 0 {
+	gw, gh, _ := lt.Grid()
+	area := image.Rect(0, 0, gw, gh)
+	if origin, d := max(opt.heat, opt.to), lt.Window(); d > 0 && origin >= 0 {
 		if opt.heat >= 0 {
 			origin = opt.heat
 		}
 		x, y, _ := lt.XY(origin)
-		area = image.Rect(x-t.Window, y-t.Window, x+t.Window+1, y+t.Window+1).Intersect(area)
+		area = image.Rect(x-d, y-d, x+d+1, y+d+1).Intersect(area)
 	}
 	w, h := area.Dx(), area.Dy()
 	s := opt.scale
@@ -170,7 +172,7 @@ func renderGrid(lt *lookup.Table, opt renderOptions) (*mapPicture, error) {
 	}
 	img := image.NewRGBA(image.Rect(0, 0, w*s, h*s))
 	fillRect(img, img.Bounds(), colWall)
-	costs := gridCosts(t)
+	costs := gridCosts(lt)
 	colours, heat := nodeColours(opt.overlay, opt.heat, costs)
 	// at returns node u's cell in the picture, and false outside it.
 	at := func(u int) (int, int, bool) {
@@ -178,7 +180,7 @@ func renderGrid(lt *lookup.Table, opt renderOptions) (*mapPicture, error) {
 		return x - area.Min.X, y - area.Min.Y, image.Pt(x, y).In(area)
 	}
 	heat.unreachable = false // but for the cells drawn: a window leaves the others out
-	for u := range t.Nodes {
+	for u := range lt.Len() {
 		x, y, in := at(u)
 		if !in {
 			continue
@@ -193,7 +195,7 @@ func renderGrid(lt *lookup.Table, opt renderOptions) (*mapPicture, error) {
 		}
 	}
 	fs := float64(s)
-	for u := range t.Nodes {
+	for u := range lt.Len() {
 		if x, y, in := at(u); in && opt.overlay.Blocked(u) {
 			size := max(fs, minCross)
 			cross(img, (float64(x)+0.5)*fs-size/2, (float64(y)+0.5)*fs-size/2, size, colBlocked)
@@ -218,17 +220,20 @@ func renderGrid(lt *lookup.Table, opt renderOptions) (*mapPicture, error) {
 // renderGraph draws a graph table whose nodes have coordinates: edges as
 // lines, nodes as dots, y growing downward as on grids. O(pixels + E·length).
 func renderGraph(lt *lookup.Table, opt renderOptions) (*mapPicture, error) {
-	t := lt.Table()
-	if t.X == nil {
+	n := lt.Len()
+	if _, _, ok := lt.Coords(0); !ok {
 		return nil, fmt.Errorf("graph has no node coordinates: render draws grids, and graphs whose nodes have x and y")
 	}
+	xs, ys := make([]float64, n), make([]float64, n)
 	minX, maxX, minY, maxY := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
-	for u := range t.Nodes {
-		if math.IsNaN(t.X[u]) || math.IsInf(t.X[u], 0) || math.IsNaN(t.Y[u]) || math.IsInf(t.Y[u], 0) {
-			return nil, fmt.Errorf("node %s has coordinates %v,%v", lt.Name(u), t.X[u], t.Y[u])
+	for u := range n {
+		x, y, _ := lt.Coords(u)
+		if math.IsNaN(x) || math.IsInf(x, 0) || math.IsNaN(y) || math.IsInf(y, 0) {
+			return nil, fmt.Errorf("node %s has coordinates %v,%v", lt.Name(u), x, y)
 		}
-		minX, maxX = min(minX, t.X[u]), max(maxX, t.X[u])
-		minY, maxY = min(minY, t.Y[u]), max(maxY, t.Y[u])
+		xs[u], ys[u] = x, y
+		minX, maxX = min(minX, x), max(maxX, x)
+		minY, maxY = min(minY, y), max(maxY, y)
 	}
 	span := max(maxX-minX, maxY-minY)
 	if math.IsInf(span, 0) {
@@ -242,18 +247,18 @@ func renderGraph(lt *lookup.Table, opt renderOptions) (*mapPicture, error) {
 	w, h := (maxX-minX)*s+2*margin+1, (maxY-minY)*s+2*margin+1
 	// NaN or Inf fails the comparison: only a finite picture within the
 	// pixel limit passes.
-	if t.Nodes == 0 || !(w*h <= maxPixels) {
-		return nil, fmt.Errorf("graph of %d nodes at scale %v does not fit in %d pixels; use a smaller -scale", t.Nodes, s, maxPixels)
+	if n == 0 || !(w*h <= maxPixels) {
+		return nil, fmt.Errorf("graph of %d nodes at scale %v does not fit in %d pixels; use a smaller -scale", n, s, maxPixels)
 	}
 	img := image.NewRGBA(image.Rect(0, 0, int(w), int(h)))
 	fillRect(img, img.Bounds(), colBackground)
 	pos := func(u int) (float64, float64) {
-		return margin + (t.X[u]-minX)*s, margin + (t.Y[u]-minY)*s
+		return margin + (xs[u]-minX)*s, margin + (ys[u]-minY)*s
 	}
-	for u := range t.Nodes {
-		for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+	for u := range n {
+		for v := range lt.Edges(u) {
 			x0, y0 := pos(u)
-			x1, y1 := pos(int(t.Targets[e]))
+			x1, y1 := pos(v)
 			drawLine(img, x0, y0, x1, y1, 2, colEdge)
 		}
 	}
@@ -261,7 +266,7 @@ func renderGraph(lt *lookup.Table, opt renderOptions) (*mapPicture, error) {
 	// The nodes go over the path, their names beside them on graphs small
 	// enough to read them.
 	nodes := func(img *image.RGBA, origin image.Point) {
-		for u := range t.Nodes {
+		for u := range n {
 			c := colours[u]
 			if opt.heat < 0 {
 				c = colNode
@@ -272,7 +277,7 @@ func renderGraph(lt *lookup.Table, opt renderOptions) (*mapPicture, error) {
 			if opt.overlay.Blocked(u) {
 				cross(img, x-8, y-8, 16, colBlocked)
 			}
-			if t.Nodes <= maxNamedNodes {
+			if n <= maxNamedNodes {
 				// Above and to the right, or to the left at the map's
 				// right edge.
 				name := lt.Name(u)
@@ -358,30 +363,12 @@ func costColour(c float64) color.RGBA {
 	return blend(colOpen, colCostly, (min(c, 9)-1)/8)
 }
 
-// gridCosts is the cost of moving onto each node of a grid table: the table
-// keeps edge weights, not cell costs, so it is read off a cardinal edge into
-// the node (weight = cell cost, times 10 in the 10/14 model). Nodes with no
-// cardinal edge in count as cost 1. O(E).
-func gridCosts(t *table.Table) []float64 {
-	unit := 1.0
-	if t.Diagonal == "10/14" {
-		unit = 10
-	}
-	costs := make([]float64, t.Nodes)
-	for u := range t.Nodes {
-		for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
-			v := t.Targets[e]
-			// Cells one apart in the cell index are horizontal neighbours:
-			// no edge joins the end of one row to the start of the next.
-			if d := t.Cells[v] - t.Cells[u]; d == 1 || d == -1 || d == int32(t.Width) || d == -int32(t.Width) {
-				costs[v] = t.Weights[e] / unit
-			}
-		}
-	}
-	for u, c := range costs {
-		if c == 0 {
-			costs[u] = 1
-		}
+// gridCosts is the baked cost of moving onto each node of a grid table,
+// in cell units (lookup.Table.CellCost). O(E).
+func gridCosts(lt *lookup.Table) []float64 {
+	costs := make([]float64, lt.Len())
+	for u := range costs {
+		costs[u], _ = lt.CellCost(u)
 	}
 	return costs
 }

@@ -93,8 +93,8 @@ func TestVerifyStale(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCLI(t, "", "verify", tab, level)
-	if code != 1 || out != "" || !strings.Contains(errOut, "stale table") {
-		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and a stale table", code, out, errOut)
+	if want := "stale table: " + level + " changed since " + tab + " was built from it"; code != 1 || out != "" || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out, errOut, want)
 	}
 	code, out, _ = runCLI(t, "", "verify", "-json", tab, level)
 	var sum verifySummary
@@ -122,7 +122,7 @@ func verifyRehash(t *testing.T, tab, level string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.InputHash = build.InputHash(lvl.Format, lvl.Options, lvl.Data)
+	tb.InputHash = build.InputHash(lvl.Format, lvl.Options, build.Options{}, lvl.Data)
 	if err := table.WriteFile(tab, tb); err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestVerifyAlteredTable(t *testing.T) {
 		s, target, slot := verifyWorseMove(t, tb)
 		n := tb.Nodes
 		if c.what == "first move" {
-			tb.FirstRow(target)[s] = slot
+			tb.Payload().(*table.Flat).FirstRow(target)[s] = slot
 		} else {
 			// Flip a bit far above rounding: in the high byte of a u16 or
 			// of an octile part, in the exponent of a float64.
@@ -221,7 +221,7 @@ func TestVerifyAlteredTable(t *testing.T) {
 			if tb.DistKind == table.DistF64 {
 				b = 6
 			}
-			_, dist := tb.Rows().Bytes()
+			_, dist := tb.Payload().(*table.Flat).Rows().Bytes()
 			dist[(target*n+s)*tb.DistKind.Width()+b] ^= 0x10
 		}
 		if err := table.WriteFile(tab, tb); err != nil {
@@ -307,5 +307,27 @@ func TestVerifyScenarios(t *testing.T) {
 	runCLI(t, "", "build", "-quiet", "-connect", "4", "-o", tab4, path)
 	if code, _, errOut := runCLI(t, "", "verify", "-scen", path+".scen", tab4, path); code != 1 || !strings.Contains(errOut, "8-connected") {
 		t.Errorf("4-connected table: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestVerifyOtherLevel: a level other than the table's source is named as
+// such, not called stale; a renamed copy of the source is the same level.
+func TestVerifyOtherLevel(t *testing.T) {
+	_, tab := verifyCopy(t, "small.map")
+	other, _ := verifyCopy(t, "maze.grid")
+	code, out, errOut := runCLI(t, "", "verify", tab, other)
+	if want := tab + " was built from small.map, not maze.grid"; code != 1 || out != "" || !strings.Contains(errOut, want) || strings.Contains(errOut, "stale") {
+		t.Errorf("other level: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out, errOut, want)
+	}
+	data, err := os.ReadFile("../../testdata/small.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	renamed := filepath.Join(t.TempDir(), "copy.map")
+	if err := os.WriteFile(renamed, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := runCLI(t, "", "verify", tab, renamed); code != 0 || !strings.Contains(out, " 0 mismatches, ") {
+		t.Errorf("renamed copy: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

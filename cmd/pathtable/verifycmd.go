@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"path/filepath"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/pathtable/pathtable/build"
@@ -51,12 +53,13 @@ type verifyMismatch struct {
 }
 
 func runVerify(ctx context.Context, args []string) error {
-	fs := newFlagSet("verify", "[-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] TABLE LEVEL")
+	fs := newFlagSet("verify", "[-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] [-quiet] TABLE LEVEL")
 	pairs := fs.String("pairs", "", "pairs to check: `all`, or a number of random pairs (default: all up to 2000 nodes, else 10000)")
 	seed := fs.Uint64("seed", 1, "seed of the random pairs")
 	scen := fs.String("scen", "", "also check the table against the optimal lengths of this Moving AI scenario `file` (grids only)")
 	workers := fs.Int("workers", 0, "concurrent checkers (0: one per core; at most 4 per core, more are clamped)")
 	jsonOut := fs.Bool("json", false, "print the summary as one JSON object")
+	quiet := fs.Bool("quiet", false, "show no progress")
 	if err := parseArgs(fs, args, 2, "verify needs TABLE LEVEL"); err != nil {
 		return err
 	}
@@ -96,7 +99,7 @@ func runVerify(ctx context.Context, args []string) error {
 		return err
 	}
 	if *scen != "" {
-		if t.Layout == table.LayoutWindow {
+		if !t.AllPairs() {
 			return usagef("-scen checks tables of all pairs; %s is windowed", tablePath)
 		}
 		if t.Kind != table.KindGrid {
@@ -106,7 +109,14 @@ func runVerify(ctx context.Context, args []string) error {
 			return err
 		}
 	}
+	stopProgress := func() {}
+	opt.Progress = func(total int64, unit string) *atomic.Int64 {
+		done := new(atomic.Int64)
+		stopProgress = startProgress(done, int(total), unit, filepath.Base(levelPath), *quiet)
+		return done
+	}
 	rep, err := verify.Table(ctx, t, lvl.Graph, opt)
+	stopProgress()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return err

@@ -64,6 +64,26 @@ func TestWindowCLI(t *testing.T) {
 		}
 	}
 
+	// The issue's 7x8 grid with a wall at x=1, y=2..6 and -window 2: 0,4
+	// -> 2,4 is covered, but its window holds no path; -fallback searches
+	// it, as it does every pair the table leaves unanswered (issue 20).
+	wall := filepath.Join(t.TempDir(), "wall.grid")
+	rows := []string{".......", ".......", ".#.....", ".#.....", ".#.....", ".#.....", ".#.....", "......."}
+	if err := os.WriteFile(wall, []byte(strings.Join(rows, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := filepath.Join(t.TempDir(), "w.ptab")
+	if code, _, errOut := runCLI(t, "", "build", "-quiet", "-window", "2", "-o", w, wall); code != 0 {
+		t.Fatal(errOut)
+	}
+	if _, out, _ := runCLI(t, "", "path", w, "0,4", "2,4"); out != "0,4 -> 2,4 no path\n" {
+		t.Errorf("covered pair with no path inside the window: %q", out)
+	}
+	if _, out, _ := runCLI(t, "", "path", "-fallback", w, "0,4", "2,4"); !strings.HasPrefix(out, "0,4 -> 2,4 cost 8 path") ||
+		!strings.HasSuffix(out, " (searched: no path inside the window of 2,4)\n") {
+		t.Errorf("-fallback on a covered pair with no path inside the window: %q, want cost 8, searched", out)
+	}
+
 	// info's covered pairs, counted the slow way.
 	_, out, _ := runCLI(t, "", "info", "-json", small)
 	var in tableInfo

@@ -242,6 +242,18 @@ tampered tiny.runs 2 =a872756e7331367834 a872756e7331367835 && refuse "first_enc
 tampered tiny.runs 2 =a872756e7331367834 a872756e7333327834 && refuse "first_enc runs32x4, bins of runs16x4" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.runs 2 =a472756e730f a472756e730e && refuse "runs 14 of 15" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.runs 9 2 0100 && refuse "order repeats a node" "$tmp/bad.ptab" 0,0 1,2
+# Refused too, by FORMAT.md's header and cost rules: a graph with a width or
+# a connect of -1, a grid without a diagonal (its key renamed, so skipped),
+# an octile level's cost of 1.5, and an integer level's of 10.5.
+for t in lecture.gr lecture.gr.runs; do
+	tampered "$t" 2 =a5776964746800 a5776964746803 && refuse "$t graph of width 3" "$tmp/bad.ptab" 1 5
+	tampered "$t" 2 =a7636f6e6e65637400 a7636f6e6e656374ff && refuse "$t graph connect -1" "$tmp/bad.ptab" 1 5
+done
+for t in tiny tiny.runs tiny.win; do
+	tampered "$t" 2 =a8646961676f6e616c a8646961676f6e616d && refuse "$t no diagonal" "$tmp/bad.ptab" 0,0 1,2
+	tampered "$t" 5 0 000000000000f83f && refuse "$t octile cost 1.5" "$tmp/bad.ptab" 0,0 1,2
+done
+tampered maze.grid.1014 5 0 0000000000002540 && refuse "integer cost 10.5" "$tmp/bad.ptab" 0,0 1,1
 tampered tiny.runs 9 0 0600 && refuse "order names node 6 of 6" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.runs 10 4 ff000000 && refuse "row ends before it starts" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.runs 10 -4 0e000000 && refuse "rows end before the runs" "$tmp/bad.ptab" 0,0 1,2

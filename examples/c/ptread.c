@@ -150,7 +150,7 @@ static int mp_check(const uint8_t **pp, const uint8_t *end, int depth)
 
 /* table is a loaded table; the arrays point into the file's bytes. */
 struct table {
-	char kind[8], metric[8], dist_kind[16], first_enc[16], layout_name[8];
+	char kind[8], metric[8], dist_kind[16], first_enc[16], layout_name[8], diagonal[8];
 	uint64_t nodes, edges, width, height, connect, window, runs;
 	enum layout layout;
 	msgpack_object names; /* ARRAY of STR for graphs, NIL for grids */
@@ -214,29 +214,39 @@ static int has_magic(const uint8_t *d, long size)
 	return !memcmp(d + at + 1 + w, MAGIC, 8);
 }
 
-/* header reads the header map's fields into t; a known key with a value of
- * the wrong type is an error. It returns the offending key, or NULL. */
+/* header reads the header map's fields into t, as docs/FORMAT.md's rules
+ * say: a str field is a msgpack str, an integer field a msgpack integer of
+ * a value >= 0 (msgpack-c gives every such one as POSITIVE_INTEGER, however
+ * it was encoded), names an array or nil, a known key at most once; any
+ * other key, of any type, is skipped. It returns the offending key, or
+ * NULL. */
 static const msgpack_object *header(struct table *t, msgpack_object_map m)
 {
-	static const char *strs[] = {"kind", "metric", "dist_kind", "first_enc", "model", "diagonal",
-				     "source", "format", "input_hash", "layout"};
+	static const char *keys[] = {"kind", "metric", "dist_kind", "first_enc", "model", "diagonal",
+				     "source", "format", "input_hash", "layout", /* the str fields */
+				     "nodes", "edges", "width", "height", "connect", "window", "runs", "names"};
+	uint32_t seen = 0;
 	t->names.type = MSGPACK_OBJECT_NIL;
 	for (uint32_t i = 0; i < m.size; i++) {
 		msgpack_object k = m.ptr[i].key, v = m.ptr[i].val;
+		int known = -1;
+		for (int j = 0; j < (int)(sizeof keys / sizeof *keys); j++)
+			if (str_is(k, keys[j]))
+				known = j;
+		if (known < 0)
+			continue;
+		if (seen & 1u << known) /* readers taking the first or the last would disagree */
+			return &m.ptr[i].key;
+		seen |= 1u << known;
 		uint64_t *num = str_is(k, "nodes") ? &t->nodes : str_is(k, "edges") ? &t->edges
 			: str_is(k, "width") ? &t->width : str_is(k, "height") ? &t->height
 			: str_is(k, "connect") ? &t->connect : str_is(k, "window") ? &t->window
 			: str_is(k, "runs") ? &t->runs : NULL;
-		int is_str = 0;
-		for (size_t j = 0; j < sizeof strs / sizeof *strs; j++)
-			is_str |= str_is(k, strs[j]);
-		if ((num && v.type != MSGPACK_OBJECT_POSITIVE_INTEGER && v.type != MSGPACK_OBJECT_NEGATIVE_INTEGER &&
-		     v.type != MSGPACK_OBJECT_NIL) ||
-		    (is_str && v.type != MSGPACK_OBJECT_STR && v.type != MSGPACK_OBJECT_NIL) ||
+		if ((num && v.type != MSGPACK_OBJECT_POSITIVE_INTEGER) || (known < 10 && v.type != MSGPACK_OBJECT_STR) ||
 		    (str_is(k, "names") && v.type != MSGPACK_OBJECT_ARRAY && v.type != MSGPACK_OBJECT_NIL))
 			return &m.ptr[i].key;
-		if (num) /* nil is 0; a negative count or size is invalid */
-			*num = v.type == MSGPACK_OBJECT_POSITIVE_INTEGER ? v.via.u64 : v.type == MSGPACK_OBJECT_NIL ? 0 : UINT64_MAX;
+		if (num)
+			*num = v.via.u64;
 		else if (str_is(k, "kind"))
 			copy_str(t->kind, sizeof t->kind, v);
 		else if (str_is(k, "metric"))
@@ -247,6 +257,8 @@ static const msgpack_object *header(struct table *t, msgpack_object_map m)
 			copy_str(t->first_enc, sizeof t->first_enc, v);
 		else if (str_is(k, "layout"))
 			copy_str(t->layout_name, sizeof t->layout_name, v);
+		else if (str_is(k, "diagonal"))
+			copy_str(t->diagonal, sizeof t->diagonal, v);
 		else if (str_is(k, "names"))
 			t->names = v;
 	}
@@ -337,6 +349,14 @@ static const char *check_header(struct table *t, uint64_t version)
 		return "a run count in a table of another layout";
 	if (t->edges > n * MAXDEGREE)
 		return "too many edges";
+	/* The metric says what the costs are, and how a walked distance adds
+	 * them; the distance encoding must hold its distances. */
+	const char *k = t->dist_kind;
+	if (!strcmp(t->metric, "int") ? strcmp(k, "u16") && strcmp(k, "u32") && strcmp(k, "u64")
+	    : !strcmp(t->metric, "octile") ? strcmp(k, "octile16") && strcmp(k, "octile32") && strcmp(k, "f64")
+	    : !strcmp(t->metric, "float") ? strcmp(k, "f64") != 0
+	    : 1)
+		return "unknown metric, or one its distance encoding cannot hold";
 	int grid = !strcmp(t->kind, "grid");
 	if (grid && (t->width == 0 || t->height == 0 || t->width > MAXCELLS || t->height > MAXCELLS ||
 		     t->width * t->height > MAXCELLS))
@@ -345,6 +365,10 @@ static const char *check_header(struct table *t, uint64_t version)
 		return "grid table has node names";
 	if (grid && t->connect != 4 && t->connect != 8)
 		return "grid connectivity is not 4 or 8";
+	if (grid && strcmp(t->diagonal, "sqrt2") && strcmp(t->diagonal, "10/14"))
+		return "grid diagonal is not sqrt2 or 10/14";
+	if (!grid && (t->width || t->height || t->connect || t->diagonal[0]))
+		return "graph table has grid fields";
 	if (!grid && (strcmp(t->kind, "graph") || t->names.type != MSGPACK_OBJECT_ARRAY || t->names.via.array.size != n))
 		return "bad kind or node names";
 	for (uint64_t i = 0; !grid && i < n; i++)
@@ -494,10 +518,16 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 	for (uint64_t i = 0; i < e; i++)
 		if (le32(tgt + 4 * i) >= n)
 			die("%s: corrupt table: an edge points outside the graph", path);
+	int ints = !strcmp(t->metric, "int"), octile = !strcmp(t->metric, "octile");
 	for (uint64_t i = 0; i < e; i++) {
-		double wt = weight(t, i);
+		double wt = weight(t, i), k = round(wt / SQRT2);
 		if (!(wt >= 0) || isinf(wt))
 			die("%s: corrupt table: edge %llu has cost %g", path, (unsigned long long)i, wt);
+		/* Costs are what the metric says: integers below 2^31, or k or
+		 * k*sqrt2 for such a k, so a walked distance adds them exactly. */
+		int whole = wt == trunc(wt) && wt < 2147483648.0;
+		if ((ints && !whole) || (octile && !whole && !(k < 2147483648.0 && k * SQRT2 == wt)))
+			die("%s: corrupt table: edge %llu has cost %g in a level of %s costs", path, (unsigned long long)i, wt, t->metric);
 	}
 	for (uint64_t u = 0; grid && u < n; u++)
 		if (le32(cells + 4 * u) >= t->width * t->height || (u > 0 && le32(cells + 4 * u) <= le32(cells + 4 * u - 4)))
@@ -677,18 +707,15 @@ static uint32_t move(const struct table *t, uint32_t s, uint32_t to)
 	return t->bin[7][(uint64_t)to * t->nodes + s];
 }
 
-/* to_u64 converts a cost as Go's uint64() does, where that is defined;
- * above 2^64 (only in a damaged table: Go's answer depends on the CPU
- * there) it saturates. */
-static uint64_t to_u64(double w) { return w < 18446744073709551616.0 ? (uint64_t)w : UINT64_MAX; }
-
-/* A cost sum adds up edge costs along a walked path as Go's table package
- * does for tables that store no distances (the same sums for any table a
- * builder writes; they differ only on weights no level has). */
+/* A cost sum adds up edge costs along a walked path as docs/FORMAT.md's one
+ * rule says, for every layout that stores no distances: on "int" levels as
+ * integers; on "octile" levels with an octile16 or octile32 dist_kind as
+ * a + b*sqrt2, an integer cost adding to a, any other w round(w/sqrt2) to
+ * b (load refused costs that are not k or k*sqrt2); otherwise in float64,
+ * from the source on. */
 enum sum_mode {
-	FLOAT_SUM,     /* float64, from the source on */
-	RUNS_EXACT,    /* run-length, "int" and octile levels: integer weights add to a, others round(w/sqrt2) to b */
-	WINDOW_OCTILE, /* windowed, octile levels: k or k*sqrt2 for an integer k < 2^31 (others add nothing) */
+	FLOAT_SUM, /* float64, from the source on */
+	EXACT_SUM, /* integer costs add to a, others round(w/sqrt2) to b */
 };
 
 struct cost {
@@ -699,18 +726,12 @@ struct cost {
 
 static void cost_add(struct cost *c, double w)
 {
-	int whole = w == trunc(w);
-	double k = round(w / SQRT2);
 	if (c->mode == FLOAT_SUM)
 		c->f += w;
-	else if (c->mode == RUNS_EXACT && whole)
-		c->a += to_u64(w);
-	else if (c->mode == RUNS_EXACT)
-		c->b += to_u64(k);
-	else if (whole && w < 2147483648.0)
-		c->a += (uint64_t)w;
-	else if (k < 2147483648.0 && k * SQRT2 == w)
-		c->b += (uint64_t)k;
+	else if (w == trunc(w))
+		c->a += (uint64_t)w; /* below 2^31: checked at load */
+	else
+		c->b += (uint64_t)round(w / SQRT2);
 }
 
 /* cost_value is the sum: exact ones as a + b*sqrt2, rounded as Go does. */
@@ -776,10 +797,8 @@ int main(int argc, char **argv)
 	 * window) has cells is a damaged table's cycle. */
 	uint64_t limit = t.layout == WINDOW ? (2 * t.window + 1) * (2 * t.window + 1) : t.nodes;
 	struct cost sum = {FLOAT_SUM, 0, 0, 0};
-	if (t.layout == RUNS && (!strcmp(t.metric, "int") || (!strcmp(t.metric, "octile") && strcmp(t.dist_kind, "f64"))))
-		sum.mode = RUNS_EXACT;
-	if (t.layout == WINDOW && !strcmp(t.metric, "octile"))
-		sum.mode = WINDOW_OCTILE;
+	if (!strcmp(t.metric, "int") || (!strcmp(t.metric, "octile") && strcmp(t.dist_kind, "f64")))
+		sum.mode = EXACT_SUM;
 	const uint8_t *offs = t.bin[1], *tgt = t.bin[2];
 	uint32_t *path = malloc(sizeof *path * (limit + 1));
 	uint32_t len = 0, ok = path != NULL;

@@ -274,13 +274,8 @@ func WalkCost(g *maps.Graph, path []int32) (float64, error) {
 
 // RelTolerance is the relative difference Near allows between float costs,
 // the tolerance verify allows.
-const RelTolerance = 1e-9
+const RelTolerance = maps.CostTolerance
 
-// Near compares costs as verify does: exactly for integer metrics, within
-// RelTolerance otherwise.
-func Near(m maps.Metric, a, b float64) bool {
-	if m == maps.MetricInt || a == b {
-		return a == b
-	}
-	return math.Abs(a-b) <= RelTolerance*max(math.Abs(a), math.Abs(b))
-}
+// Near compares costs as verify does (maps.Metric.SameCost): exactly for
+// integer metrics, within RelTolerance otherwise.
+func Near(m maps.Metric, a, b float64) bool { return m.SameCost(a, b) }

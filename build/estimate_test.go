@@ -1,0 +1,150 @@
+package build
+
+import (
+	"context"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
+	"github.com/pathtable/pathtable/table"
+)
+
+// estimateLevels are levels large enough to be sampled, not built whole:
+// open, sparse and dense random grids, with and without cell costs.
+func estimateLevels(t *testing.T) []*maps.Level {
+	t.Helper()
+	r := rand.New(rand.NewPCG(7, 25))
+	var out []*maps.Level
+	for _, c := range []struct {
+		name  string
+		w, h  int
+		walls float64
+		cost  func(*rand.Rand) byte
+	}{
+		{"open-40x40.grid", 40, 40, 0, nil},
+		{"random10-48x40.grid", 48, 40, 0.1, nil},
+		{"random30-50x50.grid", 50, 50, 0.3, nil},
+		{"costs-40x36.grid", 40, 36, 0.15, mapstest.MixedCosts},
+	} {
+		lvl, err := maps.ParseLevel(c.name, []byte(mapstest.RandomGrid(r, c.w, c.h, c.walls, c.cost)), maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, lvl)
+	}
+	return out
+}
+
+// TestEstimateBytes: an estimate's file size against the real build's, on
+// levels that are sampled: exact for flat and windowed tables (their rows
+// have one size), within a factor of 1.5 for run-length tables, whose
+// rows differ by source; and the estimate says it is sampled.
+func TestEstimateBytes(t *testing.T) {
+	for _, lvl := range estimateLevels(t) {
+		if lvl.Graph.Nodes() <= 3*estimateRows {
+			t.Fatalf("%s: %d nodes, too few to be sampled", lvl.Name, lvl.Graph.Nodes())
+		}
+		for _, lb := range Layouts(6) {
+			est, err := EstimateBuild(context.Background(), lvl, lb.Options)
+			if err != nil {
+				t.Fatalf("%s %s: %v", lvl.Name, lb.Name, err)
+			}
+			tab, err := BuildLevel(context.Background(), lvl, lb.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			size, err := tab.WriteTo(io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ratio := float64(est.Bytes) / float64(size)
+			lo, hi := 0.999, 1.001
+			if lb.Options.TableLayout() == table.LayoutRuns {
+				lo, hi = 1/1.5, 1.5
+			}
+			sampled := lb.Options.Window == 0 // windowed tables this small are built whole
+			if est.Sampled != sampled || ratio < lo || ratio > hi || est.PeakBytes < est.Bytes || est.Duration <= 0 {
+				t.Errorf("%s %s: estimate %+v, real %d bytes (ratio %.3f, want %.3f to %.3f)", lvl.Name, lb.Name, est, size, ratio, lo, hi)
+			}
+		}
+	}
+}
+
+// TestEstimateWindowProbe: past windowWholeBytes, a windowed table's
+// payload is exact and the rest (the level's graph) within 1.5x; the time
+// is an open grid's, so it is positive.
+func TestEstimateWindowProbe(t *testing.T) {
+	for _, lvl := range estimateLevels(t) {
+		opt := Options{Window: 5}
+		h, err := PlanWindow(lvl.Graph, opt.Window)
+		if err != nil {
+			t.Fatal(err)
+		}
+		payload, _ := h.PayloadSize()
+		est, err := estimateWindowProbe(context.Background(), lvl, opt, payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := BuildLevel(context.Background(), lvl, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size, _ := tab.WriteTo(io.Discard)
+		graph, wantGraph := float64(est.Bytes-payload), float64(size-payload)
+		if !est.Sampled || est.Duration <= 0 || graph < wantGraph/1.5 || graph > wantGraph*1.5 {
+			t.Errorf("%s: estimate %+v (graph %.0f bytes), real %d bytes (graph %.0f)", lvl.Name, est, graph, size, wantGraph)
+		}
+	}
+}
+
+// TestEstimateRefusals: a layout the level cannot have is refused with the
+// build's own error, before any row is built.
+func TestEstimateRefusals(t *testing.T) {
+	g := mapstest.GraphNamed(t, "tutorial")
+	lvl := &maps.Level{Graph: g, Name: "tutorial.json", Source: "tutorial.json", Format: maps.FormatJSON}
+	if _, err := EstimateBuild(context.Background(), lvl, Options{Window: 3}); err != ErrWindowGraph {
+		t.Errorf("window on a graph: %v, want ErrWindowGraph", err)
+	}
+}
+
+// TestEstimateCalibration (PATHTABLE_ESTIMATE=1; timing, so never in CI)
+// logs estimates beside real builds of the shared maps: the figures the
+// README quotes for the estimates' accuracy.
+func TestEstimateCalibration(t *testing.T) {
+	if os.Getenv("PATHTABLE_ESTIMATE") == "" {
+		t.Skip("set PATHTABLE_ESTIMATE=1 to compare estimates with real builds")
+	}
+	files, _ := filepath.Glob("../../shared/testmaps/*.map")
+	if len(files) == 0 {
+		t.Skip("../shared/testmaps is absent")
+	}
+	for _, f := range files {
+		lvl, err := maps.Load(f, maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lb := range Layouts(8) {
+			if lb.Options == (Options{}) && lvl.Graph.Nodes() > 6000 {
+				continue // flat maze-128-128-2 writes 563 MB
+			}
+			est, err := EstimateBuild(context.Background(), lvl, lb.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			tab, err := BuildLevel(context.Background(), lvl, lb.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			took := time.Since(start)
+			size, _ := tab.WriteTo(io.Discard)
+			t.Logf("%-20s %-6s %6d nodes  bytes est/real %.2f  time est %8v real %8v (%.2f)", filepath.Base(f), lb.Name, lvl.Graph.Nodes(),
+				float64(est.Bytes)/float64(size), est.Duration.Round(time.Millisecond), took.Round(time.Millisecond), float64(est.Duration)/float64(took))
+		}
+	}
+}
