@@ -123,7 +123,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	for b := range done {
 		total += len(done[b].words)
 	}
-	if total >= math.MaxUint32 {
+	if int64(total) >= math.MaxUint32 {
 		return nil, nil, nil, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
 	}
 	rowStart = make([]uint32, 0, to-from+1)

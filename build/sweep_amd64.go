@@ -1,3 +1,5 @@
+//go:build !purego
+
 package build
 
 // On amd64 with AVX2 the sweep's inner loop (sweepRange) runs as vector

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // func sweepRangeAVX2(dist *[8]uint64, seen *uint64, up *hArc, upOff *int32, lo, hi int)
