@@ -89,8 +89,9 @@ func (opt Options) TableLayout() table.Layout {
 // neighbours' rows settles only the nodes those rows do not already answer,
 // for O(V) per neighbour.
 // On such levels of sweepMinNodes nodes or more it instead contracts the
-// level once, serially, and sweeps each row in O(V + U) for the U upward
-// arcs of the hierarchy (a few per node on grids).
+// level once, on the workers, and sweeps each row in O(V + U) for the U
+// upward arcs of the hierarchy (a few per node on grids), unless the
+// contraction outgrows its budget (contractWork).
 // Memory is the table itself, n²·(1 + distance width) bytes, plus O(V + E)
 // per worker. It stops early, returning ctx.Err(), when ctx is cancelled.
 func Build(ctx context.Context, g *maps.Graph, opt Options) (*table.Table, error) {
@@ -109,18 +110,23 @@ type shortcuts struct {
 	prune bool // skip relaxations that cannot improve (computeSkips)
 	seed  bool // start rows from finished neighbours' rows (seed)
 	// sweepFrom is the fewest nodes for which exact-key levels are
-	// contracted and their rows swept (sweep.go); 0 never.
+	// contracted and their flat rows swept (sweep.go); 0 never, neither
+	// flat nor run-length rows (see sweeps).
 	sweepFrom int
+	// budgeted gives up contracting, and searches the rows instead, once
+	// the contraction has cost more than contractWork allows (plan.go);
+	// tests turn it off to sweep every level they can.
+	budgeted bool
 }
 
-// sweepMinNodes is where contracting starts to pay. Contracting is serial
-// and costs a fixed time per node, while sweeping saves a time per pair,
-// n per node, over seeded searches shared among the workers: small levels
-// are faster without it. BenchmarkBuild, over levels on both sides of this
-// size, measures where the two meet; README.md gives the figures.
-const sweepMinNodes = 3000
+// sweepMinNodes is where contracting starts to pay for a flat table.
+// Contracting costs a time per node, while sweeping saves a time per pair,
+// n per node, over seeded searches: tiny levels are faster without it.
+// BenchmarkBuild, over levels on both sides of this size, measures where
+// the two meet.
+const sweepMinNodes = 500
 
-var allShortcuts = shortcuts{prune: true, seed: true, sweepFrom: sweepMinNodes}
+var allShortcuts = shortcuts{prune: true, seed: true, sweepFrom: sweepMinNodes, budgeted: true}
 
 // buildTable is Build with the shortcuts chosen.
 func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts) (*table.Table, error) {
@@ -129,7 +135,7 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 		return nil, err
 	}
 	if opt.Layout == table.LayoutRuns {
-		return buildRuns(ctx, g, h, opt)
+		return buildRuns(ctx, g, h, opt, cuts)
 	}
 	if err := CheckSize(&h, opt.MaxBytes); err != nil {
 		return nil, err
@@ -142,7 +148,7 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 	var flat *table.Flat
 	var hier *hierarchy
 	allocate := func() (err error) { flat, err = table.NewFlat(h); return err }
-	contract := func() (err error) { hier, err = hierarchyFor(ctx, g, h.DistKind, cuts); return err }
+	contract := func() (err error) { hier, err = hierarchyFor(ctx, g, h.DistKind, cuts, workerCount(opt)); return err }
 	if workerCount(opt) > 1 {
 		var eg errgroup.Group
 		eg.Go(allocate)
@@ -214,20 +220,21 @@ const blockRows = 256
 // worker or the range: a range that starts inside a block first computes
 // that block's earlier rows into scratch, to seed from.
 func fillRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, from, to int, rows table.Rows) error {
-	hier, err := hierarchyFor(ctx, g, h.DistKind, cuts)
+	hier, err := hierarchyFor(ctx, g, h.DistKind, cuts, workerCount(opt))
 	if err != nil {
 		return err
 	}
 	return fillRowsWith(ctx, g, h, opt, cuts, hier, from, to, rows)
 }
 
-// hierarchyFor contracts g when cuts sweep levels of its size and kind,
-// and returns nil when its rows are searched instead.
-func hierarchyFor(ctx context.Context, g *maps.Graph, kind table.DistKind, cuts shortcuts) (*hierarchy, error) {
-	if cuts.sweepFrom == 0 || g.Nodes() < cuts.sweepFrom {
+// hierarchyFor contracts g when cuts sweep the flat rows of levels of its
+// size and kind (see sweeps), and returns nil when its rows are searched
+// instead.
+func hierarchyFor(ctx context.Context, g *maps.Graph, kind table.DistKind, cuts shortcuts, workers int) (*hierarchy, error) {
+	if !cuts.sweeps(g, false) {
 		return nil, nil
 	}
-	return flatHierarchy(ctx, g, kind)
+	return flatHierarchy(ctx, g, kind, cuts.maxWork(g.Nodes()), workers)
 }
 
 // workerCount is the number of concurrent rows opt asks for.
@@ -306,13 +313,7 @@ func (r *reverse) parents(t, start int32, dst []parentRow, rowOf func(int) table
 		if p < start || p >= t {
 			continue
 		}
-		key := 0.0
-		if r.costs != nil {
-			key = r.costs[e.class()]
-		} else {
-			key = r.cost[i]
-		}
-		dst = append(dst, parentRow{row: rowOf(int(p)), node: p, slot: e.slot(), key: key})
+		dst = append(dst, parentRow{row: rowOf(int(p)), node: p, slot: e.slot(), key: r.edgeKey(i)})
 	}
 	return dst
 }
@@ -327,6 +328,7 @@ func sweepAll(ctx context.Context, hier *hierarchy, workers int, progress *atomi
 	type scratch struct {
 		s       *sweep
 		targets [sweepRows]int32
+		rows    [sweepRows]table.Row
 	}
 	newScratch := func(int) *scratch { return &scratch{s: newSweep(hier)} }
 	return pool.Run(ctx, workers, batches, newScratch, func(_ context.Context, w *scratch, b int) error {
@@ -337,8 +339,9 @@ func sweepAll(ctx context.Context, hier *hierarchy, workers int, progress *atomi
 		}
 		w.s.run(&w.targets)
 		for j := range n {
-			w.s.put(j, rows.Row(first+j))
+			w.rows[j] = rows.Row(first + j)
 		}
+		w.s.putAll(w.rows[:n])
 		if progress != nil {
 			progress.Add(int64(n))
 		}

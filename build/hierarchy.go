@@ -1,25 +1,36 @@
 package build
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
 
 	"github.com/pathtable/pathtable/internal/minheap"
+	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
 
 // A contraction hierarchy ranks the nodes and adds shortcut arcs so that
 // between any two nodes some shortest path first climbs in rank and then
-// descends. Nodes are contracted one at a time, least important first:
-// contracting x removes it from the graph and, for each in-neighbour u
-// and out-neighbour v still present, adds the shortcut u→v of cost
-// w(u→x) + w(x→v) unless a witness search finds a path from u to v
-// without x that costs no more. A shortcut remembers the first move of its
-// first original edge, so a row built over shortcuts still stores real
-// first moves. Geisberger, Sanders, Schultes and Delling, "Contraction
-// Hierarchies" (2008).
+// descends. Nodes are contracted least important first: contracting x
+// removes it from the graph and, for each in-neighbour u and out-neighbour
+// v still present, adds the shortcut u→v of cost w(u→x) + w(x→v) unless a
+// witness search finds a path from u to v without x that costs no more. A
+// shortcut remembers the first move of its first original edge, so a row
+// built over shortcuts still stores real first moves. Geisberger, Sanders,
+// Schultes and Delling, "Contraction Hierarchies" (2008).
+//
+// Contraction goes in rounds, so that the workers share it: each round
+// contracts every node that is less important than all its neighbours
+// (by priority, then by number), an independent set. Witness searches of a
+// round avoid every node the round contracts, so that each shortcut it
+// skips has a witness that survives the round; they only read the graph,
+// so they run in parallel, and the round's shortcuts are then added in
+// node order. The hierarchy so depends on the level alone, never on the
+// workers (Vetter, "Parallel time-dependent contraction hierarchies",
+// 2009, contracts independent sets the same way).
 
 // chArc is an arc of the graph being contracted: the other end, the
 // search key of its cost, and the first move of its tail.
@@ -29,15 +40,11 @@ type chArc struct {
 	hop  uint8
 }
 
-// Witness searches stop after settling this many nodes, fewer when they
-// only estimate a node's priority: a shortcut added because a witness was
-// not found in time is merely unneeded, never wrong. Larger limits spent
-// more time contracting than they saved in sweeps (BenchmarkHierarchy,
-// BenchmarkBuild).
-const (
-	witnessSettle  = 32
-	prioritySettle = 4
-)
+// Witness searches stop after settling this many nodes: a shortcut added
+// because a witness was not found in time is merely unneeded, never
+// wrong. Smaller limits left shortcuts that made the cores of open and
+// cluttered levels dense and slow to contract (BenchmarkHierarchy).
+const witnessSettle = 128
 
 // hierarchy is a contracted level, laid out for rows: positions number the
 // nodes from the highest rank down, so every arc a row follows upward
@@ -53,6 +60,9 @@ type hierarchy struct {
 	// position, which a row's first phase climbs from its target.
 	downOff []int32
 	down    []hArc
+	// work is the arcs the contraction's witness searches scanned (see
+	// contractWork).
+	work int
 	// hopScale is the scale of hop keys (see hopkeys.go), which a
 	// distance is divided by; 0 for plain keys.
 	hopScale uint64
@@ -68,40 +78,75 @@ type hArc struct {
 
 // contractor holds the graph while it is contracted.
 type contractor struct {
-	out, in  [][]chArc
-	done     []bool
-	deleted  []int32 // contracted neighbours, part of the priority
+	out, in [][]chArc
+	done    []bool
+	deleted []int32 // contracted neighbours, part of the priority
+	// inRound marks the nodes the current round contracts, which witness
+	// searches avoid.
+	inRound []bool
+	arcs    int // live arcs
+	kept    int // arcs kept in the hierarchy
+	maxArcs int // cap on both
+	// work counts the arcs witness searches have scanned, the bulk of the
+	// contraction's time, and maxWork caps it.
+	work, maxWork int
+	workers       int
+	scratch       []*witnessScratch // one per worker
+	// On grids, the cells' coordinates and the least keys of a straight
+	// and a diagonal move, which bound the key of a path below (see
+	// lowerBound); nil x when the level has no geometry.
+	x, y               []int32
+	straight, diagonal float64
+}
+
+// witnessScratch is one worker's scratch for witness searches, and what
+// they found for its current node.
+type witnessScratch struct {
 	wdist    []float64
 	touched  []int32
 	heap     minheap.Heap
-	arcs     int      // live arcs
-	kept     int      // arcs kept in the hierarchy
-	maxArcs  int      // cap on both
-	shortcut []chArc  // scratch: shortcuts of the node being contracted
-	from     []int32  // their tails
-	wanted   []uint32 // c.round on the nodes a witness search looks for
+	wanted   []uint32 // round on the nodes a witness search looks for
 	round    uint32
+	want     []wantedNode // the nodes it has yet to settle
+	targets  []wantedNode // all it looked for, which its heuristic aims at
+	bound    []float64    // each wanted node's bound
+	resolved []uint32     // round on the wanted nodes with a short witness
+	shortcut []chArc      // the shortcuts of the node being contracted
+	from     []int32      // their tails
+	work     int          // arcs scanned, since the contractor last summed it
 }
 
-// newHierarchy contracts g with the given search key per edge. It returns
-// nil when the graph being contracted would grow past maxArcs arcs, or
-// the hierarchy past twice that: on levels that dense a plain search per
-// row is the better plan. It stops early, returning ctx.Err(), when ctx is
-// cancelled. The
-// result depends only on g. Each contraction runs a bounded witness search
-// per in-neighbour, so it takes about O(V·d·witnessSettle·d·log) for
-// degree d (BenchmarkHierarchy measures it).
-func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, maxArcs int) (*hierarchy, error) {
+func newWitnessScratch(n int) *witnessScratch {
+	ws := &witnessScratch{wdist: make([]float64, n), wanted: make([]uint32, n), bound: make([]float64, n), resolved: make([]uint32, n)}
+	for i := range ws.wdist {
+		ws.wdist[i] = math.Inf(1)
+	}
+	return ws
+}
+
+// newHierarchy contracts g with the given search key per edge, on up to
+// workers goroutines. It returns nil when the graph being contracted would
+// grow past maxArcs arcs, or the hierarchy past twice that, or when its
+// witness searches would scan more than maxWork arcs: on levels that
+// dense, or that costly to contract, a search per row is the better plan.
+// It stops early, returning ctx.Err(), when ctx is cancelled. The result
+// depends only on g, never on workers. Each contraction runs a bounded
+// witness search per in-neighbour, so it takes about
+// O(V·d·witnessSettle·d·log) for degree d, and at most O(maxWork·log),
+// divided by the workers (BenchmarkHierarchy measures it).
+func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, maxArcs, maxWork, workers int) (*hierarchy, error) {
 	n := g.Nodes()
+	workers = max(1, workers)
 	c := &contractor{
 		out: make([][]chArc, n), in: make([][]chArc, n),
-		done: make([]bool, n), deleted: make([]int32, n),
-		wdist: make([]float64, n), wanted: make([]uint32, n),
-		maxArcs: maxArcs,
+		done: make([]bool, n), deleted: make([]int32, n), inRound: make([]bool, n),
+		maxArcs: maxArcs, maxWork: maxWork, workers: workers,
+		scratch: make([]*witnessScratch, workers),
 	}
-	for i := range c.wdist {
-		c.wdist[i] = math.Inf(1)
+	for w := range c.scratch {
+		c.scratch[w] = newWitnessScratch(n)
 	}
+	c.geometry(g, key)
 	for u := int32(0); int(u) < n; u++ {
 		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
 			if v := g.Targets[e]; v != u {
@@ -111,50 +156,77 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	}
 
 	prio := make([]float64, n)
-	var queue minheap.Heap
-	for x := int32(0); int(x) < n; x++ {
-		prio[x] = c.priority(x)
-		queue.Push(x, prio[x])
+	live := make([]int32, n) // the nodes not yet contracted, in order
+	for x := range live {
+		live[x] = int32(x)
 	}
-	rank := int32(0)
-	order := make([]int32, n) // order[rank] = node
+	if err := c.priorities(ctx, live, prio); err != nil {
+		return nil, err
+	}
+	order := make([]int32, 0, n) // contracted nodes, least important first
 	upOut := make([][]chArc, n)
 	upIn := make([][]chArc, n)
-	for queue.Len() > 0 {
-		if rank%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
+	touched := make([]bool, n) // neighbours of the round's nodes
+	var round, next []int32
+	shortcuts := make([][]chArc, n) // of each node of the round, by index
+	tails := make([][]int32, n)
+	for len(live) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		round = c.independent(live, prio, round[:0])
+		for _, x := range round {
+			c.inRound[x] = true
+		}
+		err := c.parallel(ctx, len(round), func(ws *witnessScratch, i int) {
+			c.shortcuts(ws, round[i], witnessSettle)
+			shortcuts[i] = append(shortcuts[i][:0], ws.shortcut...)
+			tails[i] = append(tails[i][:0], ws.from...)
+		})
+		if err != nil {
+			return nil, err
+		}
+		next = next[:0]
+		for i, x := range round {
+			// Every neighbour still in the graph outranks x.
+			upOut[x], upIn[x] = slices.Clone(c.out[x]), slices.Clone(c.in[x])
+			c.kept += len(upOut[x]) + len(upIn[x])
+			for k, s := range shortcuts[i] {
+				c.addArc(tails[i][k], s.node, s.key, s.hop)
+			}
+			if c.arcs > c.maxArcs || c.kept > 2*c.maxArcs {
+				return nil, nil
+			}
+			c.done[x] = true
+			c.inRound[x] = false
+			c.detach(x)
+			order = append(order, x)
+			for _, arcs := range [][]chArc{upOut[x], upIn[x]} {
+				for _, a := range arcs {
+					c.deleted[a.node]++
+					if !touched[a.node] {
+						touched[a.node] = true
+						next = append(next, a.node)
+					}
+				}
 			}
 		}
-		x, p := queue.Pop()
-		if c.done[x] || p != prio[x] {
-			continue // stale entry
+		live = slices.DeleteFunc(live, func(x int32) bool { return c.done[x] })
+		// The round's neighbours lost an arc and may have gained
+		// shortcuts: their priorities change.
+		slices.Sort(next)
+		for _, y := range next {
+			touched[y] = false
 		}
-		if q := c.priority(x); q > p {
-			prio[x] = q
-			queue.Push(x, q)
-			continue
+		if err := c.priorities(ctx, next, prio); err != nil {
+			return nil, err
 		}
-		// Every neighbour still in the graph outranks x.
-		upOut[x], upIn[x] = slices.Clone(c.out[x]), slices.Clone(c.in[x])
-		c.kept += len(upOut[x]) + len(upIn[x])
-		c.contract(x)
-		if c.arcs > c.maxArcs || c.kept > 2*c.maxArcs {
+		if c.work > c.maxWork {
 			return nil, nil
-		}
-		c.done[x] = true
-		c.detach(x)
-		order[rank] = x
-		rank++
-		for _, a := range upOut[x] {
-			c.deleted[a.node]++
-		}
-		for _, a := range upIn[x] {
-			c.deleted[a.node]++
 		}
 	}
 
-	h := &hierarchy{node: make([]int32, n), pos: make([]int32, n), upOff: make([]int32, n+1), downOff: make([]int32, n+1)}
+	h := &hierarchy{node: make([]int32, n), pos: make([]int32, n), upOff: make([]int32, n+1), downOff: make([]int32, n+1), work: c.work}
 	pos := h.pos
 	for r, x := range order {
 		p := int32(n - 1 - r)
@@ -169,7 +241,70 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 		}
 		h.upOff[p+1], h.downOff[p+1] = int32(len(h.up)), int32(len(h.down))
 	}
+	h.layout(nil, 1, nil)
 	return h, nil
+}
+
+// independent appends to dst the nodes of live (in order) that are less
+// important than every neighbour still in the graph: lower priority, or
+// equal priority and a lower number. No two of them are neighbours, and
+// the least important live node is always one. O(arcs of live).
+func (c *contractor) independent(live []int32, prio []float64, dst []int32) []int32 {
+	less := func(x, y int32) bool { return prio[x] < prio[y] || prio[x] == prio[y] && x < y }
+next:
+	for _, x := range live {
+		for _, arcs := range [][]chArc{c.out[x], c.in[x]} {
+			for _, a := range arcs {
+				if !less(x, a.node) {
+					continue next
+				}
+			}
+		}
+		dst = append(dst, x)
+	}
+	return dst
+}
+
+// priorities sets prio of each node of nodes, on the workers. O(their
+// degrees²). It fails only when ctx is done.
+func (c *contractor) priorities(ctx context.Context, nodes []int32, prio []float64) error {
+	return c.parallel(ctx, len(nodes), func(_ *witnessScratch, i int) {
+		prio[nodes[i]] = c.priority(nodes[i])
+	})
+}
+
+// parallelChunk is how many nodes a worker takes from a round at a time:
+// a few witness searches, which the task's overhead is small beside, and
+// small enough that the rounds of small levels still spread.
+const parallelChunk = 4
+
+// parallel calls do(ws, i) for i in 0..count-1 on the workers, each with
+// its own witness scratch, then adds their witness searches' work to
+// c.work. do may read the graph, never change it. It fails only when ctx
+// is done.
+func (c *contractor) parallel(ctx context.Context, count int, do func(ws *witnessScratch, i int)) error {
+	chunks := (count + parallelChunk - 1) / parallelChunk
+	workers := min(c.workers, chunks)
+	if workers <= 1 {
+		for i := range count {
+			do(c.scratch[0], i)
+		}
+	} else {
+		err := pool.Run(ctx, workers, chunks, func(w int) *witnessScratch { return c.scratch[w] }, func(_ context.Context, ws *witnessScratch, k int) error {
+			for i := k * parallelChunk; i < min(count, (k+1)*parallelChunk); i++ {
+				do(ws, i)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	for _, ws := range c.scratch {
+		c.work += ws.work
+		ws.work = 0
+	}
+	return nil
 }
 
 // packKey packs an integer key below 2^53 and a first move.
@@ -212,92 +347,154 @@ func (c *contractor) addArc(u, v int32, key float64, hop uint8) {
 	c.arcs++
 }
 
-// priority orders contraction: the shortcuts x would add less the arcs it
-// removes, plus its contracted neighbours, which spreads contraction
-// evenly over the level.
+// priority orders contraction: the shortcuts x could need at most (one
+// per in-neighbour and other out-neighbour) less the arcs it removes, plus
+// its contracted neighbours, which spreads contraction evenly over the
+// level. Counting the shortcuts without witness searches makes this a
+// minimum-degree order, which keeps the cores of open levels sparse:
+// bounded witness searches here, which find only some witnesses, made the
+// hierarchies of open grids several times denser and their contraction a
+// hundred times slower (BenchmarkHierarchy). O(degree²).
 func (c *contractor) priority(x int32) float64 {
-	added := c.shortcuts(x, prioritySettle)
+	added := 0
+	for _, in := range c.in[x] {
+		for _, out := range c.out[x] {
+			if out.node != in.node {
+				added++
+			}
+		}
+	}
 	removed := len(c.out[x]) + len(c.in[x])
 	return float64(2*(added-removed)) + float64(c.deleted[x])
 }
 
-// contract adds the shortcuts that removing x needs.
-func (c *contractor) contract(x int32) {
-	c.shortcuts(x, witnessSettle)
-	for i, s := range c.shortcut {
-		c.addArc(c.from[i], s.node, s.key, s.hop)
-	}
-}
-
-// shortcuts collects in c.shortcut and c.from the shortcuts removing x
+// shortcuts collects in ws.shortcut and ws.from the shortcuts removing x
 // needs, by witness searches that settle at most settle nodes, and
-// returns how many.
-func (c *contractor) shortcuts(x int32, settle int) int {
-	c.shortcut, c.from = c.shortcut[:0], c.from[:0]
+// returns how many. It only reads the graph.
+func (c *contractor) shortcuts(ws *witnessScratch, x int32, settle int) int {
+	ws.shortcut, ws.from = ws.shortcut[:0], ws.from[:0]
 	for _, in := range c.in[x] {
 		u := in.node
-		limit, wanted := math.Inf(-1), 0
-		c.round++
+		ws.round++
+		ws.want = ws.want[:0]
 		for _, out := range c.out[x] {
 			if out.node != u {
-				limit = max(limit, in.key+out.key)
-				c.wanted[out.node] = c.round
-				wanted++
+				ws.wanted[out.node] = ws.round
+				ws.want = append(ws.want, wantedNode{out.node, in.key + out.key})
 			}
 		}
-		if wanted == 0 {
+		if len(ws.want) == 0 {
 			continue
 		}
-		c.witness(u, x, limit, wanted, settle)
+		c.shortWitnesses(ws, u, x)
+		if len(ws.want) > 0 {
+			c.witness(ws, u, x, settle)
+		}
 		for _, out := range c.out[x] {
 			v := out.node
 			if v == u {
 				continue
 			}
-			if d := in.key + out.key; c.wdist[v] > d {
-				c.shortcut = append(c.shortcut, chArc{node: v, key: d, hop: in.hop})
-				c.from = append(c.from, u)
+			if d := in.key + out.key; ws.resolved[v] != ws.round && ws.wdist[v] > d {
+				ws.shortcut = append(ws.shortcut, chArc{node: v, key: d, hop: in.hop})
+				ws.from = append(ws.from, u)
 			}
 		}
-		for _, v := range c.touched {
-			c.wdist[v] = math.Inf(1)
+		for _, v := range ws.touched {
+			ws.wdist[v] = math.Inf(1)
 		}
-		c.touched = c.touched[:0]
+		ws.touched = ws.touched[:0]
 	}
-	return len(c.shortcut)
+	return len(ws.shortcut)
 }
 
-// witness fills c.wdist with distances from u avoiding x, until it has
-// settled the wanted nodes (marked with c.round), or passed limit, or
-// settled settle nodes.
-func (c *contractor) witness(u, x int32, limit float64, wanted, settle int) {
-	h := &c.heap
-	h.Reset()
-	c.wdist[u] = 0
-	c.touched = append(c.touched, u)
-	h.Push(u, 0)
-	for settled := 0; h.Len() > 0 && settled < settle; {
-		v, d := h.Pop()
-		if d > c.wdist[v] {
+// shortWitnesses marks resolved the nodes of ws.want with a witness of one
+// or two arcs from u, avoiding x and the round's nodes, and drops them from
+// ws.want: on grids most witnesses are that short, and looking at u's arcs
+// and theirs costs less than a search. O(d²) for degree d.
+func (c *contractor) shortWitnesses(ws *witnessScratch, u, x int32) {
+	for _, w := range ws.want {
+		ws.bound[w.node] = w.bound
+	}
+	for _, a := range c.out[u] {
+		y := a.node
+		if y == x || c.inRound[y] {
 			continue
 		}
-		if d > limit {
+		if ws.wanted[y] == ws.round && a.key <= ws.bound[y] {
+			ws.resolved[y] = ws.round
+		}
+		ws.work += len(c.out[y])
+		for _, b := range c.out[y] {
+			if v := b.node; ws.wanted[v] == ws.round && a.key+b.key <= ws.bound[v] {
+				ws.resolved[v] = ws.round
+			}
+		}
+	}
+	ws.want = slices.DeleteFunc(ws.want, func(w wantedNode) bool { return ws.resolved[w.node] == ws.round })
+}
+
+// wantedNode is a node a witness search looks for, and the cost of the
+// path through the contracted node that a witness must match.
+type wantedNode struct {
+	node  int32
+	bound float64
+}
+
+// witness fills ws.wdist with distances from u avoiding x and the nodes
+// of the current round, until it has settled every node of ws.want, or
+// passed the bound of every one it has not, or settled settle nodes. On
+// grids it is an A* search toward the nearest of them (see toWanted),
+// which settles each node at its distance and leaves alone the nodes no
+// path within the bounds can pass. Whatever it finds is a real path, so
+// the bound decides only how many shortcuts are added, never whether one
+// is missing.
+func (c *contractor) witness(ws *witnessScratch, u, x int32, settle int) {
+	limit := math.Inf(-1)
+	for _, w := range ws.want {
+		limit = max(limit, w.bound)
+	}
+	ws.targets = append(ws.targets[:0], ws.want...)
+	h := &ws.heap
+	h.Reset()
+	ws.wdist[u] = 0
+	ws.touched = append(ws.touched, u)
+	h.Push(u, c.toWanted(ws, u))
+	for settled := 0; h.Len() > 0 && settled < settle; {
+		v, f := h.Pop()
+		d := ws.wdist[v]
+		if f > d+c.toWanted(ws, v) {
+			continue // stale
+		}
+		if f > limit {
 			return
 		}
-		if c.wanted[v] == c.round {
-			if wanted--; wanted == 0 {
+		if ws.wanted[v] == ws.round && ws.resolved[v] != ws.round {
+			// v is done: the search need only reach the others' bounds.
+			i := slices.IndexFunc(ws.want, func(w wantedNode) bool { return w.node == v })
+			ws.want = slices.Delete(ws.want, i, i+1)
+			if len(ws.want) == 0 {
 				return
+			}
+			limit = math.Inf(-1)
+			for _, w := range ws.want {
+				limit = max(limit, w.bound)
 			}
 		}
 		settled++
+		ws.work += len(c.out[v])
 		for _, a := range c.out[v] {
 			w := a.node
-			if nd := d + a.key; nd < c.wdist[w] && nd <= limit && w != x {
-				if math.IsInf(c.wdist[w], 1) {
-					c.touched = append(c.touched, w)
+			if nd := d + a.key; nd < ws.wdist[w] && nd <= limit && w != x && !c.inRound[w] {
+				fw := nd + c.toWanted(ws, w)
+				if fw > limit {
+					continue
 				}
-				c.wdist[w] = nd
-				h.Push(w, nd)
+				if math.IsInf(ws.wdist[w], 1) {
+					ws.touched = append(ws.touched, w)
+				}
+				ws.wdist[w] = nd
+				h.Push(w, fw)
 			}
 		}
 	}
@@ -306,13 +503,149 @@ func (c *contractor) witness(u, x int32, limit float64, wanted, settle int) {
 // exactHierarchy contracts g for a table whose distances are exact
 // integer keys (exactKeys), and returns nil for other kinds, whose float
 // sums depend on the order of addition, and for levels too dense to
-// contract.
-func exactHierarchy(ctx context.Context, g *maps.Graph, kind table.DistKind) (*hierarchy, error) {
+// contract, or whose witness searches would scan more than maxWork arcs.
+func exactHierarchy(ctx context.Context, g *maps.Graph, kind table.DistKind, maxWork, workers int) (*hierarchy, error) {
 	octile := g.Metric == maps.MetricOctile
 	if !exactKeys(octile, kind) {
 		return nil, nil
 	}
 	keyed := keyedOctile(octile, kind)
 	key := func(e int) float64 { return searchKey(g.Weights[e], keyed) }
-	return newHierarchy(ctx, g, key, 4*(g.Edges()+g.Nodes()))
+	return newHierarchy(ctx, g, key, 4*(g.Edges()+g.Nodes()), maxWork, workers)
+}
+
+// layout renumbers the positions for sweeps: grouped by component
+// (comp[x] for node x, from 0 to count-1; every node in 0 when comp is
+// nil), then by level, the highest first, then by key[x] (by node when key
+// is nil), which should number nodes that are close in the level close
+// together. A node's level is
+// one more than the highest of the lower-ranked nodes it shares an arc
+// with, so every arc still points to a smaller position (no arc joins two
+// components). Nodes of one level are independent and, numbered in level
+// order, close in the level, so that a sweep reads the heads of one
+// stretch of positions from a few nearby stretches instead of all over
+// (Bastert et al. reorder PHAST's sweeps the same way), and a sweep for
+// targets of one component need only cover its range. It returns the
+// first position of each component, and len(h.node) last.
+// O(V log V + U).
+func (h *hierarchy) layout(comp []int32, count int, key []int32) []int32 {
+	n := len(h.node)
+	level := make([]int32, n) // by position
+	for p := n - 1; p >= 0; p-- {
+		for _, a := range h.up[h.upOff[p]:h.upOff[p+1]] {
+			level[a.at] = max(level[a.at], level[p]+1)
+		}
+		for _, a := range h.down[h.downOff[p]:h.downOff[p+1]] {
+			level[a.at] = max(level[a.at], level[p]+1)
+		}
+	}
+	compOf := func(x int32) int32 {
+		if comp == nil {
+			return 0
+		}
+		return comp[x]
+	}
+	byNew := make([]int32, n) // old position of each new one
+	for p := range byNew {
+		byNew[p] = int32(p)
+	}
+	slices.SortFunc(byNew, func(p, q int32) int {
+		x, y := h.node[p], h.node[q]
+		if c := cmp.Compare(compOf(x), compOf(y)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(level[q], level[p]); c != 0 {
+			return c
+		}
+		if key != nil {
+			x, y = key[x], key[y]
+		}
+		return cmp.Compare(x, y)
+	})
+	moved := make([]int32, n) // new position of each old one
+	for q, p := range byNew {
+		moved[p] = int32(q)
+	}
+	old := *h
+	h.node, h.pos = make([]int32, n), make([]int32, n)
+	h.upOff, h.downOff = make([]int32, n+1), make([]int32, n+1)
+	h.up, h.down = make([]hArc, 0, len(old.up)), make([]hArc, 0, len(old.down))
+	for q, p := range byNew {
+		x := old.node[p]
+		h.node[q], h.pos[x] = x, int32(q)
+		for _, a := range old.up[old.upOff[p]:old.upOff[p+1]] {
+			h.up = append(h.up, hArc{val: a.val, at: moved[a.at]})
+		}
+		for _, a := range old.down[old.downOff[p]:old.downOff[p+1]] {
+			h.down = append(h.down, hArc{val: a.val, at: moved[a.at]})
+		}
+		h.upOff[q+1], h.downOff[q+1] = int32(len(h.up)), int32(len(h.down))
+	}
+	start := make([]int32, count+1)
+	for _, x := range h.node {
+		start[compOf(x)+1]++
+	}
+	for c := range count {
+		start[c+1] += start[c]
+	}
+	return start
+}
+
+// geometry fills c's coordinates and least move keys from g's grid. O(E).
+func (c *contractor) geometry(g *maps.Graph, key func(e int) float64) {
+	if g.Grid == nil {
+		return
+	}
+	n := g.Nodes()
+	c.x, c.y = make([]int32, n), make([]int32, n)
+	for u := range int32(n) {
+		x, y := g.Grid.XY(u)
+		c.x[u], c.y[u] = int32(x), int32(y)
+	}
+	c.straight, c.diagonal = math.Inf(1), math.Inf(1)
+	for u := range int32(n) {
+		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+			v := g.Targets[e]
+			dx, dy := abs32(c.x[u]-c.x[v]), abs32(c.y[u]-c.y[v])
+			switch {
+			case dx > 1 || dy > 1: // not a grid move: no bound
+				c.x, c.y = nil, nil
+				return
+			case dx == 1 && dy == 1:
+				c.diagonal = min(c.diagonal, key(int(e)))
+			default:
+				c.straight = min(c.straight, key(int(e)))
+			}
+		}
+	}
+	if math.IsInf(c.straight, 1) {
+		c.x, c.y = nil, nil
+		return
+	}
+	c.diagonal = min(c.diagonal, 2*c.straight)
+}
+
+// toWanted bounds below the key of any path from w to the nearest node
+// of the witness search's wanted ones: with m diagonal and M-m straight
+// steps at the least, M and m the larger and smaller coordinate gaps.
+// Consistent, so an A* search with it settles nodes at their distance.
+// 0 without geometry. O(wanted).
+func (c *contractor) toWanted(ws *witnessScratch, w int32) float64 {
+	if c.x == nil {
+		return 0
+	}
+	best := math.Inf(1)
+	for _, t := range ws.targets {
+		dx, dy := abs32(c.x[w]-c.x[t.node]), abs32(c.y[w]-c.y[t.node])
+		m, M := min(dx, dy), max(dx, dy)
+		best = min(best, c.diagonal*float64(m)+c.straight*float64(M-m))
+	}
+	return best
+}
+
+func abs32(v int32) int32 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

@@ -3,6 +3,8 @@ package build
 import (
 	"context"
 	"errors"
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/pathtable/pathtable/maps/mapstest"
@@ -16,11 +18,11 @@ func TestHierarchyRefuses(t *testing.T) {
 	for _, lv := range mapstest.SmallLevels(t) {
 		kind := mustPlan(t, lv.G).DistKind
 		exact := kind == table.DistU16 || kind == table.DistU32 || kind == table.DistU64 || kind == table.DistOctile16
-		if h, _ := exactHierarchy(context.Background(), lv.G, kind); (h != nil) != exact {
+		if h, _ := exactHierarchy(context.Background(), lv.G, kind, math.MaxInt, 2); (h != nil) != exact {
 			t.Errorf("%s (%s): contracted %v, want %v", lv.Name, kind, h != nil, exact)
 		}
 		weight := func(e int) float64 { return lv.G.Weights[e] }
-		if h, err := newHierarchy(context.Background(), lv.G, weight, lv.G.Edges()/2); lv.G.Edges() > 0 && (h != nil || err != nil) {
+		if h, err := newHierarchy(context.Background(), lv.G, weight, lv.G.Edges()/2, math.MaxInt, 2); lv.G.Edges() > 0 && (h != nil || err != nil) {
 			t.Errorf("%s: contracted past a cap of %d arcs", lv.Name, lv.G.Edges()/2)
 		}
 	}
@@ -32,7 +34,7 @@ func TestHierarchyCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, lv := range mapstest.SmallLevels(t)[:3] {
-		if h, err := exactHierarchy(ctx, lv.G, mustPlan(t, lv.G).DistKind); h != nil || !errors.Is(err, context.Canceled) {
+		if h, err := exactHierarchy(ctx, lv.G, mustPlan(t, lv.G).DistKind, math.MaxInt, 2); h != nil || !errors.Is(err, context.Canceled) {
 			t.Errorf("%s: contracting after cancel = %v, %v, want nil, context.Canceled", lv.Name, h, err)
 		}
 	}
@@ -43,7 +45,7 @@ func TestHierarchyCancelled(t *testing.T) {
 // positions and nodes are inverse permutations.
 func TestHierarchyArcsPointUp(t *testing.T) {
 	for _, lv := range mapstest.SmallLevels(t) {
-		h, _ := exactHierarchy(context.Background(), lv.G, mustPlan(t, lv.G).DistKind)
+		h, _ := exactHierarchy(context.Background(), lv.G, mustPlan(t, lv.G).DistKind, math.MaxInt, 2)
 		if h == nil {
 			continue
 		}
@@ -57,6 +59,26 @@ func TestHierarchyArcsPointUp(t *testing.T) {
 						t.Fatalf("%s: arc at position %d leads to position %d", lv.Name, p, a.at)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestHierarchyIgnoresWorkers checks that contracting in parallel rounds
+// makes the same hierarchy, position for position and arc for arc, on any
+// number of workers.
+func TestHierarchyIgnoresWorkers(t *testing.T) {
+	for _, lv := range slices.Concat(mapstest.SmallLevels(t), multiBlockLevels(t)) {
+		kind := mustPlan(t, lv.G).DistKind
+		want, _ := exactHierarchy(context.Background(), lv.G, kind, math.MaxInt, 1)
+		if want == nil {
+			continue
+		}
+		for _, workers := range []int{2, 3, 8} {
+			h, _ := exactHierarchy(context.Background(), lv.G, kind, math.MaxInt, workers)
+			if !slices.Equal(h.node, want.node) || !slices.Equal(h.up, want.up) || !slices.Equal(h.down, want.down) ||
+				!slices.Equal(h.upOff, want.upOff) || !slices.Equal(h.downOff, want.downOff) || h.work != want.work {
+				t.Fatalf("%s: %d workers contracted another hierarchy", lv.Name, workers)
 			}
 		}
 	}

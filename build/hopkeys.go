@@ -25,11 +25,12 @@ import (
 // flatHierarchy contracts g for the flat plan's sweeps: on plain keys
 // (exactHierarchy), or on hop keys where g has a zero-cost edge. It
 // returns nil where the rows are searched instead: levels whose keys are
-// not exact, too dense to contract, or whose hop keys could pass 2^53,
+// not exact, too dense or costly to contract (more than maxWork arc
+// scans; workers share the contraction), or whose hop keys could pass 2^53,
 // where a float64 no longer holds every sum exactly.
-func flatHierarchy(ctx context.Context, g *maps.Graph, kind table.DistKind) (*hierarchy, error) {
+func flatHierarchy(ctx context.Context, g *maps.Graph, kind table.DistKind, maxWork, workers int) (*hierarchy, error) {
 	if !slices.Contains(g.Weights, 0) {
-		return exactHierarchy(ctx, g, kind)
+		return exactHierarchy(ctx, g, kind, maxWork, workers)
 	}
 	octile := g.Metric == maps.MetricOctile
 	if !exactKeys(octile, kind) {
@@ -41,7 +42,7 @@ func flatHierarchy(ctx context.Context, g *maps.Graph, kind table.DistKind) (*hi
 		return nil, nil
 	}
 	key := func(e int) float64 { return searchKey(g.Weights[e], keyed)*float64(scale) + 1 }
-	h, err := newHierarchy(ctx, g, key, 4*(g.Edges()+g.Nodes()))
+	h, err := newHierarchy(ctx, g, key, 4*(g.Edges()+g.Nodes()), maxWork, workers)
 	if h != nil {
 		h.hopScale = scale
 	}

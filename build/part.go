@@ -44,7 +44,7 @@ func BuildPart(ctx context.Context, lvl *maps.Level, opt Options, shard, shards 
 	from, to := table.ShardRange(shard, shards, h.Nodes)
 	var p *table.Part
 	if layout == table.LayoutRuns {
-		order, rowStart, words, err := runRows(ctx, g, h, opt, from, to)
+		order, rowStart, words, err := runRows(ctx, g, h, opt, allShortcuts, from, to)
 		if err != nil {
 			return nil, err
 		}

@@ -109,3 +109,44 @@ func plan(g *maps.Graph, steps uint64) (table.Header, error) {
 	}
 	return h, nil
 }
+
+// The rows of a table come from sweeps of a contraction hierarchy or from
+// a search per row (seeded from neighbouring rows where keys are exact).
+// Sweeps win wherever a level contracts into few up arcs per node, which
+// the minimum-degree contraction order (see contractor.priority) achieves
+// on mazes, open fields, rooms and streets alike; small flat tables and
+// levels without exact keys are searched, and so is any level whose
+// contraction outgrows its budget. The choice depends on the level alone,
+// never on the machine, so that a flat table's bytes (ties between first
+// moves go differently in sweeps and searches) do too. BenchmarkBuild and
+// BenchmarkBuildRuns measure both sides.
+
+// sweeps reports whether the rows of g are to be swept, as cuts allow: on
+// exact levels of cuts.sweepFrom nodes or more, or of any size for a
+// run-length table (whose rows, unlike a flat table's, need the level's
+// distances more than once), when cuts.sweepFrom is not 0. Such a level is
+// then swept if it contracts within maxWork. O(1).
+func (cuts shortcuts) sweeps(g *maps.Graph, runs bool) bool {
+	if cuts.sweepFrom == 0 {
+		return false
+	}
+	return runs || g.Nodes() >= cuts.sweepFrom
+}
+
+// maxWork is the contraction's budget on a level of n nodes.
+func (cuts shortcuts) maxWork(n int) int {
+	if !cuts.budgeted {
+		return math.MaxInt
+	}
+	return contractWork(n)
+}
+
+// contractWork is the most arc scans a level of n nodes may spend in the
+// witness searches of its contraction before its rows are searched
+// instead. Grids of every kind scan under n² (BenchmarkHierarchy reports
+// work/n²), so only levels whose cores grow dense get that far, and the
+// budget, a count and never a time, bounds the time spent learning it to
+// about that of searching the rows.
+func contractWork(n int) int {
+	return int(float64(n) * float64(n))
+}

@@ -182,7 +182,7 @@ func TestPlanLevelsTakeEveryPlan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		hier, err := hierarchyFor(context.Background(), g, h.DistKind, allShortcuts)
+		hier, err := hierarchyFor(context.Background(), g, h.DistKind, allShortcuts, 2)
 		switch {
 		case err != nil:
 			t.Fatal(err)

@@ -88,9 +88,11 @@ func BenchmarkReferenceBuild(b *testing.B) {
 		workers := runtime.GOMAXPROCS(0)
 		b.Run(lv.name, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu := startCPU()
 			for b.Loop() {
 				referenceBuild(lv.g, workers)
 			}
+			cpu.report(b)
 		})
 	}
 }

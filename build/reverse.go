@@ -134,3 +134,11 @@ func packOctile(w float64) uint64 {
 	a, b, _ := table.SplitOctile(w) // Plan checked every cost
 	return uint64(a)<<32 | uint64(b)
 }
+
+// edgeKey returns the search key of the cost of reversed edge i. O(1).
+func (r *reverse) edgeKey(i int32) float64 {
+	if r.costs != nil {
+		return r.costs[r.edges[i].class()]
+	}
+	return r.cost[i]
+}

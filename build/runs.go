@@ -29,8 +29,8 @@ const runBlockBytes = 64 << 20
 // run-length encoded at once, and kept in source-rank order, so memory is
 // the table plus O(runBlock·V) per worker, and the bytes do not depend on
 // the workers.
-func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) (*table.Table, error) {
-	order, rowStart, words, err := runRows(ctx, g, h, opt, 0, g.Nodes())
+func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts) (*table.Table, error) {
+	order, rowStart, words, err := runRows(ctx, g, h, opt, cuts, 0, g.Nodes())
 	if err != nil {
 		return nil, err
 	}
@@ -56,20 +56,20 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options) 
 // parts and concatenated are the rows of one build. Time is that of a
 // whole build scaled by the share of sources, plus the contraction of the
 // level (once per call); memory is the rows plus O(runBlock·V) per worker.
-func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, from, to int) (order []int32, rowStart []uint32, words []uint32, err error) {
+func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, from, to int) (order []int32, rowStart []uint32, words []uint32, err error) {
 	n := g.Nodes()
 	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
 	keys := make([]float64, g.Edges())
 	for e, w := range g.Weights {
 		keys[e] = searchKey(w, keyed)
 	}
-	eng, err := newRowEngine(ctx, g, h.DistKind, keys)
+	eng, err := newRowEngine(ctx, g, h.DistKind, keys, cuts, workerCount(opt))
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	dfs := newRunOrder(g)
 	ord := pickOrder(g, eng, keys, dfs, hilbertOrder(g, dfs))
-	eng.setOrder(ord.node, ord.rank)
+	eng.setOrder(ord)
 
 	rowBytes := 8
 	if eng.hops {
@@ -123,7 +123,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, fr
 	for b := range done {
 		total += len(done[b].words)
 	}
-	if total >= math.MaxUint32 {
+	if int64(total) >= math.MaxUint32 {
 		return nil, nil, nil, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
 	}
 	rowStart = make([]uint32, 0, to-from+1)

@@ -19,11 +19,15 @@ type search struct {
 	queues  []fifo
 	headKey []float64
 	heap    minheap.Heap // for levels with too many distinct costs
+	// lo and hi bound the nodes a search starts afresh (every node unless
+	// set): the nodes it can reach, when it searches one component of a
+	// level whose components are ranges of node numbers.
+	lo, hi int32
 }
 
 func newSearch(r *reverse) *search {
 	n := len(r.offsets) - 1
-	s := &search{r: r, dist: make([]float64, n)}
+	s := &search{r: r, dist: make([]float64, n), hi: int32(n)}
 	if r.exact != nil || r.costExact != nil {
 		s.exact = make([]uint64, n)
 	}
@@ -41,9 +45,16 @@ func newSearch(r *reverse) *search {
 // (after a seed, to the seed): the result depends only on the graph and
 // the seed, never on the worker.
 func (s *search) run(t int32, first []byte) {
-	copy(s.dist, s.r.unreached)
-	copy(first, s.r.noMoves)
+	s.reset(first)
 	s.solve(t, first)
+}
+
+// reset makes every node from s.lo to s.hi unreached, with no move.
+// O(hi - lo).
+func (s *search) reset(first []byte) {
+	lo, hi := s.lo, s.hi
+	copy(s.dist[lo:hi], s.r.unreached[lo:hi])
+	copy(first[lo:hi], s.r.noMoves[lo:hi])
 }
 
 // solve runs the search from t over whatever s.dist and first hold: +Inf

@@ -17,7 +17,10 @@ import (
 // parentRow is a finished row of an in-neighbour p of the target: its
 // stored first moves and distances, and the edge p→t.
 type parentRow struct {
-	row  table.Row
+	row table.Row
+	// keys, when set, holds the row's distances as search keys (+Inf
+	// where unreached) in place of row.Dist.
+	keys []float64
 	node int32   // p
 	slot uint8   // p's first move toward t: the slot of p→t
 	key  float64 // search key of the cost of p→t
@@ -32,8 +35,7 @@ func (r *reverse) seedable(kind table.DistKind) bool {
 // seed fills s.dist and first with the bound from the parents' rows, for
 // solve to finish. O(V) per parent.
 func (s *search) seed(t int32, first []byte, kind table.DistKind, parents []parentRow) {
-	copy(s.dist, s.r.unreached)
-	copy(first, s.r.noMoves)
+	s.reset(first)
 	for _, p := range parents {
 		s.offer(p, first, kind)
 	}
@@ -51,6 +53,10 @@ func (s *search) seed(t int32, first []byte, kind table.DistKind, parents []pare
 // order of t's in-edges. O(V), one branch per node that rarely changes
 // direction along a row.
 func (s *search) offer(p parentRow, first []byte, kind table.DistKind) {
+	if p.keys != nil {
+		s.offerKeys(p, first)
+		return
+	}
 	dist, pf, pd := s.dist, p.row.First[:len(s.dist)], p.row.Dist
 	switch kind {
 	case table.DistOctile16:
@@ -71,6 +77,19 @@ func (s *search) offer(p parentRow, first []byte, kind table.DistKind) {
 					dist[i], first[i] = d, pf[i]
 				}
 			}
+		}
+	}
+}
+
+// offerKeys is offer for a parent whose distances are search keys, over
+// the nodes from s.lo to s.hi. O(hi - lo).
+func (s *search) offerKeys(p parentRow, first []byte) {
+	lo, hi := s.lo, s.hi
+	dist, pf, pk := s.dist[lo:hi], p.row.First[lo:hi], p.keys[lo:hi]
+	first = first[lo:hi]
+	for i, k := range pk {
+		if d := k + p.key; d < dist[i] {
+			dist[i], first[i] = d, pf[i]
 		}
 	}
 }

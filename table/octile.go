@@ -37,9 +37,14 @@ func OctileKey(a, b uint64) float64 {
 // key times the inverse of octileT modulo octileS (b < octileS), and a
 // what remains. O(1).
 func OctileParts(key float64) (a, b uint64) {
-	k := uint64(int64(key))
-	b = (k * octileTInv) & (octileS - 1)
-	return (k - b*octileT) >> octileShift, b
+	return OctileKeyParts(uint64(int64(key)))
+}
+
+// OctileKeyParts is OctileParts for a key held as an integer, as the
+// builder's sweeps hold them: no float conversion. O(1).
+func OctileKeyParts(key uint64) (a, b uint64) {
+	b = (key * octileTInv) & (octileS - 1)
+	return (key - b*octileT) >> octileShift, b
 }
 
 // Key returns distance i as its octile key (see OctileKey), and +Inf when

@@ -6,10 +6,11 @@ import (
 	"strings"
 )
 
-// PlanThreshold is the fewest nodes at which a flat build stops searching
-// rows and contracts the level into a hierarchy (build's sweepMinNodes).
-// Every PlanLevels entry has at least this many, so that each layout's
-// every plan runs on them.
+// PlanThreshold is at least the fewest nodes at which a flat build stops
+// searching rows and contracts the level into a hierarchy (build's
+// sweepMinNodes), and the size of issue 19's zero-cost chain. Every
+// PlanLevels entry has at least this many, so that each layout's every
+// plan runs on them.
 const PlanThreshold = 3000
 
 // PlanLevels are the shared table's large levels: generated, always the

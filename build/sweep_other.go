@@ -1,0 +1,14 @@
+//go:build !amd64 || purego
+
+package build
+
+// hasAVX2 is false where the sweep has no vector loop.
+const hasAVX2 = false
+
+func sweepRangeAVX2(*[sweepRows]uint64, *uint64, *hArc, *int32, int, int) {
+	panic("no vector sweep on this architecture")
+}
+
+func climbArcsAVX2(*[sweepRows]uint64, *[sweepRows]uint64, *hArc, int) {
+	panic("no vector sweep on this architecture")
+}
