@@ -93,7 +93,7 @@ Commands:
 
 Nodes are written "x,y" on grids (0-based, x is the column) and by their id
 on graphs. Level formats, by extension: .map (Moving AI), .grid (ASCII with
-per-cell costs), .gr (DIMACS), .json (waypoint graph); see README.md.
+per-cell costs), .gr (DIMACS), .json (waypoint graph); see docs/LEVELS.md.
 
 Run "pathtable help <command>" for a command's description and flags.
 
