@@ -66,6 +66,10 @@ type Overlay struct {
 	// keys cannot hold (see edgeKey, cellKey): while it is 0, searches on
 	// keyed levels run on keys.
 	inexact int
+
+	// version counts changes; routes' moves hold for one version.
+	version uint64
+	routes  routes
 }
 
 // markSlots is the change filter: one count per slot of nodes. It is a
@@ -286,6 +290,7 @@ func (o *Overlay) RestoreCell(u int) error {
 // countInexact counts a raised edge or cell cost in or out of inexact when
 // the exact octile keys cannot hold it.
 func (o *Overlay) countInexact(cost float64, cell bool, d int) {
+	o.version++ // every change of a cost passes here, raised to raised too
 	ok := false
 	if cell {
 		_, ok = cellKey(cost, false)
@@ -363,6 +368,7 @@ func (o *Overlay) init() {
 func (o *Overlay) touch(u int32, d int) {
 	o.mark[slot(u)] += uint32(d)
 	o.changes += d
+	o.version++
 }
 
 // touchBlocked counts a blocked node in the filter and, on 8-connected

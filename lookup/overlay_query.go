@@ -6,9 +6,12 @@ import (
 
 // Next returns the node after from on a shortest path to to through the
 // overlay, or -1 when there is none (no path, from == to, a blocked end, or
-// an index out of range). O(path length) when the stored path is
-// unchanged (the search's first walk checks it), a search otherwise; O(1)
-// on an overlay with no changes.
+// an index out of range). O(1) on an overlay with no changes. With
+// changes, the overlay remembers the moves of every path it answers until
+// the next change (see routes), so agents that follow Next toward their
+// goals pay a map lookup a step, and the first query of a goal after a
+// change pays AppendPath: O(path length) when the stored path is
+// unchanged, a search otherwise.
 func (o *Overlay) Next(from, to int) int {
 	if o.changes == 0 {
 		return o.lt.Next(from, to)
@@ -16,20 +19,7 @@ func (o *Overlay) Next(from, to int) int {
 	if !o.open(from, to) || from == to {
 		return -1
 	}
-	sc := o.lt.getScratch()
-	defer o.lt.putScratch(sc)
-	end, _ := o.search(sc, int32(from), int32(to), nil)
-	if end < 0 {
-		return -1
-	}
-	if end == int32(from) { // unchanged: the walk recorded its successor
-		return int(sc.node[end].next)
-	}
-	u := end
-	for p := sc.node[u].parent; p != int32(from); p = sc.node[u].parent {
-		u = p
-	}
-	return int(u)
+	return o.remembered(from, to)
 }
 
 // Dist returns the cost of a shortest path from from to to through the
