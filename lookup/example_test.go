@@ -120,3 +120,31 @@ func ExampleTable_Search() {
 	// 2,0 covered: true 2
 	// 4,3 not covered; searched: true 8 nodes, cost 7
 }
+
+// Step gives the reason there is no next node; Version and Crosses tell a
+// game which of its cached paths a change may have broken.
+func ExampleOverlay_Step() {
+	g, _ := maps.ParseFormat(maps.FormatGrid, "level.grid", []byte(level), maps.Options{})
+	t, _ := build.Build(context.Background(), g, build.Options{})
+	lt := lookup.New(t)
+	o := lookup.NewOverlay(lt)
+	from, _ := lt.Node("0,0")
+	to, _ := lt.Node("4,3")
+	cached, _ := o.AppendPath(nil, from, to)
+	seen := o.Version()
+
+	door := cached[1]
+	o.Block(door)
+	if o.Version() != seen && o.Crosses(cached) {
+		fmt.Println("cached path crosses a change")
+	}
+	next, why := o.Step(from, to)
+	fmt.Println(lt.Name(next), why)
+	fmt.Println(o.Step(door, to))
+	fmt.Println(o.Step(to, to))
+	// Output:
+	// cached path crosses a change
+	// 0,1 ok
+	// -1 blocked
+	// -1 arrived
+}

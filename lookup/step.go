@@ -1,0 +1,96 @@
+package lookup
+
+// StepReason says why Step gave, or did not give, a next node: the five
+// reasons a plain Next folds into -1, told apart in the same call.
+type StepReason uint8
+
+const (
+	StepOK         StepReason = iota // a next node on a shortest path
+	StepArrived                      // from is the goal
+	StepNoPath                       // the goal cannot be reached from from
+	StepBlocked                      // an overlay blocks from or the goal
+	StepOutOfRange                   // from or the goal is not a node
+	StepNotCovered                   // a windowed table does not cover the pair (Search answers it)
+)
+
+var stepReasons = [...]string{"ok", "arrived", "no path", "blocked", "out of range", "not covered"}
+
+func (r StepReason) String() string {
+	if int(r) < len(stepReasons) {
+		return stepReasons[r]
+	}
+	return "unknown"
+}
+
+// Step is Next with the reason there is no next node: next is -1 unless
+// the reason is StepOK. Its cost is Next's.
+func (lt *Table) Step(from, to int) (next int, why StepReason) {
+	switch {
+	case !lt.valid(from) || !lt.valid(to):
+		return -1, StepOutOfRange
+	case from == to:
+		return -1, StepArrived
+	case !lt.w.covers(from, to):
+		return -1, StepNotCovered
+	}
+	if next = lt.Next(from, to); next < 0 {
+		return -1, StepNoPath
+	}
+	return next, StepOK
+}
+
+// Step is Next through the overlay with the reason there is no next node,
+// StepBlocked included. Its cost is Next's.
+func (o *Overlay) Step(from, to int) (next int, why StepReason) {
+	if o.changes == 0 {
+		return o.lt.Step(from, to)
+	}
+	switch {
+	case !o.lt.valid(from) || !o.lt.valid(to):
+		return -1, StepOutOfRange
+	case from == to:
+		return -1, StepArrived
+	case o.Blocked(from) || o.Blocked(to):
+		return -1, StepBlocked
+	}
+	if next = o.Next(from, to); next < 0 {
+		return -1, StepNoPath
+	}
+	return next, StepOK
+}
+
+// Version changes whenever the overlay's level does (a block, a cost set
+// or restored, Clear), and never otherwise: a game that cached paths at one
+// version need look at them again only when Version differs. O(1).
+func (o *Overlay) Version() uint64 { return o.version }
+
+// Crosses reports whether path, a walk of the level such as AppendPath
+// returns, steps onto a blocked node or along an edge or onto a cell whose
+// cost is raised now: whether the changes in force may have made it longer
+// or closed it. A path that crosses none is still open at the cost it had
+// on the baked level; after a restore it may no longer be the shortest.
+// O(len(path)), one filter test a node and O(degree) where a change is
+// near.
+func (o *Overlay) Crosses(path []int) bool {
+	if o.changes == 0 {
+		return false
+	}
+	for i, u := range path {
+		if !o.lt.valid(u) {
+			return true
+		}
+		if o.mark[slot(int32(u))] == 0 {
+			continue
+		}
+		if o.Blocked(u) {
+			return true
+		}
+		if i > 0 && o.stepCrosses(int32(path[i-1]), int32(u)) {
+			return true
+		}
+		if i+1 < len(path) && o.lt.valid(path[i+1]) && o.stepCrosses(int32(u), int32(path[i+1])) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,116 @@
+package lookup_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/maps/mapstest"
+)
+
+// TestStepReasons: Step tells apart every reason Next folds into -1.
+func TestStepReasons(t *testing.T) {
+	g := mapstest.GraphNamed(t, "unreachable.grid") // two parts
+	lt := buildAndLoadWith(t, g, build.Options{})
+	win := buildAndLoadWith(t, g, build.Options{Window: 1})
+	node := func(x, y int) int {
+		u, ok := lt.NodeAt(x, y)
+		if !ok {
+			t.Fatalf("no node at %d,%d", x, y)
+		}
+		return u
+	}
+	a, b, far := node(0, 0), node(1, 0), node(7, 0)
+	o := lookup.NewOverlay(lt)
+	if err := o.Block(node(0, 1)); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name     string
+		step     func(int, int) (int, lookup.StepReason)
+		from, to int
+		want     lookup.StepReason
+	}{
+		{"table ok", lt.Step, a, b, lookup.StepOK},
+		{"table arrived", lt.Step, a, a, lookup.StepArrived},
+		{"table no path", lt.Step, a, far, lookup.StepNoPath},
+		{"table out of range", lt.Step, a, lt.Len(), lookup.StepOutOfRange},
+		{"window not covered", win.Step, a, node(3, 0), lookup.StepNotCovered},
+		{"window ok", win.Step, a, b, lookup.StepOK},
+		{"overlay ok", o.Step, a, b, lookup.StepOK},
+		{"overlay blocked", o.Step, a, node(0, 1), lookup.StepBlocked},
+		{"overlay no path", o.Step, a, far, lookup.StepNoPath},
+		{"overlay arrived", o.Step, b, b, lookup.StepArrived},
+		{"overlay out of range", o.Step, -1, b, lookup.StepOutOfRange},
+	} {
+		next, why := c.step(c.from, c.to)
+		if why != c.want || (why == lookup.StepOK) != (next >= 0) {
+			t.Errorf("%s: %d, %v; want %v", c.name, next, why, c.want)
+		}
+	}
+}
+
+// TestCrossesAndVersion: a cached path crosses the changes in force
+// exactly when a node on it is blocked or a step of it costs other than
+// baked, by the changed level's own weights; Version moves with every
+// change and only then.
+func TestCrossesAndVersion(t *testing.T) {
+	crossed, kept := 0, 0
+	defer func() {
+		if crossed == 0 || kept == 0 {
+			t.Errorf("%d paths crossed changes, %d did not: the test saw only one side", crossed, kept)
+		}
+	}()
+	for _, lv := range mapstest.RandomLevels(t, 9) {
+		t.Run(lv.Name, func(t *testing.T) {
+			lt := buildAndLoadWith(t, lv.G, build.Options{})
+			n := lv.G.Nodes()
+			r := rand.New(rand.NewPCG(9, 41))
+			var paths [][]int
+			for range 40 {
+				if p, ok := lt.AppendPath(nil, r.IntN(n), r.IntN(n)); ok {
+					paths = append(paths, p)
+				}
+			}
+			o := lookup.NewOverlay(lt)
+			v0 := o.Version()
+			o.Next(0, n-1)
+			if o.Version() != v0 {
+				t.Fatal("a query moved the version")
+			}
+			c := randomChanges(r, lv.G, 4)
+			c.apply(t, o)
+			if len(c.blocked)+len(c.edge)+len(c.cell) > 0 && o.Version() == v0 {
+				t.Fatal("changes left the version as it was")
+			}
+			changed := changedLevel(lv.G, c)
+			for _, p := range paths {
+				want := false
+				for i, u := range p {
+					if c.blocked[u] {
+						want = true
+					}
+					if i > 0 && weightOf(changed, p[i-1], u) != weightOf(lv.G, p[i-1], u) {
+						want = true
+					}
+				}
+				if want {
+					crossed++
+				} else {
+					kept++
+				}
+				if got := o.Crosses(p); got != want {
+					t.Errorf("path %v: Crosses %v, want %v (changes %v)", p, got, want, fmt.Sprint(c))
+				}
+			}
+			o.Clear()
+			for _, p := range paths {
+				if o.Crosses(p) {
+					t.Fatalf("path %v crosses changes after Clear", p)
+				}
+			}
+		})
+	}
+}
