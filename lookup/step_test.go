@@ -2,6 +2,7 @@ package lookup_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -110,6 +111,53 @@ func TestCrossesAndVersion(t *testing.T) {
 				if o.Crosses(p) {
 					t.Fatalf("path %v crosses changes after Clear", p)
 				}
+			}
+		})
+	}
+}
+
+// TestNearest: for an agent on a blocked node, Nearest is an open node at
+// the least baked cost from it (Floyd-Warshall), or false when none is
+// reachable; an open node is its own nearest.
+func TestNearest(t *testing.T) {
+	for _, lv := range mapstest.RandomLevels(t, 13) {
+		t.Run(lv.Name, func(t *testing.T) {
+			lt := buildAndLoadWith(t, lv.G, build.Options{})
+			n := lv.G.Nodes()
+			r := rand.New(rand.NewPCG(13, 7))
+			o := lookup.NewOverlay(lt)
+			blocked := map[int]bool{}
+			for range n / 3 {
+				u := r.IntN(n)
+				blocked[u] = true
+				if err := o.Block(u); err != nil {
+					t.Fatal(err)
+				}
+			}
+			dist := mapstest.FloydWarshall(lv.G)
+			for u := range n {
+				got, ok := o.Nearest(u)
+				if !blocked[u] {
+					if got != u || !ok {
+						t.Fatalf("open node %d: Nearest %d, %v", u, got, ok)
+					}
+					continue
+				}
+				best := -1
+				for v := range n {
+					if !blocked[v] && !math.IsInf(dist[u][v], 1) && (best < 0 || dist[u][v] < dist[u][best]) {
+						best = v
+					}
+				}
+				switch {
+				case best < 0 && ok:
+					t.Fatalf("node %d: Nearest %d, but no open node is reachable", u, got)
+				case best >= 0 && (!ok || blocked[got] || !sameCost(dist[u][got], dist[u][best], lv.G.Metric)):
+					t.Fatalf("node %d: Nearest %d, %v at %v; the nearest open node %d is at %v", u, got, ok, dist[u][got], best, dist[u][best])
+				}
+			}
+			if _, ok := o.Nearest(n); ok {
+				t.Fatal("Nearest of a node out of range")
 			}
 		})
 	}
