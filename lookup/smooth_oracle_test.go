@@ -1,0 +1,116 @@
+package lookup_test
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/pathtable/pathtable/lookup"
+)
+
+// The line-of-sight oracle of the smoothing tests, written apart from
+// lookup's sweeps: it tests every cell of a segment's bounding box against
+// the closed segment exactly, in integers, by the separating axis theorem.
+
+// segmentMeetsCell reports whether the closed segment between the centres
+// of cells (x0, y0) and (x1, y1) meets the closed square of cell (cx, cy).
+// In doubled coordinates the centres are odd integers and the square is
+// [2cx, 2cx+2] × [2cy, 2cy+2], so everything is exact.
+func segmentMeetsCell(x0, y0, x1, y1, cx, cy int) bool {
+	ax, ay := int64(2*x0+1), int64(2*y0+1)
+	bx, by := int64(2*x1+1), int64(2*y1+1)
+	lx, ly := int64(2*cx), int64(2*cy)
+	hx, hy := lx+2, ly+2
+	// The box's own axes: the segment's extent must overlap the square's.
+	if max(ax, bx) < lx || min(ax, bx) > hx || max(ay, by) < ly || min(ay, by) > hy {
+		return false
+	}
+	// The segment's normal: the square's corners must not all lie strictly
+	// on one side of the segment's line.
+	dx, dy := bx-ax, by-ay
+	neg, pos := false, false
+	for _, c := range [4][2]int64{{lx, ly}, {hx, ly}, {lx, hy}, {hx, hy}} {
+		switch cross := dx*(c[1]-ay) - dy*(c[0]-ax); {
+		case cross < 0:
+			neg = true
+		case cross > 0:
+			pos = true
+		default:
+			return true // a corner on the line, and inside the extent
+		}
+	}
+	return neg && pos
+}
+
+// openCell reports whether cell (x, y) is a node of lt not blocked in o
+// (o may be nil).
+func openCell(lt *lookup.Table, o *lookup.Overlay, x, y int) bool {
+	u, ok := lt.NodeAt(x, y)
+	return ok && (o == nil || !o.Blocked(u))
+}
+
+// inSight reports whether every cell the segment between the centres of
+// nodes a and b meets is open, and names the first that is not.
+func inSight(lt *lookup.Table, o *lookup.Overlay, a, b int) (bool, string) {
+	x0, y0, _ := lt.XY(a)
+	x1, y1, _ := lt.XY(b)
+	for cy := min(y0, y1); cy <= max(y0, y1); cy++ {
+		for cx := min(x0, x1); cx <= max(x0, x1); cx++ {
+			if segmentMeetsCell(x0, y0, x1, y1, cx, cy) && !openCell(lt, o, cx, cy) {
+				return false, fmt.Sprintf("%d,%d", cx, cy)
+			}
+		}
+	}
+	return true, ""
+}
+
+// euclid is the length of a polyline through the centres of nodes.
+func euclid(lt *lookup.Table, nodes []int) float64 {
+	var sum float64
+	for i := 1; i < len(nodes); i++ {
+		x0, y0, _ := lt.XY(nodes[i-1])
+		x1, y1, _ := lt.XY(nodes[i])
+		sum += math.Hypot(float64(x1-x0), float64(y1-y0))
+	}
+	return sum
+}
+
+// checkCorners checks corners against the grid path they straighten: the
+// path's ends first and last, a subsequence of the path, every segment in
+// sight by the oracle, and no longer. It returns the corners' length.
+func checkCorners(lt *lookup.Table, o *lookup.Overlay, path, corners []int) (float64, error) {
+	if len(corners) == 0 || corners[0] != path[0] || corners[len(corners)-1] != path[len(path)-1] {
+		return 0, fmt.Errorf("corners %v do not keep the ends of %v", names(lt, corners), names(lt, path))
+	}
+	if len(path) == 1 && len(corners) != 1 {
+		return 0, fmt.Errorf("corners %v of a one-node path", names(lt, corners))
+	}
+	j := 0
+	for _, c := range corners {
+		for j < len(path) && path[j] != c {
+			j++
+		}
+		if j == len(path) {
+			return 0, fmt.Errorf("corners %v are not a subsequence of %v", names(lt, corners), names(lt, path))
+		}
+		j++
+	}
+	for i := 1; i < len(corners); i++ {
+		if ok, wall := inSight(lt, o, corners[i-1], corners[i]); !ok {
+			return 0, fmt.Errorf("segment %s -> %s meets closed cell %s (corners %v)",
+				lt.Name(corners[i-1]), lt.Name(corners[i]), wall, names(lt, corners))
+		}
+	}
+	cl, pl := euclid(lt, corners), euclid(lt, path)
+	if cl > pl*(1+1e-12) {
+		return 0, fmt.Errorf("corners %v are %v long, the path %v", names(lt, corners), cl, pl)
+	}
+	return cl, nil
+}
+
+func names(lt *lookup.Table, nodes []int) []string {
+	var out []string
+	for _, u := range nodes {
+		out = append(out, lt.Name(u))
+	}
+	return out
+}
