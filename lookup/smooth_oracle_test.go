@@ -114,3 +114,21 @@ func names(lt *lookup.Table, nodes []int) []string {
 	}
 	return out
 }
+
+// greedyCorners is the string pulling AppendCorners approximates in O(1) a
+// step, by the oracle's sight alone: from each corner the path is followed
+// while its nodes are in sight, walking every candidate segment, O(length²)
+// in the open. The scenario test reports both, so the price of the
+// bounded reach shows.
+func greedyCorners(lt *lookup.Table, path []int) []int {
+	corners := []int{path[0]}
+	for i := 1; i < len(path); i++ {
+		if ok, _ := inSight(lt, nil, corners[len(corners)-1], path[i]); !ok {
+			corners = append(corners, path[i-1])
+		}
+	}
+	if len(path) > 1 {
+		corners = append(corners, path[len(path)-1])
+	}
+	return corners
+}
