@@ -367,3 +367,68 @@ func TestAppendCornersScenarios(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendCornersWalks straightens long drifting walks (not shortest
+// paths: they wander, double back and cross themselves) on larger random
+// grids of every movement model, with blocked nodes, where sweeps run
+// long, and checks each by the oracle.
+func TestAppendCornersWalks(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 5))
+	walks := 60
+	if testing.Short() {
+		walks = 15
+	}
+	for i, m := range mapstest.Models {
+		text := mapstest.RandomGrid(r, 40, 40, []float64{0.02, 0.08, 0.15, 0.05}[i], nil)
+		g, err := maps.ParseFormat(maps.FormatGrid, "walks.grid", []byte(text), maps.Options{Moves: m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lt := buildAndLoad(t, g)
+		o := lookup.NewOverlay(lt)
+		for range 20 {
+			if err := o.Block(r.IntN(lt.Len())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var corners []int
+		for range walks {
+			u := r.IntN(lt.Len())
+			if o.Blocked(u) {
+				continue
+			}
+			path := []int{u}
+			drift := -1
+			for range 300 {
+				var next []int
+				for v := range lt.Edges(u) {
+					x0, y0, _ := lt.XY(u)
+					x1, y1, _ := lt.XY(v)
+					if !o.Blocked(v) && openCell(lt, o, x1, y0) && openCell(lt, o, x0, y1) {
+						next = append(next, v)
+					}
+				}
+				if len(next) == 0 {
+					break
+				}
+				if drift < 0 || r.IntN(10) == 0 {
+					drift = r.IntN(8)
+				}
+				v := next[drift%len(next)]
+				if r.IntN(3) == 0 {
+					v = next[r.IntN(len(next))]
+				}
+				path = append(path, v)
+				u = v
+			}
+			var ok bool
+			corners, ok = o.AppendCorners(corners[:0], path)
+			if !ok {
+				t.Fatalf("%d-%s: a walk of open moves refused: %v", m.Connect, m.Diagonal, names(lt, path))
+			}
+			if _, err := checkCorners(lt, o, path, corners); err != nil {
+				t.Fatalf("%d-%s: %v", m.Connect, m.Diagonal, err)
+			}
+		}
+	}
+}
