@@ -11,8 +11,8 @@ import "github.com/pathtable/pathtable/table"
 // is open: a node of the table, and not blocked by the overlay. So a
 // segment that passes exactly through a grid corner needs all four cells
 // around that corner open (centres lie at half-integers, so a segment
-// crosses grid lines and never runs along one). That is the
-// grid's own movement model on every level: a diagonal move is exactly
+// crosses grid lines and never runs along one). That is the grid's own
+// movement model on every level: a diagonal move is exactly
 // such a segment through a corner, which 8-connected levels (no corner
 // cutting) allow only when the two cells beside it are open, and a
 // cardinal move meets only its two cells. So every step of a grid path is
@@ -29,7 +29,7 @@ import "github.com/pathtable/pathtable/table"
 // not becomes the next corner. By the triangle inequality the corners are
 // never longer, in Euclidean length between cell centres, than the path.
 //
-// Sight is tracked in O(1) amortised per step, not by walking each
+// Sight is tracked in O(1) per step, not by walking each
 // candidate segment (which costs O(segment length) per node, O(length²) in
 // an open room): a sweep per axis follows the path while it is monotone
 // along that axis, column by column (row by row), and keeps the cone of
@@ -40,7 +40,10 @@ import "github.com/pathtable/pathtable/table"
 // segment's across coordinate is monotone, checking it at the grid lines
 // is checking every cell it meets, the corner-touching cells included
 // (the bounds are strict). A node is in sight when either sweep's cone
-// holds its direction. The price of O(1): a segment never strays more than
+// holds its direction. A sweep is sound because the path is monotone along
+// its axis: the path's cells in a column are contiguous, and every column
+// between the corner and a node is one the path crossed, whose run was
+// read. The price of O(1): a segment never strays more than
 // cornerReach cells from the path's cells in a column, and a sweep stops
 // where the path turns back along its axis; the next corner starts a new
 // one. Both only ever add corners, never an illegal segment.
@@ -52,17 +55,18 @@ const cornerReach = 8
 
 // AppendCorners appends to dst the corners of path, a walk of grid moves
 // of this table, that an agent steers through in straight lines: path[0],
-// the turning points, and the last node, each a node of path, so that
-// every segment between consecutive corners is in line of sight (the rule
-// is in smooth.go: a segment meets only open cells' closed squares, so it
-// never crosses a wall nor passes a corner a wall touches) and the corners
-// are never longer
-// than path in Euclidean length between cell centres. It returns dst
-// unchanged and false when the table is of a graph, path is empty, or a
-// step of path is not a move of the grid (a node out of range, cells not
-// adjacent, a diagonal on a 4-connected level or past a wall's corner).
-// O(path length × cornerReach) in the worst case, usually O(path length);
-// it allocates only when dst lacks capacity (len(path) nodes at most).
+// the turning points, and the last node, each a node of path, each in line
+// of sight of the next (a segment meets only open cells' closed squares,
+// so it never crosses a wall nor passes a corner one touches; the rule in
+// full is in docs/RUNTIME.md), and together never longer than path in Euclidean length
+// between cell centres. It returns dst unchanged and false when the table
+// is of a graph, path is empty, or a step of path is not a move of the
+// grid (a node out of range, cells not adjacent, a diagonal on a
+// 4-connected level or past a wall's corner).
+//
+// O(path length): at most 34 cell reads a step (a run of 8 cells either
+// side of the path, for each axis), far fewer in corridors. It allocates only when dst lacks capacity (it appends
+// len(path) nodes at most).
 func (lt *Table) AppendCorners(dst, path []int) ([]int, bool) {
 	return lt.appendCorners(dst, path, nil)
 }
