@@ -68,7 +68,7 @@ func fitsSome(states []levelState, u, goal, next int) bool {
 
 // TestOverlayChangesDuringQueries: one goroutine switches the level among
 // a few states (each published whole by Apply) while eight agents'
-// goroutines follow Next and ask Dist. Every answer must be right for one
+// goroutines follow Next (half of them through a Route) and ask Dist. Every answer must be right for one
 // of the states: a query sees the level before a change or after it,
 // never halfway. Run with -race: this is the game's common shape (one
 // thread shuts doors, workers path agents).
@@ -112,8 +112,12 @@ func TestOverlayChangesDuringQueries(t *testing.T) {
 						defer workers.Done()
 						r := rand.New(rand.NewPCG(uint64(w), 43))
 						at, goal := r.IntN(n), r.IntN(n)
+						var route lookup.Route
 						for range 400 {
 							next := o.Next(at, goal)
+							if w%2 == 1 {
+								next = route.Next(o, at, goal)
+							}
 							if !fitsSome(states, at, goal, next) {
 								wrong.Store(fmt.Sprintf("Next(%d, %d) = %d fits no state of the level", at, goal, next))
 								return

@@ -130,6 +130,9 @@ func (o *view) edgeTo(u, v int32) int32 {
 // path from from that crosses a change (see checked), or nothing.
 // O(search).
 func (o *view) find(buf []int, start, from, to int, withPath bool) ([]int, float64, bool) {
+	if o.apart(int32(from), int32(to)) {
+		return buf[:start], table.Unreachable, false
+	}
 	sc := o.lt.getScratch()
 	defer o.lt.putScratch(sc)
 	end, keyed := o.search(sc, int32(from), int32(to), buf[start:])
