@@ -148,3 +148,36 @@ func ExampleOverlay_Step() {
 	// -1 blocked
 	// -1 arrived
 }
+
+// A game keeps one Route per agent and asks it for the agent's next node
+// every frame. The door shut in the second frame lies ahead of the agent:
+// its route is searched again once, and it turns back for the way round.
+func ExampleRoute() {
+	g, _ := maps.ParseFormat(maps.FormatGrid, "level.grid", []byte(level), maps.Options{})
+	t, _ := build.Build(context.Background(), g, build.Options{})
+	lt := lookup.New(t)
+	o := lookup.NewOverlay(lt)
+
+	type agent struct {
+		at, goal int
+		route    lookup.Route
+	}
+	from, _ := lt.Node("0,0")
+	goal, _ := lt.Node("4,3")
+	a := agent{at: from, goal: goal}
+	door, _ := lt.Node("2,0")
+	for frame := 0; ; frame++ {
+		if frame == 1 {
+			o.Block(door)
+		}
+		next := a.route.Next(o, a.at, a.goal)
+		if next < 0 {
+			break
+		}
+		a.at = next
+		fmt.Print(lt.Name(a.at), " ")
+	}
+	fmt.Println()
+	// Output:
+	// 1,0 0,0 0,1 0,2 0,3 1,3 2,3 3,3 4,3
+}

@@ -3,6 +3,7 @@ package lookup_test
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,9 +26,9 @@ type gameAgent struct{ at, goal int }
 
 // gameLevel is a shared map and its open cells.
 func gameLevel(b *testing.B, name string) *maps.Level {
-	lvl, err := maps.Load("../../shared/testmaps/"+name+".map", maps.Options{})
+	lvl, err := maps.Load("../../shared/"+name+".map", maps.Options{})
 	if err != nil {
-		b.Skip("no ../shared/testmaps")
+		b.Skip("no ../shared/" + name)
 	}
 	return lvl
 }
@@ -41,11 +42,12 @@ func newAgents(n int, seed uint64) ([]gameAgent, *rand.Rand) {
 	return agents, r
 }
 
-// frame moves every agent one step with next.
-func frame(agents []gameAgent, r *rand.Rand, n int, next func(from, to int) int) {
+// frame moves every agent one step with next, which is given the agent's
+// index too.
+func frame(agents []gameAgent, r *rand.Rand, n int, next func(i, from, to int) int) {
 	for i := range agents {
 		a := &agents[i]
-		v := next(a.at, a.goal)
+		v := next(i, a.at, a.goal)
 		if v < 0 {
 			*a = gameAgent{r.IntN(n), r.IntN(n)}
 			continue
@@ -61,7 +63,7 @@ func crossings(lt *lookup.Table) []int {
 	count := make([]int, n)
 	agents, r := newAgents(n, 1)
 	for range gameFrames {
-		frame(agents, r, n, lt.Next)
+		frame(agents, r, n, func(_, from, to int) int { return lt.Next(from, to) })
 		for _, a := range agents {
 			count[a.at]++
 		}
@@ -71,58 +73,97 @@ func crossings(lt *lookup.Table) []int {
 
 // BenchmarkGameLoop reports the mean frame time, leaving out the slowest
 // tenth of frames (the first after the door shuts is one), with the door
-// open, shut on the busiest cell, and shut where no agent walks.
+// open, shut on the busiest cell, and shut where no agent walks; agents
+// ask Overlay.Next (next) or each its own Route (route). brc202d is
+// skipped under -short.
 func BenchmarkGameLoop(b *testing.B) {
-	for _, name := range []string{"maze-128-128-2", "den312d"} {
-		lvl := gameLevel(b, name)
-		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+	levels := []struct {
+		path    string
+		layouts []table.Layout
+	}{
+		{"testmaps/maze-128-128-2", []table.Layout{table.LayoutFlat, table.LayoutRuns}},
+		{"testmaps/den312d", []table.Layout{table.LayoutFlat, table.LayoutRuns}},
+		{"largemaps/brc202d", []table.Layout{table.LayoutRuns}},
+	}
+	for _, level := range levels {
+		name := level.path[strings.IndexByte(level.path, '/')+1:]
+		if strings.HasPrefix(level.path, "largemaps/") && testing.Short() {
+			continue
+		}
+		lvl := gameLevel(b, level.path)
+		for _, layout := range level.layouts {
 			lt := buildAndLoadWith(b, lvl.Graph, build.Options{Layout: layout})
-			count := crossings(lt)
-			busiest := 0
-			unused := -1
-			for u, c := range count {
-				if c > count[busiest] {
-					busiest = u
-				}
-				if c == 0 && unused < 0 {
-					unused = u
-				}
-			}
+			busiest, unused := doorCells(crossings(lt))
 			for _, door := range []struct {
 				name string
 				node int
 			}{{"open", -1}, {"shut-busiest", busiest}, {"shut-unused", unused}} {
-				b.Run(name+"/"+string(layout)+"/"+door.name, func(b *testing.B) {
-					if door.node < 0 && door.name != "open" {
-						b.Skip("every node is walked")
-					}
-					b.ReportAllocs()
-					times := make([]time.Duration, 0, gameFrames)
-					for b.Loop() {
-						o := lookup.NewOverlay(lt)
-						agents, r := newAgents(lt.Len(), 2)
-						if door.node >= 0 {
-							if err := o.Block(door.node); err != nil {
-								b.Fatal(err)
-							}
+				for _, api := range []string{"next", "route"} {
+					b.Run(name+"/"+layoutName(layout)+"/"+door.name+"/"+api, func(b *testing.B) {
+						if door.node < 0 && door.name != "open" {
+							b.Skip("every node is walked")
 						}
-						times = times[:0]
-						for range gameFrames {
-							start := time.Now()
-							frame(agents, r, lt.Len(), o.Next)
-							times = append(times, time.Since(start))
-						}
-					}
-					slices.Sort(times)
-					kept := times[:len(times)*9/10]
-					var sum time.Duration
-					for _, d := range kept {
-						sum += d
-					}
-					b.ReportMetric(float64(sum.Nanoseconds())/float64(len(kept)), "ns/frame")
-					b.ReportMetric(float64(times[len(times)-1].Nanoseconds()), "max-ns/frame")
-				})
+						gameLoop(b, lt, door.node, api == "route")
+					})
+				}
 			}
 		}
 	}
+}
+
+func layoutName(l table.Layout) string {
+	if l == table.LayoutFlat {
+		return "flat"
+	}
+	return string(l)
+}
+
+// doorCells returns the node the agents stand on most often, and one
+// they never stand on (-1 if there is none).
+func doorCells(count []int) (busiest, unused int) {
+	unused = -1
+	for u, c := range count {
+		if c > count[busiest] {
+			busiest = u
+		}
+		if c == 0 && unused < 0 {
+			unused = u
+		}
+	}
+	return busiest, unused
+}
+
+// gameLoop plays gameFrames frames with door shut from the start (none
+// when door < 0) and reports the frame times.
+func gameLoop(b *testing.B, lt *lookup.Table, door int, withRoutes bool) {
+	b.ReportAllocs()
+	times := make([]time.Duration, 0, gameFrames)
+	for b.Loop() {
+		o := lookup.NewOverlay(lt)
+		agents, r := newAgents(lt.Len(), 2)
+		routes := make([]lookup.Route, len(agents))
+		if door >= 0 {
+			if err := o.Block(door); err != nil {
+				b.Fatal(err)
+			}
+		}
+		next := func(_, from, to int) int { return o.Next(from, to) }
+		if withRoutes {
+			next = func(i, from, to int) int { return routes[i].Next(o, from, to) }
+		}
+		times = times[:0]
+		for range gameFrames {
+			start := time.Now()
+			frame(agents, r, lt.Len(), next)
+			times = append(times, time.Since(start))
+		}
+	}
+	slices.Sort(times)
+	kept := times[:len(times)*9/10]
+	var sum time.Duration
+	for _, d := range kept {
+		sum += d
+	}
+	b.ReportMetric(float64(sum.Nanoseconds())/float64(len(kept)), "ns/frame")
+	b.ReportMetric(float64(times[len(times)-1].Nanoseconds()), "max-ns/frame")
 }

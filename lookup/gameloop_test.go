@@ -10,8 +10,8 @@ import (
 	"github.com/pathtable/pathtable/maps/mapstest"
 )
 
-// TestAgentsFollowNextUnderChanges: agents follow an overlay's Next frame
-// by frame while the level changes between frames (blocks, raises,
+// TestAgentsFollowNextUnderChanges: agents follow an overlay's Next (half
+// of them through a Route each) frame by frame while the level changes between frames (blocks, raises,
 // restores, Clear); every step starts a shortest path of the level as it
 // is at that moment (w(u,next) + d(next,goal) = d(u,goal), by an
 // independent Floyd-Warshall), and Next says "no step" exactly when the
@@ -32,10 +32,16 @@ func TestAgentsFollowNextUnderChanges(t *testing.T) {
 					c := randomChanges(r, lv.G, 0)
 					dist := mapstest.FloydWarshall(lv.G)
 					changed := lv.G
-					type agent struct{ at, goal int }
+					type agent struct {
+						at, goal int
+						route    *lookup.Route // nil: the agent asks o.Next
+					}
 					agents := make([]agent, 12)
 					for i := range agents {
-						agents[i] = agent{r.IntN(n), r.IntN(n)}
+						agents[i] = agent{at: r.IntN(n), goal: r.IntN(n)}
+						if i%2 == 1 {
+							agents[i].route = new(lookup.Route)
+						}
 					}
 					for frame := range 60 {
 						if frame%10 == 5 { // the level changes mid-game
@@ -64,13 +70,16 @@ func TestAgentsFollowNextUnderChanges(t *testing.T) {
 						for i := range agents {
 							a := &agents[i]
 							next := o.Next(a.at, a.goal)
+							if a.route != nil {
+								next = a.route.Next(o, a.at, a.goal)
+							}
 							d := dist[a.at][a.goal]
 							switch {
 							case next < 0:
 								if a.at != a.goal && !math.IsInf(d, 1) && !c.blocked[a.at] && !c.blocked[a.goal] {
 									t.Fatalf("frame %d: no step from %d to %d, the level's distance is %v", frame, a.at, a.goal, d)
 								}
-								*a = agent{r.IntN(n), r.IntN(n)}
+								a.at, a.goal = r.IntN(n), r.IntN(n)
 							default:
 								w := weightOf(changed, a.at, next)
 								if !sameCost(w+dist[next][a.goal], d, changed.Metric) {

@@ -15,38 +15,11 @@ import (
 // Bake levels in their most open and cheapest state (doors open).
 var ErrLowered = errors.New("an overlay only raises costs")
 
-// An Overlay answers queries over a table whose level has changed at
-// runtime: nodes blocked (a door shut), edges or grid cells made dearer.
-// The table stays immutable and shared; an overlay holds only its changes,
-// so it is cheap to create, and a change costs O(degree) (no copy and no
-// clear of anything O(V)).
-//
-// What it answers, by layout: over a table of all pairs (flat or
-// run-length), the shortest paths and distances of the changed level,
-// exactly (an answer the table's own is not). Over a table that covers
-// windows it takes no change (ErrNotAllPairs), so it answers what the
-// table does: confined paths of the baked level.
-//
-// How: a stored path that crosses no changed node or edge is still a
-// shortest path, because no cost fell, so such a query is answered from
-// the table after an O(path length) check by the layout's walker, the one
-// plain queries use. Otherwise the overlay runs A* on the changed level
-// with the baked distance to the target as its heuristic (read from the
-// flat layout's distance rows, summed along stored paths on the run-length
-// one): admissible and consistent, because costs only rose. It stops at
-// the first node it takes from the queue whose stored path is unchanged,
-// since that node's heuristic is then its exact distance, so it expands
-// little more than the detour. A target cut off by the changes costs a
-// search of what the source can still reach.
-//
-// Concurrency: like a map, an overlay may serve any number of concurrent
-// queries (Next, Dist, Path, AppendPath, Blocked, ...) as long as no change
-// (Block, Unblock, SetEdgeCost, RestoreEdge, SetCellCost, RestoreCell,
-// Clear) runs at the same time. Guard it with a sync.RWMutex when one
-// goroutine changes the level while others query it, or give each game
-// thread its own overlay over the shared table. Search scratch comes from a
-// pool held by the Table, so overlays of one table share it.
-type Overlay struct {
+// A view is one state of an overlay's level: its changes, and the routes
+// answered for it. An Overlay publishes a new view at each change and
+// never changes a published one, except its routes (see routes), so
+// queries read a view without a lock.
+type view struct {
 	lt *Table
 	s  searcher // lt's walker; nil where the overlay takes no changes
 
@@ -70,6 +43,7 @@ type Overlay struct {
 	// version counts changes; routes' moves hold for one version.
 	version uint64
 	routes  routes
+	parts   parts // computed at the first query that needs them
 }
 
 // markSlots is the change filter: one count per slot of nodes. It is a
@@ -93,25 +67,18 @@ var ErrNotAllPairs = errors.New("an overlay changes only tables of all pairs")
 // query needs a search. Over a table that does not cover all pairs every
 // change is refused (ErrNotAllPairs), so its answers stay lt's.
 func NewOverlay(lt *Table) *Overlay {
-	o := &Overlay{lt: lt}
+	v := &view{lt: lt}
 	if s, ok := lt.w.(searcher); ok && lt.t.AllPairs() {
-		o.s = s
+		v.s = s
 	}
+	o := &Overlay{lt: lt}
+	o.cur.Store(v)
 	return o
 }
 
-// Table returns the table the overlay reads. O(1).
-func (o *Overlay) Table() *Table { return o.lt }
+func (o *view) Changes() int { return o.changes }
 
-// Len returns the number of nodes. O(1).
-func (o *Overlay) Len() int { return o.lt.n }
-
-// Changes returns how many nodes are blocked plus how many edges and cells
-// have raised costs. O(1).
-func (o *Overlay) Changes() int { return o.changes }
-
-// Blocked reports whether node u is blocked. O(1).
-func (o *Overlay) Blocked(u int) bool {
+func (o *view) Blocked(u int) bool {
 	if o.blocked == nil || !o.lt.valid(u) {
 		return false
 	}
@@ -119,10 +86,7 @@ func (o *Overlay) Blocked(u int) bool {
 	return ok
 }
 
-// Block closes node u: no path enters or leaves it, and on 8-connected
-// grids no diagonal move cuts its corner, as if the cell were a wall.
-// Blocking a blocked node does nothing. O(1) amortised.
-func (o *Overlay) Block(u int) error {
+func (o *view) Block(u int) error {
 	if err := o.check(u); err != nil {
 		return err
 	}
@@ -136,8 +100,7 @@ func (o *Overlay) Block(u int) error {
 	return nil
 }
 
-// Unblock reopens node u; it does nothing if u is not blocked. O(1).
-func (o *Overlay) Unblock(u int) error {
+func (o *view) Unblock(u int) error {
 	if err := o.check(u); err != nil {
 		return err
 	}
@@ -153,11 +116,7 @@ func (o *Overlay) Unblock(u int) error {
 	return nil
 }
 
-// SetEdgeCost sets the cost of every edge from from to to (a level has at
-// most one, but a graph may repeat one). cost must be at least the baked
-// cost (ErrLowered otherwise); +Inf closes the edge (a one-way door); the
-// baked cost itself restores it. O(degree of from).
-func (o *Overlay) SetEdgeCost(from, to int, cost float64) error {
+func (o *view) SetEdgeCost(from, to int, cost float64) error {
 	if err := o.checkPair(from, to); err != nil {
 		return err
 	}
@@ -190,9 +149,7 @@ func (o *Overlay) SetEdgeCost(from, to int, cost float64) error {
 	return nil
 }
 
-// RestoreEdge gives every edge from from to to its baked cost again.
-// O(degree of from).
-func (o *Overlay) RestoreEdge(from, to int) error {
+func (o *view) RestoreEdge(from, to int) error {
 	if err := o.checkPair(from, to); err != nil {
 		return err
 	}
@@ -206,7 +163,7 @@ func (o *Overlay) RestoreEdge(from, to int) error {
 }
 
 // setEdge records cost for edge e out of u, or forgets it at the baked cost.
-func (o *Overlay) setEdge(e, u int32, cost float64) {
+func (o *view) setEdge(e, u int32, cost float64) {
 	old, had := o.edges[e]
 	if had && math.IsInf(old, 1) {
 		o.cuts--
@@ -232,12 +189,7 @@ func (o *Overlay) setEdge(e, u int32, cost float64) {
 	}
 }
 
-// SetCellCost sets the cost of moving onto grid node u, in the level's
-// cell units (a .grid digit: a move costs it times 1 or √2, or 10 or 14).
-// It must be at least the baked cost (ErrLowered otherwise), and it adds to
-// nothing: an edge raised by SetEdgeCost costs the larger of the two. The
-// baked cost restores the cell. O(degree of u).
-func (o *Overlay) SetCellCost(u int, cost float64) error {
+func (o *view) SetCellCost(u int, cost float64) error {
 	if err := o.check(u); err != nil {
 		return err
 	}
@@ -274,8 +226,7 @@ func (o *Overlay) SetCellCost(u int, cost float64) error {
 	return nil
 }
 
-// RestoreCell gives grid node u its baked cell cost again. O(1).
-func (o *Overlay) RestoreCell(u int) error {
+func (o *view) RestoreCell(u int) error {
 	if err := o.check(u); err != nil {
 		return err
 	}
@@ -289,7 +240,7 @@ func (o *Overlay) RestoreCell(u int) error {
 
 // countInexact counts a raised edge or cell cost in or out of inexact when
 // the exact octile keys cannot hold it.
-func (o *Overlay) countInexact(cost float64, cell bool, d int) {
+func (o *view) countInexact(cost float64, cell bool, d int) {
 	o.version++ // every change of a cost passes here, raised to raised too
 	ok := false
 	if cell {
@@ -302,10 +253,7 @@ func (o *Overlay) countInexact(cost float64, cell bool, d int) {
 	}
 }
 
-// CellCost returns the cost of moving onto grid node u through the
-// overlay, in cell units, and false on graphs or out of range; a blocked
-// cell reports +Inf. O(degree of u).
-func (o *Overlay) CellCost(u int) (float64, bool) {
+func (o *view) CellCost(u int) (float64, bool) {
 	if !o.lt.valid(u) || o.lt.t.Kind != table.KindGrid {
 		return 0, false
 	}
@@ -318,8 +266,7 @@ func (o *Overlay) CellCost(u int) (float64, bool) {
 	return o.lt.bakedCell(u), true
 }
 
-// Clear forgets every change. O(changes).
-func (o *Overlay) Clear() {
+func (o *view) Clear() {
 	for u := range o.blocked {
 		o.touchBlocked(u, -1)
 	}
@@ -340,7 +287,7 @@ func (o *Overlay) Clear() {
 
 // tail returns the node edge e leaves, by binary search of the offsets.
 // O(log V).
-func (o *Overlay) tail(e int32, t *table.Table) int32 {
+func (o *view) tail(e int32, t *table.Table) int32 {
 	lo, hi := 0, t.Nodes // Offsets[lo] <= e < Offsets[hi]
 	for hi-lo > 1 {
 		mid := int(uint(lo+hi) >> 1)
@@ -354,7 +301,7 @@ func (o *Overlay) tail(e int32, t *table.Table) int32 {
 }
 
 // init allocates the change sets and the filter at the first change.
-func (o *Overlay) init() {
+func (o *view) init() {
 	if o.mark != nil {
 		return
 	}
@@ -365,7 +312,7 @@ func (o *Overlay) init() {
 }
 
 // touch counts a change at node u in and out of the filter.
-func (o *Overlay) touch(u int32, d int) {
+func (o *view) touch(u int32, d int) {
 	o.mark[slot(u)] += uint32(d)
 	o.changes += d
 	o.version++
@@ -374,7 +321,7 @@ func (o *Overlay) touch(u int32, d int) {
 // touchBlocked counts a blocked node in the filter and, on 8-connected
 // grids, its cardinal neighbours too: a diagonal move between two of them
 // cuts the blocked cell's corner, which a wall forbids.
-func (o *Overlay) touchBlocked(u int32, d int) {
+func (o *view) touchBlocked(u int32, d int) {
 	o.touch(u, d)
 	if !o.corners() {
 		return
@@ -389,14 +336,14 @@ func (o *Overlay) touchBlocked(u int32, d int) {
 
 // corners reports whether the level's diagonal moves need both cells
 // beside them open (8-connected grids: no corner cutting).
-func (o *Overlay) corners() bool {
+func (o *view) corners() bool {
 	t := o.lt.t
 	return t.Kind == table.KindGrid && t.Connect != 4
 }
 
 // cutsBlocked reports whether the move from u to v is diagonal on a grid
 // and a cell beside it is blocked. O(1).
-func (o *Overlay) cutsBlocked(u, v int32) bool {
+func (o *view) cutsBlocked(u, v int32) bool {
 	if len(o.blocked) == 0 || !o.corners() {
 		return false
 	}
@@ -417,11 +364,11 @@ func (o *Overlay) cutsBlocked(u, v int32) bool {
 
 // marked reports whether a change may touch node u: false means certainly
 // not. O(1).
-func (o *Overlay) marked(u int32) bool { return o.mark[slot(u)] != 0 }
+func (o *view) marked(u int32) bool { return o.mark[slot(u)] != 0 }
 
 // check refuses a change at node u: out of range, or on an overlay that
 // takes none.
-func (o *Overlay) check(u int) error {
+func (o *view) check(u int) error {
 	if o.s == nil {
 		return fmt.Errorf("%w; this one covers windows of DELTA %d", ErrNotAllPairs, o.lt.Window())
 	}
@@ -431,7 +378,7 @@ func (o *Overlay) check(u int) error {
 	return nil
 }
 
-func (o *Overlay) checkPair(from, to int) error {
+func (o *view) checkPair(from, to int) error {
 	if err := o.check(from); err != nil {
 		return err
 	}
@@ -442,7 +389,7 @@ func (o *Overlay) checkPair(from, to int) error {
 // edges (n-1 at most), stays finite: the loaders' rule for the level's
 // own costs (maps refuses a level that breaks it), so a raised cost never
 // adds up to the +Inf that means closed. O(1).
-func (o *Overlay) addsUp(w float64) bool {
+func (o *view) addsUp(w float64) bool {
 	steps := float64(max(o.lt.n-1, 1))
 	return w <= math.MaxFloat64/steps
 }
@@ -450,7 +397,7 @@ func (o *Overlay) addsUp(w float64) bool {
 // maxMoveUnit bounds the factor a grid move puts on the cost of the cell
 // it enters: 14 on 10/14 levels, else √2 (diagonals; 4-connected levels
 // have less, which a bound may ignore). O(1).
-func (o *Overlay) maxMoveUnit() float64 {
+func (o *view) maxMoveUnit() float64 {
 	if o.lt.t.Diagonal == "10/14" {
 		return 14
 	}
@@ -459,7 +406,7 @@ func (o *Overlay) maxMoveUnit() float64 {
 
 // weight is the cost of edge e from u to v through the overlay, +Inf when
 // u or v is blocked or the edge is closed. O(1).
-func (o *Overlay) weight(e, u, v int32) float64 {
+func (o *view) weight(e, u, v int32) float64 {
 	w := o.lt.t.Weights[e]
 	if !o.marked(u) && !o.marked(v) {
 		return w
@@ -484,15 +431,14 @@ func (o *Overlay) weight(e, u, v int32) float64 {
 
 // stepChanged reports whether edge e from u to v costs other than baked.
 // O(1).
-func (o *Overlay) stepChanged(e, u, v int32) bool {
+func (o *view) stepChanged(e, u, v int32) bool {
 	if !o.marked(u) && !o.marked(v) {
 		return false
 	}
 	return o.weight(e, u, v) != o.lt.t.Weights[e]
 }
 
-// String describes the changes briefly, for logs.
-func (o *Overlay) String() string {
+func (o *view) String() string {
 	return "overlay: " + strconv.Itoa(len(o.blocked)) + " blocked, " +
 		strconv.Itoa(len(o.edges)) + " edges and " + strconv.Itoa(len(o.cells)) + " cells raised"
 }

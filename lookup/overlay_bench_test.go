@@ -226,12 +226,35 @@ func BenchmarkOverlayUnchanged(b *testing.B) {
 			{"table", lt.AppendPath},
 			{"overlay-empty", lookup.NewOverlay(lt).AppendPath},
 			{"overlay-elsewhere", elsewhere.AppendPath},
+			{"table-next", byNext(lt.Next)},
+			{"overlay-empty-next", byNext(lookup.NewOverlay(lt).Next)},
+			{"route-elsewhere-next", byRoute(elsewhere)},
 		} {
 			b.Run(bt.name+"/"+q.name, func(b *testing.B) {
 				benchWalk(b, pairs, lt.Len(), q.path)
 			})
 		}
 	}
+}
+
+// byNext makes a path by asking next step by step, as an agent does.
+func byNext(next func(from, to int) int) func(buf []int, s, t int) ([]int, bool) {
+	return func(buf []int, s, t int) ([]int, bool) {
+		buf = append(buf, s)
+		for u := s; u != t; {
+			if u = next(u, t); u < 0 {
+				return buf, false
+			}
+			buf = append(buf, u)
+		}
+		return buf, true
+	}
+}
+
+// byRoute is byNext through one Route.
+func byRoute(o *lookup.Overlay) func(buf []int, s, t int) ([]int, bool) {
+	var r lookup.Route
+	return byNext(func(from, to int) int { return r.Next(o, from, to) })
 }
 
 // randomPairs returns k random pairs with a path, the same on every call.

@@ -2,14 +2,7 @@ package lookup
 
 import "github.com/pathtable/pathtable/internal/minheap"
 
-// Nearest returns the open node nearest to u, by the baked cost of the
-// moves that reach it: u itself when it is open, else the way out for an
-// agent standing on a node a change blocked (blocked nodes on the way are
-// crossed, as the agent is already inside them). From there Next and
-// AppendPath answer as usual. It returns false when u is not a node, or
-// no open node is reachable. O(what it searches): a search of the nodes
-// nearer than the answer.
-func (o *Overlay) Nearest(u int) (int, bool) {
+func (o *view) Nearest(u int) (int, bool) {
 	if !o.lt.valid(u) {
 		return -1, false
 	}

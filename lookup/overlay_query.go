@@ -4,15 +4,7 @@ import (
 	"github.com/pathtable/pathtable/table"
 )
 
-// Next returns the node after from on a shortest path to to through the
-// overlay, or -1 when there is none (no path, from == to, a blocked end, or
-// an index out of range). O(1) on an overlay with no changes. With
-// changes, the overlay remembers the moves of every path it answers until
-// the next change (see routes), so agents that follow Next toward their
-// goals pay a map lookup a step, and the first query of a goal after a
-// change pays AppendPath: O(path length) when the stored path is
-// unchanged, a search otherwise.
-func (o *Overlay) Next(from, to int) int {
+func (o *view) Next(from, to int) int {
 	if o.changes == 0 {
 		return o.lt.Next(from, to)
 	}
@@ -22,11 +14,7 @@ func (o *Overlay) Next(from, to int) int {
 	return o.remembered(from, to)
 }
 
-// Dist returns the cost of a shortest path from from to to through the
-// overlay, and false when there is none. O(path length) when the stored
-// path is unchanged (the search's first walk checks it), a search
-// otherwise; as Table.Dist with no changes.
-func (o *Overlay) Dist(from, to int) (float64, bool) {
+func (o *view) Dist(from, to int) (float64, bool) {
 	if o.changes == 0 {
 		return o.lt.Dist(from, to)
 	}
@@ -37,12 +25,7 @@ func (o *Overlay) Dist(from, to int) (float64, bool) {
 	return cost, ok
 }
 
-// AppendPath appends a shortest path from from to to through the overlay,
-// both ends included, to buf and returns it, with true; or buf unchanged
-// and false when there is none. It walks the table path and checks it:
-// O(path length) when it is unchanged, a search otherwise. It allocates
-// only when buf lacks capacity (and a search's first use of a scratch).
-func (o *Overlay) AppendPath(buf []int, from, to int) ([]int, bool) {
+func (o *view) AppendPath(buf []int, from, to int) ([]int, bool) {
 	if o.changes == 0 {
 		return o.lt.AppendPath(buf, from, to)
 	}
@@ -61,10 +44,7 @@ func (o *Overlay) AppendPath(buf []int, from, to int) ([]int, bool) {
 	return buf, ok
 }
 
-// Path returns a shortest path from from to to through the overlay, both
-// ends included, and its cost; ok is false when there is none. It costs
-// what AppendPath does, and allocates the returned slice.
-func (o *Overlay) Path(from, to int) (path []int, cost float64, ok bool) {
+func (o *view) Path(from, to int) (path []int, cost float64, ok bool) {
 	if o.changes == 0 {
 		return o.lt.Path(from, to)
 	}
@@ -87,7 +67,7 @@ func (o *Overlay) Path(from, to int) (path []int, cost float64, ok bool) {
 }
 
 // open reports whether both ends are nodes and neither is blocked.
-func (o *Overlay) open(from, to int) bool {
+func (o *view) open(from, to int) bool {
 	return o.lt.valid(from) && o.lt.valid(to) && !o.Blocked(from) && !o.Blocked(to)
 }
 
@@ -99,7 +79,7 @@ func (o *Overlay) open(from, to int) bool {
 // such step leaves, and every node kept has that step on its own stored
 // path (paths toward one target merge), which the search reuses.
 // O(path length).
-func (o *Overlay) checked(buf []int, from, to int) ([]int, pathState) {
+func (o *view) checked(buf []int, from, to int) ([]int, pathState) {
 	start := len(buf)
 	buf, ok := o.lt.w.path(buf, from, to)
 	if !ok {
@@ -127,14 +107,14 @@ func (o *Overlay) checked(buf []int, from, to int) ([]int, pathState) {
 // change: no baked edge joins them, or the one a table path takes costs
 // other than baked. Callers test the change filter first, so an unmarked
 // step costs no call. O(degree of u).
-func (o *Overlay) stepCrosses(u, v int32) bool {
+func (o *view) stepCrosses(u, v int32) bool {
 	e := o.edgeTo(u, v)
 	return e < 0 || o.stepChanged(e, u, v)
 }
 
 // edgeTo returns the cheapest baked edge from u to v (the one a table path
 // takes), or -1 when there is none. O(degree of u).
-func (o *Overlay) edgeTo(u, v int32) int32 {
+func (o *view) edgeTo(u, v int32) int32 {
 	t := o.lt.t
 	best := int32(-1)
 	for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
@@ -149,7 +129,10 @@ func (o *Overlay) edgeTo(u, v int32) int32 {
 // path it finds to buf[:start]. buf[start:] holds a prefix of the table
 // path from from that crosses a change (see checked), or nothing.
 // O(search).
-func (o *Overlay) find(buf []int, start, from, to int, withPath bool) ([]int, float64, bool) {
+func (o *view) find(buf []int, start, from, to int, withPath bool) ([]int, float64, bool) {
+	if o.apart(int32(from), int32(to)) {
+		return buf[:start], table.Unreachable, false
+	}
 	sc := o.lt.getScratch()
 	defer o.lt.putScratch(sc)
 	end, keyed := o.search(sc, int32(from), int32(to), buf[start:])

@@ -64,7 +64,7 @@ func (r *routes) goal(version uint64, goal int32, n int) *goalRoutes {
 // following Next to a goal between changes; the first query of a node not
 // yet on an answered path costs AppendPath's check or search, and
 // O(path length) to record it.
-func (o *Overlay) remembered(from, to int) int {
+func (o *view) remembered(from, to int) int {
 	r := &o.routes
 	r.mu.Lock()
 	g := r.goal(o.version, int32(to), o.lt.n)

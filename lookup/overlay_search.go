@@ -113,7 +113,7 @@ func (sc *scratch) at(u int32) *searchNode {
 // crossed lists nodes whose table paths to t are known to cross a change
 // (a checked prefix of the stored path from s, see walker.path), or
 // nothing; the walker's seed gives them that status.
-func (o *Overlay) search(sc *scratch, s, t int32, crossed []int) (end int32, keyed bool) {
+func (o *view) search(sc *scratch, s, t int32, crossed []int) (end int32, keyed bool) {
 	if o.lt.costs().key != nil && o.inexact == 0 {
 		if end, ok := o.searchOn(sc, s, t, crossed, true); ok {
 			return end, true
@@ -125,7 +125,7 @@ func (o *Overlay) search(sc *scratch, s, t int32, crossed []int) (end int32, key
 
 // searchOn is search on keys or on costs; ok is false when a keyed search
 // left the keys' exact range.
-func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (end int32, ok bool) {
+func (o *view) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (end int32, ok bool) {
 	sc.begin()
 	lt := o.lt
 	costs := lt.costs().w
@@ -277,7 +277,7 @@ func (o *Overlay) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (
 
 // setH gives node u (state n) its baked distance to t. O(1) from a row,
 // else a walk.
-func (o *Overlay) setH(sc *scratch, n *searchNode, u, t int32, hr *heuristic) {
+func (o *view) setH(sc *scratch, n *searchNode, u, t int32, hr *heuristic) {
 	if hr.mode == hWalk {
 		o.s.walk(o, sc, u, t, hr)
 		return
@@ -287,7 +287,7 @@ func (o *Overlay) setH(sc *scratch, n *searchNode, u, t int32, hr *heuristic) {
 
 // cost is the cost of edge e from u to v through the overlay, as a key
 // when keyed; +Inf when closed. O(1).
-func (o *Overlay) cost(e, u, v int32, keyed bool) float64 {
+func (o *view) cost(e, u, v int32, keyed bool) float64 {
 	w := o.weight(e, u, v)
 	if !keyed || math.IsInf(w, 1) {
 		return w
@@ -307,7 +307,7 @@ func (o *Overlay) cost(e, u, v int32, keyed bool) float64 {
 // backStep visits the neighbours of v that have an open move to v, for the
 // target's reachability search on a grid (whose moves go both ways), and
 // reports whether it reached s. O(degree).
-func (o *Overlay) backStep(sc *scratch, v, s int32) bool {
+func (o *view) backStep(sc *scratch, v, s int32) bool {
 	t := o.lt.t
 	for f := t.Offsets[v]; f < t.Offsets[v+1]; f++ {
 		u := t.Targets[f]

@@ -39,9 +39,7 @@ func (lt *Table) Step(from, to int) (next int, why StepReason) {
 	return next, StepOK
 }
 
-// Step is Next through the overlay with the reason there is no next node,
-// StepBlocked included. Its cost is Next's.
-func (o *Overlay) Step(from, to int) (next int, why StepReason) {
+func (o *view) Step(from, to int) (next int, why StepReason) {
 	if o.changes == 0 {
 		return o.lt.Step(from, to)
 	}
@@ -59,19 +57,9 @@ func (o *Overlay) Step(from, to int) (next int, why StepReason) {
 	return next, StepOK
 }
 
-// Version changes whenever the overlay's level does (a block, a cost set
-// or restored, Clear), and never otherwise: a game that cached paths at one
-// version need look at them again only when Version differs. O(1).
-func (o *Overlay) Version() uint64 { return o.version }
+func (o *view) Version() uint64 { return o.version }
 
-// Crosses reports whether path, a walk of the level such as AppendPath
-// returns, steps onto a blocked node or along an edge or onto a cell whose
-// cost is raised now: whether the changes in force may have made it longer
-// or closed it. A path that crosses none is still open at the cost it had
-// on the baked level; after a restore it may no longer be the shortest.
-// O(len(path)), one filter test a node and O(degree) where a change is
-// near.
-func (o *Overlay) Crosses(path []int) bool {
+func (o *view) Crosses(path []int) bool {
 	if o.changes == 0 {
 		return false
 	}

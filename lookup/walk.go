@@ -34,18 +34,18 @@ type searcher interface {
 	// stored path crosses a change, its successor and, without O(1)
 	// distances, its baked distance. Stored paths toward one target merge,
 	// so a query walks each node at most once. O(new nodes walked).
-	walk(o *Overlay, sc *scratch, x, t int32, hr *heuristic)
+	walk(o *view, sc *scratch, x, t int32, hr *heuristic)
 	// fresh gives node v, met for the first time in this query (state
 	// n), what the search reads of it before it is walked, where that is
 	// cheap: nothing with O(1) distances.
-	fresh(o *Overlay, sc *scratch, n *searchNode, v, t int32, hr *heuristic)
+	fresh(o *view, sc *scratch, n *searchNode, v, t int32, hr *heuristic)
 	// seed gives the nodes of crossed, a checked prefix of the stored path
 	// from the source whose last step crosses a change (see
 	// Overlay.checked), their status without a walk each.
-	seed(o *Overlay, sc *scratch, crossed []int, t int32, hr *heuristic)
+	seed(o *view, sc *scratch, crossed []int, t int32, hr *heuristic)
 	// tail appends the stored path after end, which the search returned,
 	// to to, reusing what the query's walks recorded.
-	tail(o *Overlay, sc *scratch, buf []int, end, to int32) ([]int, bool)
+	tail(o *view, sc *scratch, buf []int, end, to int32) ([]int, bool)
 }
 
 // pathState is what the stored path of a pair says, through an overlay.

@@ -64,7 +64,7 @@ func (w *flatWalker) heuristic(t int32, keyed bool) heuristic {
 // walk stops at the first step that crosses a change: what lies beyond
 // matters to the status of the nodes before it no more, and their
 // distances are the row's.
-func (w *flatWalker) walk(o *Overlay, sc *scratch, x, t int32, hr *heuristic) {
+func (w *flatWalker) walk(o *view, sc *scratch, x, t int32, hr *heuristic) {
 	lt := w.lt
 	chain := sc.chain[:0]
 	clean := true // the status of the node the walk ends at
@@ -120,11 +120,11 @@ func (w *flatWalker) walk(o *Overlay, sc *scratch, x, t int32, hr *heuristic) {
 	}
 }
 
-func (w *flatWalker) fresh(*Overlay, *scratch, *searchNode, int32, int32, *heuristic) {}
+func (w *flatWalker) fresh(*view, *scratch, *searchNode, int32, int32, *heuristic) {}
 
 // seed marks the crossed nodes walked: their distances are the row's, and
 // their status is that their path crosses a change.
-func (w *flatWalker) seed(o *Overlay, sc *scratch, crossed []int, t int32, hr *heuristic) {
+func (w *flatWalker) seed(o *view, sc *scratch, crossed []int, t int32, hr *heuristic) {
 	for _, u := range crossed {
 		sc.at(int32(u)).flags |= walked
 	}
@@ -132,7 +132,7 @@ func (w *flatWalker) seed(o *Overlay, sc *scratch, crossed []int, t int32, hr *h
 
 // tail goes on from where the walk that found end unchanged stopped,
 // rather than walk that path again.
-func (w *flatWalker) tail(o *Overlay, sc *scratch, buf []int, end, to int32) ([]int, bool) {
+func (w *flatWalker) tail(o *view, sc *scratch, buf []int, end, to int32) ([]int, bool) {
 	join := end
 	if chain := sc.chain; len(chain) > 0 && chain[0] == end {
 		for _, u := range chain[1:] {

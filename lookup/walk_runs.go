@@ -132,7 +132,7 @@ func (w *runWalker) heuristic(t int32, keyed bool) heuristic {
 // distance to t (hr.w's costs summed backward, exact on keys), its
 // successor, and whether its path crosses a change. O(new nodes walked ×
 // log runs per row).
-func (w *runWalker) walk(o *Overlay, sc *scratch, x, t int32, hr *heuristic) {
+func (w *runWalker) walk(o *view, sc *scratch, x, t int32, hr *heuristic) {
 	lt := w.lt
 	chain, steps := sc.chain[:0], sc.steps[:0]
 	clean := true // the status of the node the walk ends at
@@ -183,7 +183,7 @@ func (w *runWalker) walk(o *Overlay, sc *scratch, x, t int32, hr *heuristic) {
 // fresh gives v its baked distance in the one step of its row when that
 // step leads to a walked node and touches no change, else walks. O(log
 // runs of v's row), or walk's cost.
-func (w *runWalker) fresh(o *Overlay, sc *scratch, n *searchNode, v, t int32, hr *heuristic) {
+func (w *runWalker) fresh(o *view, sc *scratch, n *searchNode, v, t int32, hr *heuristic) {
 	shift := w.lt.hopShift
 	if r, m := w.step(w.rank[v], hr.rank); r >= 0 {
 		x := w.order[r]
@@ -199,7 +199,7 @@ func (w *runWalker) fresh(o *Overlay, sc *scratch, n *searchNode, v, t int32, hr
 // seed gives the nodes of crossed their distances to t and status with one
 // walk from the last of them: the prefix's own costs are summed backward
 // without searching a row. O(len(crossed) × degree + the walk).
-func (w *runWalker) seed(o *Overlay, sc *scratch, crossed []int, t int32, hr *heuristic) {
+func (w *runWalker) seed(o *view, sc *scratch, crossed []int, t int32, hr *heuristic) {
 	k := len(crossed)
 	if k == 0 {
 		return
@@ -222,7 +222,7 @@ func (w *runWalker) seed(o *Overlay, sc *scratch, crossed []int, t int32, hr *he
 
 // tail follows the successors the walks of this query recorded: every
 // node on a walked node's stored path was walked too. O(path length).
-func (w *runWalker) tail(o *Overlay, sc *scratch, buf []int, end, to int32) ([]int, bool) {
+func (w *runWalker) tail(o *view, sc *scratch, buf []int, end, to int32) ([]int, bool) {
 	limit := len(buf) + len(sc.node)
 	for u := end; u != to; {
 		n := &sc.node[u]

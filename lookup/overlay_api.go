@@ -1,0 +1,220 @@
+package lookup
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// An Overlay answers queries over a table whose level has changed at
+// runtime: nodes blocked (a door shut), edges or grid cells made dearer.
+// The table stays immutable and shared; an overlay holds only its changes,
+// so it is cheap to create, and a change costs O(changes) (it copies the
+// change sets: see Concurrency; nothing O(V) is copied or cleared).
+//
+// What it answers, by layout: over a table of all pairs (flat or
+// run-length), the shortest paths and distances of the changed level,
+// exactly (an answer the table's own is not). Over a table that covers
+// windows it takes no change (ErrNotAllPairs), so it answers what the
+// table does: confined paths of the baked level.
+//
+// How: a stored path that crosses no changed node or edge is still a
+// shortest path, because no cost fell, so such a query is answered from
+// the table after an O(path length) check by the layout's walker, the one
+// plain queries use. Otherwise the overlay runs A* on the changed level
+// with the baked distance to the target as its heuristic (read from the
+// flat layout's distance rows, summed along stored paths on the run-length
+// one): admissible and consistent, because costs only rose. It stops at
+// the first node it takes from the queue whose stored path is unchanged,
+// since that node's heuristic is then its exact distance, so it expands
+// little more than the detour. A target cut off by the changes costs a
+// search of what the source can still reach.
+//
+// Concurrency: any number of goroutines may query an overlay while one or
+// more change it. Each change (Block, Unblock, SetEdgeCost, RestoreEdge,
+// SetCellCost, RestoreCell, Clear) copies the overlay's changes, applies
+// itself to the copy and publishes it whole, so a query sees the level
+// either before a change or after it, never halfway, and takes no lock to
+// read it: a query that started before a change answers for the level as
+// it was when it started. Changes are serialised among themselves; a
+// change that fails leaves the overlay as it was. Batch many changes with
+// Apply, which publishes them at once for the cost of one copy. Search
+// scratch comes from a pool held by the Table, so overlays of one table
+// share it.
+type Overlay struct {
+	lt  *Table
+	mu  sync.Mutex           // serialises changes
+	cur atomic.Pointer[view] // the level as queries see it
+}
+
+// load returns the view queries read now. O(1).
+func (o *Overlay) load() *view { return o.cur.Load() }
+
+// change applies f to a copy of the current view and publishes the copy,
+// unless f fails or changes nothing. O(changes), plus f.
+func (o *Overlay) change(f func(v *view) error) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	old := o.cur.Load()
+	v := old.clone()
+	if err := f(v); err != nil {
+		return err
+	}
+	if v.version != old.version {
+		o.cur.Store(v)
+	}
+	return nil
+}
+
+// Apply makes the changes f makes through b, published together: queries see
+// the level before all of them or after all of them. If f returns an
+// error, none of them is made. It costs one copy of the overlay's changes
+// (O(changes)) plus each change's own cost, where the methods of the
+// Overlay cost a copy each. b is valid only during f.
+func (o *Overlay) Apply(f func(b *Batch) error) error {
+	return o.change(func(v *view) error { return f(&Batch{v: v}) })
+}
+
+// Table returns the table the overlay reads. O(1).
+func (o *Overlay) Table() *Table { return o.lt }
+
+// Len returns the number of nodes. O(1).
+func (o *Overlay) Len() int { return o.lt.n }
+
+// Changes returns how many nodes are blocked plus how many edges and cells
+// have raised costs. O(1).
+func (o *Overlay) Changes() int {
+	return o.load().Changes()
+}
+
+// Blocked reports whether node u is blocked. O(1).
+func (o *Overlay) Blocked(u int) bool {
+	return o.load().Blocked(u)
+}
+
+// Block closes node u: no path enters or leaves it, and on 8-connected
+// grids no diagonal move cuts its corner, as if the cell were a wall.
+// Blocking a blocked node does nothing. O(1) amortised.
+func (o *Overlay) Block(u int) error {
+	return o.change(func(v *view) error { return v.Block(u) })
+}
+
+// Unblock reopens node u; it does nothing if u is not blocked. O(1).
+func (o *Overlay) Unblock(u int) error {
+	return o.change(func(v *view) error { return v.Unblock(u) })
+}
+
+// SetEdgeCost sets the cost of every edge from from to to (a level has at
+// most one, but a graph may repeat one). cost must be at least the baked
+// cost (ErrLowered otherwise); +Inf closes the edge (a one-way door); the
+// baked cost itself restores it. O(degree of from).
+func (o *Overlay) SetEdgeCost(from, to int, cost float64) error {
+	return o.change(func(v *view) error { return v.SetEdgeCost(from, to, cost) })
+}
+
+// RestoreEdge gives every edge from from to to its baked cost again.
+// O(degree of from).
+func (o *Overlay) RestoreEdge(from, to int) error {
+	return o.change(func(v *view) error { return v.RestoreEdge(from, to) })
+}
+
+// SetCellCost sets the cost of moving onto grid node u, in the level's
+// cell units (a .grid digit: a move costs it times 1 or √2, or 10 or 14).
+// It must be at least the baked cost (ErrLowered otherwise), and it adds to
+// nothing: an edge raised by SetEdgeCost costs the larger of the two. The
+// baked cost restores the cell. O(degree of u).
+func (o *Overlay) SetCellCost(u int, cost float64) error {
+	return o.change(func(v *view) error { return v.SetCellCost(u, cost) })
+}
+
+// RestoreCell gives grid node u its baked cell cost again. O(1).
+func (o *Overlay) RestoreCell(u int) error {
+	return o.change(func(v *view) error { return v.RestoreCell(u) })
+}
+
+// CellCost returns the cost of moving onto grid node u through the
+// overlay, in cell units, and false on graphs or out of range; a blocked
+// cell reports +Inf. O(degree of u).
+func (o *Overlay) CellCost(u int) (float64, bool) {
+	return o.load().CellCost(u)
+}
+
+// Clear forgets every change. O(changes).
+func (o *Overlay) Clear() {
+	o.change(func(v *view) error { v.Clear(); return nil })
+}
+
+// String describes the changes briefly, for logs.
+func (o *Overlay) String() string {
+	return o.load().String()
+}
+
+// Nearest returns the open node nearest to u, by the baked cost of the
+// moves that reach it: u itself when it is open, else the way out for an
+// agent standing on a node a change blocked (blocked nodes on the way are
+// crossed, as the agent is already inside them). From there Next and
+// AppendPath answer as usual. It returns false when u is not a node, or
+// no open node is reachable. O(what it searches): a search of the nodes
+// nearer than the answer.
+func (o *Overlay) Nearest(u int) (int, bool) {
+	return o.load().Nearest(u)
+}
+
+// Next returns the node after from on a shortest path to to through the
+// overlay, or -1 when there is none (no path, from == to, a blocked end, or
+// an index out of range). O(1) on an overlay with no changes. With
+// changes, the overlay remembers the moves of every path it answers until
+// the next change (see routes), so agents that follow Next toward their
+// goals pay a map lookup a step, and the first query of a goal after a
+// change pays AppendPath: O(path length) when the stored path is
+// unchanged, a search otherwise.
+func (o *Overlay) Next(from, to int) int {
+	return o.load().Next(from, to)
+}
+
+// Dist returns the cost of a shortest path from from to to through the
+// overlay, and false when there is none. O(path length) when the stored
+// path is unchanged (the search's first walk checks it), a search
+// otherwise; as Table.Dist with no changes.
+func (o *Overlay) Dist(from, to int) (float64, bool) {
+	return o.load().Dist(from, to)
+}
+
+// AppendPath appends a shortest path from from to to through the overlay,
+// both ends included, to buf and returns it, with true; or buf unchanged
+// and false when there is none. It walks the table path and checks it:
+// O(path length) when it is unchanged, a search otherwise. It allocates
+// only when buf lacks capacity (and a search's first use of a scratch).
+func (o *Overlay) AppendPath(buf []int, from, to int) ([]int, bool) {
+	return o.load().AppendPath(buf, from, to)
+}
+
+// Path returns a shortest path from from to to through the overlay, both
+// ends included, and its cost; ok is false when there is none. It costs
+// what AppendPath does, and allocates the returned slice.
+func (o *Overlay) Path(from, to int) (path []int, cost float64, ok bool) {
+	return o.load().Path(from, to)
+}
+
+// Step is Next through the overlay with the reason there is no next node,
+// StepBlocked included. Its cost is Next's.
+func (o *Overlay) Step(from, to int) (next int, why StepReason) {
+	return o.load().Step(from, to)
+}
+
+// Version changes whenever the overlay's level does (a block, a cost set
+// or restored, Clear), and never otherwise: a game that cached paths at one
+// version need look at them again only when Version differs. O(1).
+func (o *Overlay) Version() uint64 {
+	return o.load().Version()
+}
+
+// Crosses reports whether path, a walk of the level such as AppendPath
+// returns, steps onto a blocked node or along an edge or onto a cell whose
+// cost is raised now: whether the changes in force may have made it longer
+// or closed it. A path that crosses none is still open at the cost it had
+// on the baked level; after a restore it may no longer be the shortest.
+// O(len(path)), one filter test a node and O(degree) where a change is
+// near.
+func (o *Overlay) Crosses(path []int) bool {
+	return o.load().Crosses(path)
+}

@@ -1,0 +1,76 @@
+package lookup
+
+// A Route is one agent's way to its goal through an overlay, for a game
+// loop: Route.Next answers what Overlay.Next answers, and remembers the
+// whole path it answered, so an agent that asks every frame pays a check
+// or a search once a journey and a slice read a step, where Overlay.Next
+// pays a shared cache's lookup a step. Keep one Route per agent (the zero
+// Route is ready); it holds the agent's path, O(path length) memory,
+// reused from journey to journey. A Route is not safe for concurrent use,
+// but any number of Routes may follow one Overlay concurrently, while
+// another goroutine changes the overlay.
+type Route struct {
+	path  []int // the answered path; the agent stands on path[at]
+	at    int
+	goal  int
+	level *view // the overlay's level the path was answered for
+	// clean: path is the table's own path, which stays a shortest path
+	// for as long as it crosses no change, whatever else changes.
+	clean bool
+}
+
+// Next returns the node after from on a shortest path to to through o,
+// or -1 when there is none (no path, from == to, a blocked end, an index
+// out of range), as o.Next does. While the agent follows the answers
+// toward one goal and the overlay does not change, it costs a slice read;
+// with no change in force, what Table.Next costs. A new goal or start
+// costs o.AppendPath's check or search, O(path length) or a search; a
+// change in force costs O(path length) once, to check the rest of a clean
+// path against it (a detour is searched again). It allocates only when
+// the route's path outgrows its capacity.
+func (r *Route) Next(o *Overlay, from, to int) int {
+	v := o.cur.Load()
+	if v == r.level && to == r.goal && r.at+1 < len(r.path) && r.path[r.at] == from {
+		r.at++
+		return r.path[r.at]
+	}
+	return r.next(v, from, to)
+}
+
+// next is Next when the remembered path does not answer.
+func (r *Route) next(v *view, from, to int) int {
+	if v.changes == 0 {
+		r.level = nil
+		return v.lt.Next(from, to)
+	}
+	if r.level != nil && r.clean && to == r.goal && r.at+1 < len(r.path) && r.path[r.at] == from {
+		// The level changed since the path was answered: the table's path
+		// is still a shortest one if it crosses none of the changes now.
+		if !v.Crosses(r.path[r.at:]) {
+			r.level = v
+			r.at++
+			return r.path[r.at]
+		}
+	}
+	r.level, r.goal, r.at = nil, to, 0
+	if !v.open(from, to) || from == to {
+		r.path = r.path[:0]
+		return -1
+	}
+	path, state := v.checked(r.path[:0], from, to)
+	r.clean = state == pathUnchanged
+	ok := state != pathNone
+	if state == pathChanged {
+		path, _, ok = v.find(path, 0, from, to, true)
+	}
+	r.path = path
+	if !ok || len(path) < 2 {
+		r.path = r.path[:0]
+		return -1
+	}
+	r.level, r.at = v, 1
+	return path[1]
+}
+
+// Reset forgets the remembered path, keeping its memory. O(1).
+func (r *Route) Reset() { r.path, r.level = r.path[:0], nil }
