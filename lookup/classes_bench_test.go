@@ -21,13 +21,20 @@ func lakeCells(lt *lookup.Table, r int) []int {
 	return out
 }
 
-// classOverlay is the overlay of a class that may not enter cells.
+// classOverlay is the overlay of a class that may not enter cells, blocked
+// in one batch.
 func classOverlay(tb testing.TB, lt *lookup.Table, cells []int) *lookup.Overlay {
 	o := lookup.NewOverlay(lt)
-	for _, u := range cells {
-		if err := o.Block(u); err != nil {
-			tb.Fatal(err)
+	err := o.Apply(func(b *lookup.Batch) error {
+		for _, u := range cells {
+			if err := b.Block(u); err != nil {
+				return err
+			}
 		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return o
 }

@@ -32,14 +32,16 @@ func Example_agentClasses() {
 	lt := lookup.New(t)
 
 	walkers := lookup.NewOverlay(lt) // swimmers query lt itself
-	for y, row := range strings.Fields(river) {
-		for x, c := range row {
-			if c == '~' {
-				u, _ := lt.NodeAt(x, y)
-				walkers.Block(u)
+	walkers.Apply(func(b *lookup.Batch) error { // all the water at once: one copy
+		for y, row := range strings.Fields(river) {
+			for x, c := range row {
+				if u, ok := lt.NodeAt(x, y); ok && c == '~' {
+					b.Block(u)
+				}
 			}
 		}
-	}
+		return nil
+	})
 
 	from, _ := lt.Node("0,0")
 	to, _ := lt.Node("0,4")

@@ -73,18 +73,19 @@ func (lt *Table) AppendCorners(dst, path []int) ([]int, bool) {
 
 // AppendCorners is Table.AppendCorners on the changed level: a blocked
 // node is a wall to line of sight as to the grid path, so a path through
-// one is refused, and no segment meets one or passes its corner. Its cost
-// is Table.AppendCorners' plus a map read per cell the overlay may have
-// changed.
+// one is refused, and no segment meets one or passes its corner. It reads
+// the level as it is when it starts, as every query does, while changes
+// may go on. Its cost is Table.AppendCorners' plus a map read per cell the
+// overlay may have changed.
 func (o *Overlay) AppendCorners(dst, path []int) ([]int, bool) {
-	return o.lt.appendCorners(dst, path, o)
+	return o.lt.appendCorners(dst, path, o.load())
 }
 
 // sight is the grid as line of sight reads it: the table's cells, and the
 // overlay's blocked nodes when there is one.
 type sight struct {
 	lt   *Table
-	o    *Overlay
+	o    *view // nil: the table's own level
 	w, h int
 }
 
@@ -126,7 +127,7 @@ func (g *sight) step(x0, y0, x1, y1 int, eight bool) bool {
 	return eight && g.open(x1, y0) && g.open(x0, y1)
 }
 
-func (lt *Table) appendCorners(dst, path []int, o *Overlay) ([]int, bool) {
+func (lt *Table) appendCorners(dst, path []int, o *view) ([]int, bool) {
 	t := lt.t
 	if t.Kind != table.KindGrid || len(path) == 0 {
 		return dst, false
