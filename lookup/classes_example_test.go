@@ -31,7 +31,7 @@ func Example_agentClasses() {
 	t, _ := build.Build(context.Background(), g, build.Options{})
 	lt := lookup.New(t)
 
-	walkers := lookup.NewOverlay(lt) // swimmers query lt itself
+	walkers := lookup.NewOverlay(lt)            // swimmers query lt itself
 	walkers.Apply(func(b *lookup.Batch) error { // all the water at once: one copy
 		for y, row := range strings.Fields(river) {
 			for x, c := range row {
