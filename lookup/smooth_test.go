@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pathtable/pathtable/build"
@@ -436,4 +437,48 @@ func TestAppendCornersWalks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestAppendCornersDuringChanges straightens paths through an overlay from
+// several goroutines while another shuts and opens a door beside them:
+// each answer must be the one for the level with the door open or shut,
+// never a mix. Run it with -race.
+func TestAppendCornersDuringChanges(t *testing.T) {
+	lt := gridTable(t, strings.Repeat(strings.Repeat(".", 16)+"\n", 8), maps.Moves{})
+	o := lookup.NewOverlay(lt)
+	path := cells(t, lt, "0,0", "1,0", "2,0", "2,1", "3,1", "4,1", "4,2", "5,2", "6,2", "6,3", "7,3", "8,3")
+	door := cells(t, lt, "1,1")[0] // on the straight line 0,0 -> 8,3, beside the path
+	open, _ := o.AppendCorners(nil, path)
+	if err := o.Block(door); err != nil {
+		t.Fatal(err)
+	}
+	shut, _ := o.AppendCorners(nil, path)
+	if fmt.Sprint(open) == fmt.Sprint(shut) {
+		t.Fatalf("the door changes nothing: %v", names(lt, open))
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf []int
+			for i := 0; i < 2000; i++ {
+				buf, _ = o.AppendCorners(buf[:0], path)
+				if got := fmt.Sprint(buf); got != fmt.Sprint(open) && got != fmt.Sprint(shut) {
+					t.Errorf("corners %v are neither %v nor %v", names(lt, buf), names(lt, open), names(lt, shut))
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(done)
+		for i := 0; i < 500; i++ {
+			o.Unblock(door)
+			o.Block(door)
+		}
+	}()
+	wg.Wait()
+	<-done
 }
