@@ -46,6 +46,7 @@ type Table struct {
 
 	scratch     scratchPool // search scratch, shared by every overlay of the table and Search
 	searchCosts searchCosts // edge costs by hop slot for overlay searches, built at the first
+	sightCosts  sightCosts  // baked cell costs for AppendCorners, built at the first on a level with costs
 
 	// The cheapest straight and diagonal move of a grid, for Search's
 	// heuristic, found on its first use.

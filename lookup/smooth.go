@@ -19,9 +19,13 @@ import "github.com/pathtable/pathtable/table"
 // a legal segment, and a segment squeezing between two diagonal walls, or
 // grazing one wall's corner, is not. On 4-connected levels the same rule
 // holds: an agent may steer at any angle, but never through a corner a
-// wall touches. Cell costs play no part: on levels with per-cell costs a
-// segment may cross dearer open cells than the grid path did (block them in
-// an overlay to keep agents off them).
+// wall touches. On levels with per-cell costs (baked, or raised by the
+// overlay) a segment may meet only cells no dearer than the dearest cell
+// the grid path meets between the same two corners (its own cells and the
+// cells beside its diagonal moves): agents never cut across ground dearer
+// than the path they straighten crossed there. A grid path meets only such
+// cells, so again every step is legal; on levels of one cost the rule
+// adds nothing.
 //
 // The search. Corners are nodes of the path, path[0] first and the last
 // node last, chosen greedily: from the last corner the path is followed
@@ -35,7 +39,8 @@ import "github.com/pathtable/pathtable/table"
 // along that axis, column by column (row by row), and keeps the cone of
 // slopes from the corner whose rays stay in open cells. In each column the
 // path crosses it reads the open run of cells around the path's cells
-// there, at most cornerReach cells either side; a ray must cross each grid
+// there (open: a node, not blocked, no dearer than the dearest cell the
+// path met since the corner), at most cornerReach cells either side; a ray must cross each grid
 // line between two columns inside both columns' runs. Since a straight
 // segment's across coordinate is monotone, checking it at the grid lines
 // is checking every cell it meets, the corner-touching cells included
@@ -57,16 +62,19 @@ const cornerReach = 8
 // of this table, that an agent steers through in straight lines: path[0],
 // the turning points, and the last node, each a node of path, each in line
 // of sight of the next (a segment meets only open cells' closed squares,
-// so it never crosses a wall nor passes a corner one touches; the rule in
-// full is in docs/RUNTIME.md), and together never longer than path in Euclidean length
+// so it never crosses a wall nor passes a corner one touches, nor cells
+// dearer than the path met between the same corners; the rule in full is
+// above and in docs/RUNTIME.md), and together never longer than path in Euclidean length
 // between cell centres. It returns dst unchanged and false when the table
 // is of a graph, path is empty, or a step of path is not a move of the
 // grid (a node out of range, cells not adjacent, a diagonal on a
 // 4-connected level or past a wall's corner).
 //
 // O(path length): at most 34 cell reads a step (a run of 8 cells either
-// side of the path, for each axis), far fewer in corridors. It allocates only when dst lacks capacity (it appends
-// len(path) nodes at most).
+// side of the path, for each axis), far fewer in corridors. It allocates
+// only when dst lacks capacity (it appends len(path) nodes at most), and,
+// the first time on a level with several cell costs, a cost per node (8
+// bytes, kept with the table; O(V·d²) to read off the edges).
 func (lt *Table) AppendCorners(dst, path []int) ([]int, bool) {
 	return lt.appendCorners(dst, path, nil)
 }
@@ -81,30 +89,71 @@ func (o *Overlay) AppendCorners(dst, path []int) ([]int, bool) {
 	return o.lt.appendCorners(dst, path, o.load())
 }
 
-// sight is the grid as line of sight reads it: the table's cells, and the
-// overlay's blocked nodes when there is one.
+// sight is the grid as line of sight reads it: the table's cells, the
+// overlay's blocked nodes and raised cells when there is one, and the most
+// a cell may cost, top (the dearest the path met since the last corner).
 type sight struct {
-	lt   *Table
-	o    *view // nil: the table's own level
-	w, h int
+	lt    *Table
+	o     *view // nil: the table's own level
+	w, h  int
+	costs []float64 // baked cell costs; nil when all are equal
+	cells bool      // the overlay raises some cell's cost
+	top   float64
 }
 
-// open reports whether cell (x, y) is in the grid, a node, and not blocked.
-// O(1) with the dense cell index.
-func (g *sight) open(x, y int) bool {
+// costly reports whether cell costs matter: the level has several, or
+// the overlay raised some.
+func (g *sight) costly() bool { return g.costs != nil || g.cells }
+
+// cost returns the cost of node u, open. O(1).
+func (g *sight) cost(u int32) float64 {
+	if g.cells && g.o.marked(u) {
+		if c, ok := g.o.cells[u]; ok {
+			return c
+		}
+	}
+	if g.costs == nil {
+		return 1
+	}
+	return g.costs[u]
+}
+
+// node returns the node at cell (x, y) when it is in the grid, a node and
+// not blocked, else -1. O(1) with the dense cell index.
+func (g *sight) node(x, y int) int32 {
 	if x < 0 || y < 0 || x >= g.w || y >= g.h {
-		return false
+		return -1
 	}
 	u := g.lt.nodeOfCell(y*g.w + x)
 	if u < 0 {
-		return false
+		return -1
 	}
 	if o := g.o; o != nil && o.mark != nil && o.marked(u) {
 		if _, b := o.blocked[u]; b {
-			return false
+			return -1
 		}
 	}
-	return true
+	return u
+}
+
+// open reports whether a segment may meet cell (x, y): a node, not
+// blocked, and no dearer than top. O(1) with the dense cell index.
+func (g *sight) open(x, y int) bool {
+	u := g.node(x, y)
+	return u >= 0 && (!g.costly() || g.cost(u) <= g.top)
+}
+
+// stepTop returns the dearest cell the move from (x0, y0) to (x1, y1)
+// meets: the cell it enters, and on a diagonal the two beside it. O(1).
+func (g *sight) stepTop(x0, y0, x1, y1 int) float64 {
+	if !g.costly() {
+		return 1
+	}
+	c := g.cost(g.node(x1, y1))
+	if x0 != x1 && y0 != y1 {
+		c = max(c, g.cost(g.node(x1, y0)), g.cost(g.node(x0, y1)))
+	}
+	return c
 }
 
 // cell returns the cell (x, y) of node u, a valid grid node. O(1).
@@ -113,18 +162,20 @@ func (g *sight) cell(u int) (x, y int) {
 	return c % g.w, c / g.w
 }
 
-// step reports whether (x0, y0) to (x1, y1) is a move of the grid: adjacent
-// cells, and a diagonal only on 8-connected levels with both cells beside
-// it open.
+// step reports whether (x0, y0) to (x1, y1) is a move of the grid: to an
+// open adjacent cell, and a diagonal only on 8-connected levels with both
+// cells beside it open.
 func (g *sight) step(x0, y0, x1, y1 int, eight bool) bool {
 	dx, dy := x1-x0, y1-y0
 	switch {
+	case g.node(x1, y1) < 0:
+		return false
 	case dx < -1 || dx > 1 || dy < -1 || dy > 1 || dx == 0 && dy == 0:
 		return false
 	case dx == 0 || dy == 0:
 		return true
 	}
-	return eight && g.open(x1, y0) && g.open(x0, y1)
+	return eight && g.node(x1, y0) >= 0 && g.node(x0, y1) >= 0
 }
 
 func (lt *Table) appendCorners(dst, path []int, o *view) ([]int, bool) {
@@ -132,7 +183,8 @@ func (lt *Table) appendCorners(dst, path []int, o *view) ([]int, bool) {
 	if t.Kind != table.KindGrid || len(path) == 0 {
 		return dst, false
 	}
-	g := sight{lt: lt, o: o, w: t.Width, h: t.Height}
+	g := sight{lt: lt, o: o, w: t.Width, h: t.Height, costs: lt.cellCosts()}
+	g.cells = o != nil && len(o.cells) > 0
 	eight := t.Connect != 4
 	for _, u := range path {
 		if !lt.valid(u) {
@@ -140,30 +192,38 @@ func (lt *Table) appendCorners(dst, path []int, o *view) ([]int, bool) {
 		}
 	}
 	x, y := g.cell(path[0])
-	if !g.open(x, y) {
+	if g.node(x, y) < 0 {
 		return dst, false
 	}
 	n := len(dst)
 	dst = append(dst, path[0])
 	var cols, rows sweep
-	cols.start(&g, x, y, false)
-	rows.start(&g, x, y, true)
+	corner := 0 // index in path of the last corner
 	px, py := x, y
 	for i := 1; i < len(path); i++ {
 		x, y := g.cell(path[i])
-		if !g.open(x, y) || !g.step(px, py, x, y, eight) {
+		if !g.step(px, py, x, y, eight) {
 			return dst[:n], false
 		}
+		top := g.stepTop(px, py, x, y)
+		if i-1 == corner {
+			// The first step from a corner starts the sweeps, with top
+			// covering it, so that it is in sight.
+			cx, cy := g.cell(path[corner])
+			g.top = max(g.cost(g.node(cx, cy)), top)
+			cols.start(&g, cx, cy, false)
+			rows.start(&g, cx, cy, true)
+		}
+		g.top = max(g.top, top)
 		cols.add(&g, x, y)
 		rows.add(&g, x, y)
-		if !cols.sees(x, y) && !rows.sees(x, y) {
-			// The node before is the next corner; from it, this node is one
-			// legal step away, so in sight.
+		if i-1 != corner && !cols.sees(x, y) && !rows.sees(x, y) {
+			// The node before is the next corner, and this step the first
+			// from it.
 			dst = append(dst, path[i-1])
-			cols.start(&g, px, py, false)
-			rows.start(&g, px, py, true)
-			cols.add(&g, x, y)
-			rows.add(&g, x, y)
+			corner = i - 1
+			i--
+			continue
 		}
 		px, py = x, y
 	}

@@ -1,17 +1,20 @@
 package lookup_test
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 )
 
 // BenchmarkAppendCorners straightens stored paths between random reachable
 // pairs and reports the cost per grid step of the path; it must not
 // allocate. "open-64x64" is a room without walls, where walking each
-// candidate segment would cost O(length) a step.
+// candidate segment would cost O(length) a step; "costs-64x64" a random
+// grid where one cell in ten costs 2 to 9, which line of sight reads.
 func BenchmarkAppendCorners(b *testing.B) {
 	tables := loadBenchTables(b)
 	g, err := maps.ParseFormat(maps.FormatGrid, "open.grid", []byte(strings.Repeat(strings.Repeat(".", 64)+"\n", 64)), maps.Options{})
@@ -19,6 +22,11 @@ func BenchmarkAppendCorners(b *testing.B) {
 		b.Fatal(err)
 	}
 	tables = append(tables, benchTable{"open-64x64", buildAndLoad(b, g)})
+	costs := mapstest.RandomGrid(rand.New(rand.NewPCG(7, 8)), 64, 64, 0.1, mapstest.FewCosts)
+	if g, err = maps.ParseFormat(maps.FormatGrid, "costs.grid", []byte(costs), maps.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	tables = append(tables, benchTable{"costs-64x64", buildAndLoad(b, g)})
 	for _, bt := range tables {
 		b.Run(bt.name, func(b *testing.B) {
 			lt := bt.lt

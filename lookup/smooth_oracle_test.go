@@ -48,19 +48,62 @@ func openCell(lt *lookup.Table, o *lookup.Overlay, x, y int) bool {
 	return ok && (o == nil || !o.Blocked(u))
 }
 
+// cellCost is the cost of open cell (x, y) through o (nil: the table's).
+func cellCost(lt *lookup.Table, o *lookup.Overlay, x, y int) float64 {
+	u, _ := lt.NodeAt(x, y)
+	c, _ := lt.CellCost(u)
+	if o != nil {
+		c, _ = o.CellCost(u)
+	}
+	return c
+}
+
 // inSight reports whether every cell the segment between the centres of
 // nodes a and b meets is open, and names the first that is not.
 func inSight(lt *lookup.Table, o *lookup.Overlay, a, b int) (bool, string) {
+	return inSightBelow(lt, o, a, b, math.Inf(1))
+}
+
+// inSightBelow is inSight where a cell that costs more than top is closed
+// too.
+func inSightBelow(lt *lookup.Table, o *lookup.Overlay, a, b int, top float64) (bool, string) {
 	x0, y0, _ := lt.XY(a)
 	x1, y1, _ := lt.XY(b)
 	for cy := min(y0, y1); cy <= max(y0, y1); cy++ {
 		for cx := min(x0, x1); cx <= max(x0, x1); cx++ {
-			if segmentMeetsCell(x0, y0, x1, y1, cx, cy) && !openCell(lt, o, cx, cy) {
+			if !segmentMeetsCell(x0, y0, x1, y1, cx, cy) {
+				continue
+			}
+			if !openCell(lt, o, cx, cy) {
 				return false, fmt.Sprintf("%d,%d", cx, cy)
+			}
+			if c := cellCost(lt, o, cx, cy); c > top {
+				return false, fmt.Sprintf("%d,%d (cost %v, the path's dearest %v)", cx, cy, c, top)
 			}
 		}
 	}
 	return true, ""
+}
+
+// pathTop is the dearest cell the path's own segments (its steps) meet.
+func pathTop(lt *lookup.Table, o *lookup.Overlay, path []int) float64 {
+	top := 0.0
+	for i := 1; i < len(path); i++ {
+		x0, y0, _ := lt.XY(path[i-1])
+		x1, y1, _ := lt.XY(path[i])
+		for cy := min(y0, y1); cy <= max(y0, y1); cy++ {
+			for cx := min(x0, x1); cx <= max(x0, x1); cx++ {
+				if segmentMeetsCell(x0, y0, x1, y1, cx, cy) {
+					top = max(top, cellCost(lt, o, cx, cy))
+				}
+			}
+		}
+	}
+	if len(path) == 1 {
+		x, y, _ := lt.XY(path[0])
+		top = cellCost(lt, o, x, y)
+	}
+	return top
 }
 
 // euclid is the length of a polyline through the centres of nodes.
@@ -84,18 +127,35 @@ func checkCorners(lt *lookup.Table, o *lookup.Overlay, path, corners []int) (flo
 	if len(path) == 1 && len(corners) != 1 {
 		return 0, fmt.Errorf("corners %v of a one-node path", names(lt, corners))
 	}
+	// Where each corner is in path, at the earliest and at the latest (a
+	// walk that revisits a node may match it in several places): the
+	// stretch a segment replaces lies within early[i-1]..late[i], so its
+	// dearest cell is at most that span's, exactly that on paths that
+	// visit each node once.
+	early := make([]int, len(corners))
+	late := make([]int, len(corners))
 	j := 0
-	for _, c := range corners {
+	for i, c := range corners {
 		for j < len(path) && path[j] != c {
 			j++
 		}
 		if j == len(path) {
 			return 0, fmt.Errorf("corners %v are not a subsequence of %v", names(lt, corners), names(lt, path))
 		}
+		early[i] = j
 		j++
 	}
+	j = len(path) - 1
+	for i := len(corners) - 1; i >= 0; i-- {
+		for path[j] != corners[i] {
+			j--
+		}
+		late[i] = j
+		j--
+	}
 	for i := 1; i < len(corners); i++ {
-		if ok, wall := inSight(lt, o, corners[i-1], corners[i]); !ok {
+		top := pathTop(lt, o, path[early[i-1]:late[i]+1])
+		if ok, wall := inSightBelow(lt, o, corners[i-1], corners[i], top); !ok {
 			return 0, fmt.Errorf("segment %s -> %s meets closed cell %s (corners %v)",
 				lt.Name(corners[i-1]), lt.Name(corners[i]), wall, names(lt, corners))
 		}

@@ -78,6 +78,9 @@ func TestAppendCornersHand(t *testing.T) {
 	// (3, 3), which walls at 3,2 and 2,3 touch (squeeze), or 3,2 alone.
 	squeeze := ".......\n.......\n...#...\n..#....\n.......\n"
 	graze := ".......\n.......\n...#...\n.......\n.......\n"
+	// A path around the swamp (cost 9) may not be straightened across it;
+	// one through it may.
+	swamp := "..........\n...9999...\n...9999...\n..........\n"
 	for _, c := range []struct {
 		name   string
 		level  string
@@ -100,6 +103,10 @@ func TestAppendCornersHand(t *testing.T) {
 		{"between two walls' touching corners on 4 moves", squeeze, four, []string{"1,2", "4,3"}, nil, true, true},
 		{"grazing a wall's corner", graze, eight, []string{"1,2", "4,3"}, nil, true, true},
 		{"grazing a wall's corner on 4 moves", graze, four, []string{"1,2", "4,3"}, nil, true, true},
+		{"around a swamp", swamp, eight, []string{"0,1", "9,1"}, nil, true, true},
+		{"around a swamp on 4 moves", swamp, four, []string{"0,1", "9,1"}, nil, true, true},
+		{"through a swamp", swamp, eight, []string{"0,1", "1,1", "2,1", "3,1", "4,1", "5,1", "6,1", "7,1", "8,1", "9,1"},
+			[]string{"0,1", "9,1"}, true, false},
 		{"not adjacent", open, eight, []string{"0,0", "2,0"}, nil, false, false},
 		{"standing still", open, eight, []string{"0,0", "0,0"}, nil, false, false},
 		{"diagonal on 4 moves", open, four, []string{"0,0", "1,1"}, nil, false, false},
@@ -135,8 +142,8 @@ func TestAppendCornersHand(t *testing.T) {
 			if c.want != nil && fmt.Sprint(names(lt, got)) != fmt.Sprint(c.want) {
 				t.Errorf("corners %v, want %v", names(lt, got), c.want)
 			}
-			if ok, _ := inSight(lt, nil, path[0], path[len(path)-1]); !ok && len(got) == 2 {
-				t.Errorf("one segment %v past a wall", names(lt, got))
+			if ok, _ := inSightBelow(lt, nil, path[0], path[len(path)-1], pathTop(lt, nil, path)); !ok && len(got) == 2 {
+				t.Errorf("one segment %v past a wall or across dearer cells", names(lt, got))
 			}
 		})
 	}
@@ -169,8 +176,8 @@ func TestAppendCornersRefuses(t *testing.T) {
 	}
 }
 
-// TestAppendCornersOverlay: a door shut beside a straight path bends the
-// corners around it, which the table alone would not.
+// TestAppendCornersOverlay: a swamp, then a door shut, beside a straight
+// path bend the corners around it, which the table alone would not.
 func TestAppendCornersOverlay(t *testing.T) {
 	lt := gridTable(t, "......\n......\n......\n", maps.Moves{})
 	o := lookup.NewOverlay(lt)
@@ -179,15 +186,23 @@ func TestAppendCornersOverlay(t *testing.T) {
 		t.Fatalf("open level: corners %v", names(lt, got))
 	}
 	door := cells(t, lt, "1,1")[0] // the segment 0,0 -> 5,2 crosses it
-	if err := o.Block(door); err != nil {
-		t.Fatal(err)
-	}
-	got, ok := o.AppendCorners(nil, path)
-	if !ok || len(got) < 3 {
-		t.Fatalf("door shut: corners %v, %v", names(lt, got), ok)
-	}
-	if _, err := checkCorners(lt, o, path, got); err != nil {
-		t.Fatal(err)
+	for _, change := range []struct {
+		name string
+		make func() error
+	}{
+		{"a swamp", func() error { return o.SetCellCost(door, 5) }},
+		{"a door shut", func() error { return o.Block(door) }},
+	} {
+		if err := change.make(); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := o.AppendCorners(nil, path)
+		if !ok || len(got) < 3 {
+			t.Fatalf("%s: corners %v, %v", change.name, names(lt, got), ok)
+		}
+		if _, err := checkCorners(lt, o, path, got); err != nil {
+			t.Fatalf("%s: %v", change.name, err)
+		}
 	}
 }
 
@@ -204,7 +219,7 @@ func TestAppendCornersRandom(t *testing.T) {
 		m := mapstest.Models[i%len(mapstest.Models)]
 		w, h := 4+r.IntN(14), 3+r.IntN(14)
 		walls := []float64{0, 0.1, 0.25, 0.4}[r.IntN(4)]
-		text := mapstest.RandomGrid(r, w, h, walls, nil)
+		text := mapstest.RandomGrid(r, w, h, walls, []func(*rand.Rand) byte{nil, mapstest.FewCosts, mapstest.MixedCosts}[i%3])
 		g, err := maps.ParseFormat(maps.FormatGrid, "random.grid", []byte(text), maps.Options{Moves: m})
 		if err != nil {
 			t.Fatal(err)
@@ -216,6 +231,13 @@ func TestAppendCornersRandom(t *testing.T) {
 		o := lookup.NewOverlay(lt)
 		for range r.IntN(4) {
 			if err := o.Block(r.IntN(lt.Len())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for range r.IntN(4) { // swamps: line of sight keeps off them too
+			u := r.IntN(lt.Len())
+			c, _ := lt.CellCost(u)
+			if err := o.SetCellCost(u, c+float64(1+r.IntN(8))); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -256,6 +278,7 @@ func TestAppendCornersRandom(t *testing.T) {
 func FuzzAppendCorners(f *testing.F) {
 	f.Add(uint8(7), uint8(5), uint8(0), []byte("level bytes and moves"))
 	f.Add(uint8(12), uint8(12), uint8(2), []byte{0, 1, 2, 3, 4, 5, 6, 7, 200, 255, 17, 9})
+	f.Add(uint8(9), uint8(6), uint8(129), []byte("a level of costs, and then a long walk across it: abcdefghijklmnop"))
 	f.Fuzz(func(t *testing.T, w, h, model uint8, data []byte) {
 		wi, hi := 1+int(w%16), 1+int(h%16)
 		if len(data) < wi*hi {
@@ -263,9 +286,12 @@ func FuzzAppendCorners(f *testing.F) {
 		}
 		var sb strings.Builder
 		for i := range wi * hi {
-			if data[i]%4 == 0 {
+			switch {
+			case data[i]%4 == 0:
 				sb.WriteByte('#')
-			} else {
+			case model >= 128: // a level of cell costs
+				sb.WriteByte('1' + data[i]%9)
+			default:
 				sb.WriteByte('.')
 			}
 			if i%wi == wi-1 {
@@ -385,7 +411,7 @@ func TestAppendCornersWalks(t *testing.T) {
 		walks = 15
 	}
 	for i, m := range mapstest.Models {
-		text := mapstest.RandomGrid(r, 40, 40, []float64{0.02, 0.08, 0.15, 0.05}[i], nil)
+		text := mapstest.RandomGrid(r, 40, 40, []float64{0.02, 0.08, 0.15, 0.05}[i], []func(*rand.Rand) byte{nil, mapstest.FewCosts, nil, mapstest.MixedCosts}[i])
 		g, err := maps.ParseFormat(maps.FormatGrid, "walks.grid", []byte(text), maps.Options{Moves: m})
 		if err != nil {
 			t.Fatal(err)
@@ -394,6 +420,11 @@ func TestAppendCornersWalks(t *testing.T) {
 		o := lookup.NewOverlay(lt)
 		for range 20 {
 			if err := o.Block(r.IntN(lt.Len())); err != nil {
+				t.Fatal(err)
+			}
+			u := r.IntN(lt.Len())
+			c, _ := o.CellCost(u)
+			if err := o.SetCellCost(u, c+3); err != nil && !o.Blocked(u) {
 				t.Fatal(err)
 			}
 		}

@@ -51,7 +51,8 @@ Commands:
 		-smooth (grids) also prints the path's corners: the nodes an
 		agent steers through in straight lines, each in line of sight of
 		the next (no segment meets a wall or passes a corner a wall or
-		closed node touches), never longer than the path.
+		closed node touches, nor crosses cells dearer than the path
+		crossed there), never longer than the path.
 	query [-json] [-fallback] [-smooth] [-block NODE|@FILE]... TABLE < queries
 		Answer one "FROM TO" query per line of standard input; a line
 		longer than 64 KiB stops it with an error naming the line.
