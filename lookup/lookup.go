@@ -238,6 +238,12 @@ func (lt *Table) nodeOfCell(c int) int32 {
 	return -1
 }
 
+// Agent returns the side, in cells, of the square agent the table is for
+// (build -clearance): 1 for a one-cell agent and on graphs. A grid node
+// (x, y) is then a cell whose whole footprint [x, x+Agent) × [y, y+Agent)
+// is passable. O(1).
+func (lt *Table) Agent() int { return lt.t.Agent() }
+
 // XY returns the grid cell of node u; ok is false on graphs or out of range.
 // O(1).
 func (lt *Table) XY(u int) (x, y int, ok bool) {
@@ -262,7 +268,8 @@ func (lt *Table) Name(u int) string {
 
 // Node parses a node id as users write it: "x,y" on grids (0-based, x is
 // the column), the node's id on graphs. The error says why a cell is not a
-// node (not x,y, outside the grid, or blocked). O(len(id)).
+// node (not x,y, outside the grid, blocked, or too narrow for the agent
+// the table is for). O(len(id)).
 func (lt *Table) Node(id string) (int, error) {
 	if lt.byName != nil {
 		if u, ok := lt.byName[id]; ok {
@@ -271,6 +278,6 @@ func (lt *Table) Node(id string) (int, error) {
 		return -1, nodeid.Unknown(id)
 	}
 	t := lt.t
-	u, err := nodeid.GridNode(id, t.Width, t.Height, func(x, y int) int32 { return lt.nodeOfCell(y*t.Width + x) })
+	u, err := nodeid.AgentNode(id, t.Width, t.Height, t.Agent(), func(x, y int) int32 { return lt.nodeOfCell(y*t.Width + x) })
 	return int(u), err
 }

@@ -43,7 +43,7 @@ type levelPlan struct {
 }
 
 func runPlan(ctx context.Context, args []string) error {
-	fs := newFlagSet("plan", "[-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] LEVEL...")
+	fs := newFlagSet("plan", "[-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] LEVEL...")
 	jsonOut := fs.Bool("json", false, "print one JSON object per level")
 	window := fs.Int("window", defaultPlanWindow, "the `DELTA` of the windowed table to estimate (grids)")
 	workers := fs.Int("workers", 0, "the workers the build would run (0: one per core)")
