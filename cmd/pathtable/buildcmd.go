@@ -71,7 +71,7 @@ func runBuild(ctx context.Context, args []string) error {
 		return usagef("build needs at least one level file or folder")
 	}
 	var err error
-	if cfg.opt, err = lf.options(); err != nil {
+	if cfg.opt, err = lf.options(true); err != nil {
 		return err
 	}
 	if cfg.build.Workers, err = resolveWorkers(cfg.build.Workers); err != nil {
@@ -472,10 +472,14 @@ func report(r buildResult, cfg *buildConfig) {
 		if r.PeakRSS > 0 {
 			rss = ", peak memory " + bytesize.Format(r.PeakRSS)
 		}
+		agent := ""
+		if r.Clearance > 1 {
+			agent = fmt.Sprintf(" (%dx%d agent)", r.Clearance, r.Clearance)
+		}
 		if r.Window > 0 {
 			side := table.WindowSide(r.Window)
-			fmt.Fprintf(stdout, "built %s: %d nodes, %d edges, window %d (%dx%d), %d covered pairs (%d reachable), %s (%.2f bytes a node, %.2f a covered pair), %.2fs%s\n",
-				r.Output, r.Nodes, r.Edges, r.Window, side, side, r.Pairs, r.Reachable, bytesize.Format(r.Bytes),
+			fmt.Fprintf(stdout, "built %s%s: %d nodes, %d edges, window %d (%dx%d), %d covered pairs (%d reachable), %s (%.2f bytes a node, %.2f a covered pair), %.2fs%s\n",
+				r.Output, agent, r.Nodes, r.Edges, r.Window, side, side, r.Pairs, r.Reachable, bytesize.Format(r.Bytes),
 				float64(r.Bytes)/float64(max(r.Nodes, 1)), float64(r.Bytes)/float64(max(r.Pairs, 1)), r.Seconds, rss)
 			return
 		}
@@ -483,10 +487,7 @@ func report(r buildResult, cfg *buildConfig) {
 		if r.Status == "merged" {
 			what = "merged"
 		}
-		part := ""
-		if r.Clearance > 1 {
-			part = fmt.Sprintf(" (%dx%d agent)", r.Clearance, r.Clearance)
-		}
+		part := agent
 		switch {
 		case r.Shard != "":
 			part += " (part " + r.Shard + ")"

@@ -28,15 +28,16 @@ func (lf *levelFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&lf.clearance, "clearance", "1", "grid levels: the side `K`, in cells, of the square agent: it stands on x,y and covers x..x+K-1, y..y+K-1, all passable; a move costs its footprint's dearest cell")
 }
 
-// options returns the level options the flags ask for, for one agent
-// size. A model maps does not know is a usage error; maps names the field,
-// which is the flag's name.
-func (lf *levelFlags) options() (maps.Options, error) {
+// options returns the level options the flags ask for, for the first
+// agent size; several sizes are a usage error unless several is set (build
+// takes one table per size: sizes). A model maps does not know is a usage
+// error; maps names the field, which is the flag's name.
+func (lf *levelFlags) options(several bool) (maps.Options, error) {
 	sizes, err := lf.sizes()
 	if err != nil {
 		return maps.Options{}, err
 	}
-	if len(sizes) > 1 {
+	if len(sizes) > 1 && !several {
 		return maps.Options{}, usagef("-clearance takes one size here, not %s (build takes several)", lf.clearance)
 	}
 	mv := maps.Moves{Connect: lf.connect, Diagonal: maps.Diagonal(lf.diagonal)}

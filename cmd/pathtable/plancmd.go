@@ -61,7 +61,7 @@ func runPlan(ctx context.Context, args []string) error {
 	if *window < 1 || *window > table.MaxWindowDelta {
 		return usagef("-window must be 1 to %d, not %d", table.MaxWindowDelta, *window)
 	}
-	mopt, err := lf.options()
+	mopt, err := lf.options(false)
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,7 @@ func runSolve(ctx context.Context, args []string) error {
 	if err := parseArgs(fs, args, 3, "solve needs LEVEL FROM TO"); err != nil {
 		return err
 	}
-	opt, err := lf.options()
+	opt, err := lf.options(false)
 	if err != nil {
 		return err
 	}
