@@ -194,3 +194,13 @@ func TestClearanceErrors(t *testing.T) {
 		t.Errorf("a list into one file: exit %d, %q", code, errOut)
 	}
 }
+
+// TestClearancePlan: plan estimates the agent's table, and the build it
+// recommends bakes that table.
+func TestClearancePlan(t *testing.T) {
+	level := writeClearanceLevel(t)
+	code, stdout, errOut := runCLI(t, "", "plan", "-clearance", "2", level)
+	if code != 0 || !strings.Contains(stdout, ": 48 nodes") || !strings.Contains(stdout, "(pathtable build -clearance 2 "+level+")") {
+		t.Errorf("plan: exit %d: %s%s", code, stdout, errOut)
+	}
+}
