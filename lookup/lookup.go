@@ -238,12 +238,6 @@ func (lt *Table) nodeOfCell(c int) int32 {
 	return -1
 }
 
-// Agent returns the side, in cells, of the square agent the table is for
-// (build -clearance): 1 for a one-cell agent and on graphs. A grid node
-// (x, y) is then a cell whose whole footprint [x, x+Agent) × [y, y+Agent)
-// is passable. O(1).
-func (lt *Table) Agent() int { return lt.t.Agent() }
-
 // XY returns the grid cell of node u; ok is false on graphs or out of range.
 // O(1).
 func (lt *Table) XY(u int) (x, y int, ok bool) {

@@ -204,3 +204,26 @@ func TestClearancePlan(t *testing.T) {
 		t.Errorf("plan: exit %d: %s%s", code, stdout, errOut)
 	}
 }
+
+// TestClearanceBlock: -block x,y on a larger agent's table closes every
+// cell whose footprint covers x,y, so a door shut at 3,6 (not itself a
+// cell the 2x2 agent stands on) closes the wide gap to it.
+func TestClearanceBlock(t *testing.T) {
+	level := writeClearanceLevel(t)
+	out := filepath.Join(t.TempDir(), "rooms.ptab")
+	if code, _, errOut := runCLI(t, "", "build", "-quiet", "-clearance", "2", "-o", out, level); code != 0 {
+		t.Fatal(errOut)
+	}
+	code, stdout, errOut := runCLI(t, "", "path", out, "8,0", "8,7")
+	if code != 0 || !strings.Contains(stdout, " 2,6 ") {
+		t.Fatalf("open: exit %d: %s%s", code, stdout, errOut)
+	}
+	code, stdout, errOut = runCLI(t, "", "path", "-block", "3,6", out, "8,0", "8,7")
+	if code != 0 || stdout != "8,0 -> 8,7 no path\n" {
+		t.Errorf("-block 3,6: exit %d: %s%s", code, stdout, errOut)
+	}
+	code, _, errOut = runCLI(t, "", "path", "-block", "4,6", out, "8,0", "8,7")
+	if want := "-block 4,6: cell 4,6 is under no cell a 2x2 agent stands on"; code != 1 || !strings.Contains(errOut, want) {
+		t.Errorf("-block 4,6: exit %d: %s, want %q", code, errOut, want)
+	}
+}
