@@ -142,3 +142,23 @@ func ExampleFootprint() {
 	// [1 1 3 3 0]
 	// [0 0 0 0 0]
 }
+
+// BenchmarkFootprint derives the footprint grid of a 1024x1024 grid with
+// one wall in ten, for agents of several sides: O(w·h) whatever K.
+func BenchmarkFootprint(b *testing.B) {
+	const side = 1024
+	text := mapstest.RandomGrid(rand.New(rand.NewPCG(1, 1)), side, side, 0.1, mapstest.FewCosts)
+	g, err := maps.ParseFormat(maps.FormatGrid, "big.grid", []byte(text), maps.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	gr := g.Grid
+	for _, k := range []int{2, 4, 16} {
+		b.Run(fmt.Sprintf("k%d", k), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				maps.Footprint(gr.Width, gr.Height, gr.Costs, k)
+			}
+		})
+	}
+}
