@@ -150,6 +150,14 @@ func equalInts(a, b map[string]int) bool {
 // written.
 func TestClearanceErrors(t *testing.T) {
 	level := writeClearanceLevel(t)
+	agentTable := filepath.Join(t.TempDir(), "rooms.ptab")
+	if code, _, errOut := runCLI(t, "", "build", "-quiet", "-clearance", "2", "-o", agentTable, level); code != 0 {
+		t.Fatal(errOut)
+	}
+	scen := filepath.Join(t.TempDir(), "rooms.scen")
+	if err := os.WriteFile(scen, []byte("version 1\n0\trooms.map\t10\t9\t0\t0\t5\t0\t5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	graph := filepath.Join(t.TempDir(), "g.gr")
 	if err := os.WriteFile(graph, []byte("p sp 2 1\na 1 2 3\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -168,6 +176,7 @@ func TestClearanceErrors(t *testing.T) {
 		{[]string{"build", "-clearance", "99999", level}, 2, `not "99999"`},
 		{[]string{"build", "-clearance", "2,2", level}, 2, "-clearance names size 2 twice"},
 		{[]string{"plan", "-clearance", "1,2", level}, 2, "-clearance takes one size here"},
+		{[]string{"verify", "-quiet", "-scen", scen, agentTable, level}, 1, "scenario lengths are a one-cell agent's; the table is for a 2x2 agent"},
 		{[]string{"solve", "-clearance", "2", level, "3,0", "0,0"}, 1, "FROM: cell 3,0 is too narrow for a 2x2 agent"},
 		{[]string{"solve", "-clearance", "2", level, "0,0", "9,0"}, 1, "TO: cell 9,0 is too narrow for a 2x2 agent"},
 	}
