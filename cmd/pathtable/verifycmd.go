@@ -117,17 +117,17 @@ func runVerify(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	stopProgress := func() {}
-	opt.Progress = func(total int64, unit string) *atomic.Int64 {
-		done := new(atomic.Int64)
-		stopProgress = startProgress(done, int(total), unit, filepath.Base(levelPath), *quiet)
-		return done
-	}
 	g := lvl.Graph
 	if agent > 1 {
 		if g, err = verify.AgentGraph(g, agent); err != nil {
 			return fmt.Errorf("%s: %w", levelPath, err)
 		}
+	}
+	stopProgress := func() {}
+	opt.Progress = func(total int64, unit string) *atomic.Int64 {
+		done := new(atomic.Int64)
+		stopProgress = startProgress(done, int(total), unit, filepath.Base(levelPath), *quiet)
+		return done
 	}
 	rep, err := verify.Table(ctx, t, g, opt)
 	stopProgress()
