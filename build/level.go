@@ -18,7 +18,8 @@ import (
 // InputHash returns the hex SHA-256 that identifies the inputs of a
 // table built with opt from the level file data, of format, loaded with
 // mopt: the table's format version, the level's format, for grid formats
-// the movement model (mopt's, zero fields taken from the defaults), a line
+// the movement model (mopt's, zero fields taken from the defaults) and,
+// for an agent larger than one cell, its clearance, a line
 // naming the layout's options where it has any (table.Header.LayoutKey:
 // "window DELTA", "layout runs"), and the level file's bytes. A table
 // records it as Header.InputHash: equal hashes mean the table was built
@@ -32,6 +33,9 @@ func InputHash(format maps.Format, mopt maps.Options, opt Options, data []byte) 
 	if format.IsGrid() {
 		mv := mopt.WithDefaults().Moves
 		fmt.Fprintf(h, "connect %d\ndiagonal %s\n", mv.Connect, mv.Diagonal)
+		if k := mopt.Clearance; k > 1 {
+			fmt.Fprintf(h, "clearance %d\n", k)
+		}
 	}
 	if key := th.LayoutKey(); key != "" {
 		fmt.Fprintf(h, "%s\n", key)
@@ -96,11 +100,11 @@ func BuildLevel(ctx context.Context, lvl *maps.Level, opt Options) (*table.Table
 }
 
 // LevelOptions returns the options that load a table's level into the
-// graph the table was built from: its grid movement model, or the zero
-// Options for graphs. O(1).
+// graph the table was built from: its grid movement model and clearance,
+// or the zero Options for graphs. O(1).
 func LevelOptions(h *table.Header) maps.Options {
 	if h.Kind != table.KindGrid {
 		return maps.Options{}
 	}
-	return maps.Options{Moves: maps.Moves{Connect: h.Connect, Diagonal: maps.Diagonal(h.Diagonal)}}
+	return maps.Options{Moves: maps.Moves{Connect: h.Connect, Diagonal: maps.Diagonal(h.Diagonal)}, Clearance: h.Clearance}
 }

@@ -35,6 +35,11 @@ func TestInputHashPinned(t *testing.T) {
 		// docs/FORMAT.md's recipe by hand: "pathtable table v2\nformat
 		// grid\nconnect 8\ndiagonal sqrt2\nwindow 1\n", then the bytes.
 		{"../examples/tiny.grid", maps.Options{}, Options{Window: 1}, "5e2773311b11f695a23cb1eafc8da667d29991ea44b33a2af88edbc545a55f2c"},
+		// A one-cell agent hashes as no clearance; a larger one adds
+		// "clearance K\n" after the grid line (by hand, as above).
+		{"../examples/tiny.grid", maps.Options{Clearance: 1}, Options{}, "c0c04dbb2199b89a33e953112cb156b9b78844d92fec4c612501e04c7be983ab"},
+		{"../examples/tiny.grid", maps.Options{Clearance: 2}, Options{}, "624c5d5204d4ffaf1bc2e817c2e05aada32d12e8610ecae37e9d88c069214ce2"},
+		{"../examples/tiny.grid", maps.Options{Clearance: 2}, Options{Layout: table.LayoutRuns}, "a39270d41a27779f3c0488f075072ded732ba926b2fddc8006ac95b69ea5994b"},
 	}
 	for _, tc := range tests {
 		data, err := os.ReadFile(tc.file)

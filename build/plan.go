@@ -73,6 +73,9 @@ func plan(g *maps.Graph, steps uint64) (table.Header, error) {
 		h.Model = gr.Moves.String()
 		h.Connect = gr.Moves.Connect
 		h.Diagonal = string(gr.Moves.Diagonal)
+		if gr.Clearance > 1 {
+			h.Clearance = gr.Clearance
+		}
 	} else {
 		h.Kind = table.KindGraph
 		h.Model = "graph"

@@ -266,7 +266,8 @@ func (lt *Table) Name(u int) string {
 
 // Node parses a node id as users write it: "x,y" on grids (0-based, x is
 // the column), the node's id on graphs. The error says why a cell is not a
-// node (not x,y, outside the grid, or blocked). O(len(id)).
+// node (not x,y, outside the grid, blocked, or too narrow for the agent
+// the table is for). O(len(id)).
 func (lt *Table) Node(id string) (int, error) {
 	if lt.byName != nil {
 		if u, ok := lt.byName[id]; ok {
@@ -275,6 +276,6 @@ func (lt *Table) Node(id string) (int, error) {
 		return -1, nodeid.Unknown(id)
 	}
 	t := lt.t
-	u, err := nodeid.GridNode(id, t.Width, t.Height, func(x, y int) int32 { return lt.nodeOfCell(y*t.Width + x) })
+	u, err := nodeid.AgentNode(id, t.Width, t.Height, t.Agent(), func(x, y int) int32 { return lt.nodeOfCell(y*t.Width + x) })
 	return int(u), err
 }

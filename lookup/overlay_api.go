@@ -164,9 +164,10 @@ func (o *Overlay) Nearest(u int) (int, bool) {
 // an index out of range). O(1) on an overlay with no changes. With
 // changes, the overlay remembers the moves of every path it answers until
 // the next change (see routes), so agents that follow Next toward their
-// goals pay a map lookup a step, and the first query of a goal after a
-// change pays AppendPath: O(path length) when the stored path is
-// unchanged, a search otherwise.
+// goals pay a hash probe a step, and the first query of a node off every
+// answered path pays AppendPath: O(path length) when the stored path is
+// unchanged, a search otherwise, and as much again to remember it. An
+// agent that keeps its own Route pays less.
 func (o *Overlay) Next(from, to int) int {
 	return o.load().Next(from, to)
 }

@@ -1,63 +1,120 @@
 package lookup
 
-import "sync"
-
-// routes remembers, per goal and for the level as the overlay has it now,
-// how every node on a path the overlay has answered goes on: a game's
-// agents ask Next toward the same goals frame after frame, and every
-// suffix of a shortest path is a shortest path, so one answer serves each
-// node along it until the level changes again. A node whose stored table
-// path the answer followed to the goal is clean: the table's Next is
-// right there, and for every node after it. Other nodes of the answer
-// (the detour around a change) keep their next node. An agent following
-// Next thus pays one check or search per goal and change, then an array
-// read a step.
-type routes struct {
-	mu      sync.Mutex
-	version uint64 // the overlay's version the routes hold for
-	goals   map[int32]*goalRoutes
-	bytes   int   // held by goals, bounded by maxRouteBytes
-	buf     []int // a path being recorded, reused
-}
-
-// goalRoutes is what routes knows of the paths to one goal.
-type goalRoutes struct {
-	state  []routeState    // by node
-	detour map[int32]int32 // next node of the routeDetour nodes
-}
-
-type routeState uint8
-
-const (
-	routeUnknown routeState = iota
-	routeClean              // the table's path to the goal is unchanged
-	routeDetour             // goes on by detour[node]
-	routeNone               // no path to the goal
+import (
+	"math/bits"
+	"sync"
+	"sync/atomic"
 )
 
-// maxRouteBytes bounds what routes holds (a byte a node per goal, and the
-// detours): past it every goal is forgotten and relearnt by the queries
-// that follow.
-const maxRouteBytes = 64 << 20
+// routes remembers, per goal and for one view of the level, how every
+// node on a path the overlay has answered goes on: a game's agents ask
+// Next toward the same goals frame after frame, and every suffix of a
+// shortest path is a shortest path, so one answer serves each node along
+// it until the level changes (and the view with it). A node whose stored
+// table path the answer followed to the goal is clean: the table's Next is
+// right there, and for every node after it. Other nodes of the answer (the
+// detour around a change) keep their next node. An agent following Next
+// thus pays one check or search per goal and change, then a hash probe
+// and a table lookup a step.
+//
+// Queries read and record concurrently without a lock: an entry is a key
+// word and a value word, each atomic, and every value ever written names a
+// first step of a shortest path of the view's level, so entries written by
+// different answers (tied paths) still chain into shortest paths.
+type routes struct {
+	set atomic.Pointer[routeSet]
+}
 
-// goal returns the routes to goal for version, forgetting all when the
-// level changed since, making them when new. Under r.mu. O(1), or O(V)
-// for a new goal.
-func (r *routes) goal(version uint64, goal int32, n int) *goalRoutes {
-	if r.version != version || r.goals == nil {
-		r.goals, r.bytes, r.version = make(map[int32]*goalRoutes), 0, version
-	}
-	g := r.goals[goal]
-	if g == nil {
-		if r.bytes+n > maxRouteBytes {
-			clear(r.goals)
-			r.bytes = 0
+// routeSet is an open-addressed table from (goal, node) to what the node
+// does toward the goal. It only grows; when three quarters full, a set
+// twice as large (up to maxRouteBytes) replaces it, empty, and what it
+// held is relearnt by the queries that follow.
+type routeSet struct {
+	keys []atomic.Uint64 // (goal+1)<<32 | node; 0 is empty
+	vals []atomic.Int32  // routeClean, routeNone, or routeDetour + next node; 0 not yet written
+	used atomic.Int64
+}
+
+const (
+	routeUnknown int32 = iota
+	routeClean         // the table's path to the goal is unchanged
+	routeNone          // no path to the goal
+	routeDetour        // goes on to the node value - routeDetour
+)
+
+const (
+	minRouteEntries = 1 << 12
+	maxRouteBytes   = 64 << 20 // 12 bytes an entry
+)
+
+// routeBufs holds paths being recorded, for reuse.
+var routeBufs = sync.Pool{New: func() any { return new([]int) }}
+
+func newRouteSet(entries int) *routeSet {
+	return &routeSet{keys: make([]atomic.Uint64, entries), vals: make([]atomic.Int32, entries)}
+}
+
+func routeKey(goal, node int) uint64 { return uint64(goal+1)<<32 | uint64(uint32(node)) }
+
+// slot is where a key's probe starts (a Fibonacci hash). O(1).
+func (s *routeSet) slot(key uint64) int {
+	return int((key * 0x9E3779B97F4A7C15) >> (64 - bits.TrailingZeros(uint(len(s.keys)))))
+}
+
+// get returns what key's node does toward its goal, routeUnknown when not
+// recorded. O(1) expected.
+func (s *routeSet) get(key uint64) int32 {
+	mask := len(s.keys) - 1
+	for i := s.slot(key); ; i = (i + 1) & mask {
+		switch s.keys[i].Load() {
+		case key:
+			return s.vals[i].Load()
+		case 0:
+			return routeUnknown
 		}
-		g = &goalRoutes{state: make([]routeState, n)}
-		r.goals[goal] = g
-		r.bytes += n
 	}
-	return g
+}
+
+// put records val for key; false when the set is too full to take it.
+// O(1) expected.
+func (s *routeSet) put(key uint64, val int32) bool {
+	if s.used.Load() >= int64(len(s.keys))*3/4 {
+		return false
+	}
+	mask := len(s.keys) - 1
+	for i := s.slot(key); ; i = (i + 1) & mask {
+		k := s.keys[i].Load()
+		if k == 0 && s.keys[i].CompareAndSwap(0, key) {
+			s.used.Add(1)
+			k = key
+		} else if k == 0 {
+			k = s.keys[i].Load() // another query took the slot meanwhile
+		}
+		if k == key {
+			s.vals[i].Store(val)
+			return true
+		}
+	}
+}
+
+// load returns the current set, making the first. O(1).
+func (r *routes) load() *routeSet {
+	s := r.set.Load()
+	if s == nil {
+		r.set.CompareAndSwap(nil, newRouteSet(minRouteEntries))
+		s = r.set.Load()
+	}
+	return s
+}
+
+// replace swaps the full set s for an empty one, twice as large while
+// that fits maxRouteBytes. O(its size).
+func (r *routes) replace(s *routeSet) {
+	entries := len(s.keys)
+	if 2*entries*12 <= maxRouteBytes {
+		entries *= 2
+	}
+	r.set.CompareAndSwap(s, newRouteSet(entries))
 }
 
 // remembered is Next through the routes. Amortised O(1) for an agent
@@ -65,60 +122,48 @@ func (r *routes) goal(version uint64, goal int32, n int) *goalRoutes {
 // yet on an answered path costs AppendPath's check or search, and
 // O(path length) to record it.
 func (o *view) remembered(from, to int) int {
-	r := &o.routes
-	r.mu.Lock()
-	g := r.goal(o.version, int32(to), o.lt.n)
-	switch g.state[from] {
-	case routeClean:
-		r.mu.Unlock()
+	s := o.routes.load()
+	switch v := s.get(routeKey(to, from)); {
+	case v == routeClean:
 		return o.lt.Next(from, to)
-	case routeDetour:
-		next := int(g.detour[int32(from)])
-		r.mu.Unlock()
-		return next
-	case routeNone:
-		r.mu.Unlock()
+	case v == routeNone:
 		return -1
+	case v >= routeDetour:
+		return int(v - routeDetour)
 	}
-	buf := r.buf
-	r.buf = nil // queries on other goroutines may record meanwhile
-	r.mu.Unlock()
-
-	buf, ok := o.AppendPath(buf[:0], from, to)
+	bp := routeBufs.Get().(*[]int)
+	buf, ok := o.AppendPath((*bp)[:0], from, to)
 	next := -1
 	if ok && len(buf) > 1 {
 		next = buf[1]
 	}
-
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.version == o.version && r.goals[int32(to)] == g {
-		g.record(o.lt, buf, ok, from, to)
+	if !o.record(s, buf, ok, from, to) {
+		o.routes.replace(s)
 	}
-	r.buf = buf
+	*bp = buf
+	routeBufs.Put(bp)
 	return next
 }
 
-// record notes path, the answer from from to to: its longest suffix that
-// is the table's own path is clean, the nodes before it detour. O(len).
-func (g *goalRoutes) record(lt *Table, path []int, ok bool, from, to int) {
+// record notes path, the answer from from to to, in s: its longest suffix
+// that is the table's own path is clean, the nodes before it detour.
+// False when s is full. O(len).
+func (o *view) record(s *routeSet, path []int, ok bool, from, to int) bool {
 	if !ok {
-		g.state[from] = routeNone
-		return
+		return s.put(routeKey(to, from), routeNone)
 	}
 	clean := len(path) - 1 // path[clean:] is the table's path
-	for clean > 0 && lt.Next(path[clean-1], to) == path[clean] {
+	for clean > 0 && o.lt.Next(path[clean-1], to) == path[clean] {
 		clean--
 	}
 	for i, u := range path[:len(path)-1] {
-		if i >= clean {
-			g.state[u] = routeClean
-			continue
+		val := routeClean
+		if i < clean {
+			val = routeDetour + int32(path[i+1])
 		}
-		if g.detour == nil {
-			g.detour = make(map[int32]int32)
+		if !s.put(routeKey(to, u), val) {
+			return false
 		}
-		g.state[u] = routeDetour
-		g.detour[int32(u)] = int32(path[i+1])
 	}
+	return true
 }

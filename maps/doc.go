@@ -35,6 +35,12 @@
 // times the cost of the cell moved onto. Nodes are the passable cells in
 // row-major order, and Grid maps between nodes and cells.
 //
+// Options.Clearance loads a grid for a square agent K cells a side (true
+// clearance): it stands on cell (x, y) and covers [x, x+K) × [y, y+K),
+// so the nodes are the cells whose whole footprint is passable, each
+// costing its dearest cell. Footprint derives that grid, in O(w·h) for
+// any K; GridGraph makes the graph of any cost grid under a model.
+//
 // Bad input never panics: every loader returns a *ParseError naming the
 // file, line and column (or JSON path), wrapping a sentinel such as
 // ErrBadCell or ErrTooLarge for errors.Is. Sizes are checked before

@@ -109,7 +109,7 @@ func (g *Graph) NodeName(u int32) string {
 // on graphs.
 func (g *Graph) Node(id string) (int32, error) {
 	if gr := g.Grid; gr != nil {
-		return nodeid.GridNode(id, gr.Width, gr.Height, gr.NodeAt)
+		return nodeid.AgentNode(id, gr.Width, gr.Height, max(gr.Clearance, 1), gr.NodeAt)
 	}
 	for u, name := range g.Names {
 		if name == id {
@@ -149,6 +149,10 @@ type Grid struct {
 	Nodes         []int32 // node of each cell, -1 where the cell is blocked
 	Costs         []uint8 // cost of moving onto each cell, 0 where blocked
 	Moves         Moves   // the movement model the edges were made with
+	// Clearance is the side of the square agent the grid is for, when
+	// more than one cell (Options.Clearance): then Nodes and Costs are
+	// Footprint's grid, not the level's cells. 0 for a one-cell agent.
+	Clearance int
 }
 
 // XY returns the coordinates of node u. O(1).

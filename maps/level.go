@@ -36,7 +36,7 @@ func ParseLevel(name string, data []byte, opt Options) (*Level, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt, err = opt.resolve(name)
+	opt, err = opt.resolve(f, name)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,10 @@ import (
 // defaults: DefaultMoves for grids.
 type Options struct {
 	Moves Moves // grid movement model; zero fields take DefaultMoves'
+	// Clearance is the side, in cells, of the square agent a grid level is
+	// loaded for (see Footprint): 0 or 1 for a one-cell agent, the level
+	// as written. Graph levels take only 0 or 1.
+	Clearance int
 }
 
 // WithDefaults returns o with its zero fields filled: the options a level
@@ -25,10 +29,13 @@ func (o Options) WithDefaults() Options {
 }
 
 // resolve fills o's defaults and checks the result, once for every loader.
-func (o Options) resolve(name string) (Options, error) {
+func (o Options) resolve(f Format, name string) (Options, error) {
 	o = o.WithDefaults()
 	if err := o.Moves.Validate(); err != nil {
 		return o, &ParseError{File: name, Err: fmt.Errorf("unknown movement model: %w", err)}
+	}
+	if err := checkClearance(f, o.Clearance); err != nil {
+		return o, &ParseError{File: name, Err: err}
 	}
 	return o, nil
 }
@@ -74,7 +81,7 @@ func Parse(name string, data []byte, opt Options) (*Graph, error) {
 
 // ParseFormat reads a level in the given format. O(size of data + V + E).
 func ParseFormat(f Format, name string, data []byte, opt Options) (*Graph, error) {
-	opt, err := opt.resolve(name)
+	opt, err := opt.resolve(f, name)
 	if err != nil {
 		return nil, err
 	}
@@ -86,6 +93,11 @@ func parse(f Format, name string, data []byte, opt Options) (*Graph, error) {
 	g, err := parseAny(f, name, data, opt)
 	if err != nil {
 		return nil, err
+	}
+	if g.Grid != nil {
+		if g, err = withClearance(g, opt.Clearance); err != nil {
+			return nil, &ParseError{File: name, Err: err}
+		}
 	}
 	if err := checkCostRange(g); err != nil {
 		return nil, &ParseError{File: name, Err: err}

@@ -174,9 +174,12 @@ func (h *Header) validate() error {
 		if h.Diagonal != "sqrt2" && h.Diagonal != "10/14" {
 			return fmt.Errorf("grid diagonal %q, want %q or %q", h.Diagonal, "sqrt2", "10/14")
 		}
+		if h.Clearance == 1 || h.Clearance > min(h.Width, h.Height) {
+			return fmt.Errorf("clearance %d on a %dx%d grid, want 2 to the grid's side (or none)", h.Clearance, h.Width, h.Height)
+		}
 	case KindGraph:
-		if h.Width != 0 || h.Height != 0 || h.Connect != 0 || h.Diagonal != "" {
-			return fmt.Errorf("graph table has grid fields (width %d, height %d, connect %d, diagonal %q)", h.Width, h.Height, h.Connect, h.Diagonal)
+		if h.Width != 0 || h.Height != 0 || h.Connect != 0 || h.Diagonal != "" || h.Clearance != 0 {
+			return fmt.Errorf("graph table has grid fields (width %d, height %d, connect %d, diagonal %q, clearance %d)", h.Width, h.Height, h.Connect, h.Diagonal, h.Clearance)
 		}
 		if len(h.Names) != h.Nodes {
 			return fmt.Errorf("graph table names %d of %d nodes", len(h.Names), h.Nodes)

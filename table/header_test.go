@@ -99,6 +99,7 @@ func TestHeaderRules(t *testing.T) {
 		bins := append([][]byte{rbHeaderBin(entries)}, p.bins[1:]...)
 		return rbRawDoc(table.Magic, p.version, bins)
 	}
+	agent := rbBuildLevel(t, maps.FormatGrid, "...#\n..2.\n....\n", maps.Options{Clearance: 2})
 	nilv := []byte{0xc0}
 	for name, c := range map[string]struct {
 		data []byte
@@ -127,12 +128,28 @@ func TestHeaderRules(t *testing.T) {
 		"graph width":            {with(graph, [2]any{"width", rbRaw(t, 3)}), false},
 		"graph negative height":  {with(graph, [2]any{"height", rbRaw(t, -1)}), false},
 		"graph connect":          {with(graph, [2]any{"connect", rbRaw(t, 8)}), false},
+		"agent of 2x2":           {with(agent), true},
+		"agent as big as grid":   {with(agent, [2]any{"clearance", rbRaw(t, 3)}), true},
+		"agent of 1x1 written":   {with(agent, [2]any{"clearance", rbRaw(t, 1)}), false},
+		"agent larger than grid": {with(agent, [2]any{"clearance", rbRaw(t, 4)}), false},
+		"negative clearance":     {with(agent, [2]any{"clearance", rbRaw(t, -2)}), false},
+		"str clearance":          {with(agent, [2]any{"clearance", rbRaw(t, "2")}), false},
+		"graph clearance":        {with(graph, [2]any{"clearance", rbRaw(t, 2)}), false},
 	} {
 		_, err := table.Decode(c.data)
 		if (err == nil) != c.ok || err != nil && !errors.Is(err, table.ErrCorrupt) {
 			t.Errorf("%s: %v, want ok %v", name, err, c.ok)
 		}
 		rbReadTableEverywhere(t, c.data, false)
+	}
+	if agent.Clearance != 2 || agent.Agent() != 2 || grid.Clearance != 0 || grid.Agent() != 1 {
+		t.Errorf("clearance %d (agent %d) and %d (agent %d), want 2 and 0 (1)", agent.Clearance, agent.Agent(), grid.Clearance, grid.Agent())
+	}
+	if tab, err := table.Decode(with(agent)); err != nil || tab.Clearance != 2 {
+		t.Errorf("decoded clearance: %v, %v", tab, err)
+	}
+	if bytes.Contains(rbEncode(t, grid), []byte("clearance")) {
+		t.Error("a one-cell agent's header names a clearance")
 	}
 }
 

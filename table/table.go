@@ -86,7 +86,17 @@ type Header struct {
 	// RunCount is the number of run words of a LayoutRuns table (runs.go),
 	// 0 otherwise, so that the header alone gives every payload's length.
 	RunCount int `msgpack:"runs,omitempty"`
+	// Clearance is the side, in cells, of the square agent a grid table
+	// is for, when more than one cell: its nodes are the cells (x, y)
+	// whose footprint [x, x+K) × [y, y+K) is passable (maps.Footprint).
+	// 0, and omitted, for a one-cell agent, so those headers keep their
+	// bytes. Agent gives the side either way.
+	Clearance int `msgpack:"clearance,omitempty"`
 }
+
+// Agent returns the side, in cells, of the square agent a table is for:
+// Clearance, or 1 when it is 0. O(1).
+func (h *Header) Agent() int { return max(h.Clearance, 1) }
 
 // FormatVersion is the format version a file of this header carries:
 // Version for flat tables, VersionLayout for any other layout. O(1).

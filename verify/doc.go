@@ -28,6 +28,12 @@
 // (solve.WindowSearch), and Report.Longer counts the covered pairs that
 // confining makes longer than the level's shortest path.
 //
+// A table built for a square agent larger than one cell (build
+// -clearance K) is checked against AgentGraph of the level loaded for one
+// cell: the agent's graph derived again, footprint by footprint, with no
+// code in common with maps.Footprint, which the builder's graph comes
+// from.
+//
 // The files follow its jobs: verify.go runs a check, report.go holds what
 // it reports, judge.go decides what is wrong with one pair, ranked.go keeps
 // the first mismatches in order, allpairs.go, sample.go and window.go are

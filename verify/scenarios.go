@@ -16,6 +16,9 @@ func scenariosFit(t *table.Table, scen []maps.Scenario) error {
 	if t.Connect != 8 || t.Diagonal != string(maps.DiagonalSqrt2) {
 		return fmt.Errorf("%w; the table uses %s", errScenarioModel, t.Model)
 	}
+	if k := t.Agent(); k > 1 {
+		return fmt.Errorf("scenario lengths are a one-cell agent's; the table is for a %dx%d agent", k, k)
+	}
 	for _, s := range scen {
 		if s.Width != t.Width || s.Height != t.Height {
 			return fmt.Errorf("scenario on line %d is for a %dx%d map (%s), the table's grid is %dx%d",

@@ -25,7 +25,7 @@ func (b *blockFlag) Set(v string) error {
 // addBlockFlag registers -block on fs.
 func addBlockFlag(fs *flag.FlagSet) *blockFlag {
 	b := new(blockFlag)
-	fs.Var(b, "block", "close this `node` (x,y on grids, an id on graphs), or each node listed in @FILE, one a line; repeatable")
+	fs.Var(b, "block", "close this `node` (x,y on grids, an id on graphs; for a larger agent every cell whose footprint covers x,y), or each node listed in @FILE, one a line; repeatable")
 	return b
 }
 
@@ -43,12 +43,14 @@ func (b blockFlag) overlay(lt *lookup.Table) (*lookup.Overlay, error) {
 	for _, v := range b {
 		file, isFile := strings.CutPrefix(v, "@")
 		if !isFile {
-			u, err := lt.Node(v)
+			nodes, err := lt.Covering(v)
 			if err != nil {
 				return nil, fmt.Errorf("-block %s: %v", v, err)
 			}
-			if err := block(u); err != nil {
-				return nil, err
+			for _, u := range nodes {
+				if err := block(u); err != nil {
+					return nil, err
+				}
 			}
 			continue
 		}
@@ -56,7 +58,7 @@ func (b blockFlag) overlay(lt *lookup.Table) (*lookup.Overlay, error) {
 		if err != nil {
 			return nil, fmt.Errorf("-block: %v", err)
 		}
-		nodes, err := parseBlockFile(file, data, lt.Node)
+		nodes, err := parseBlockFile(file, data, lt.Covering)
 		if err != nil {
 			return nil, err
 		}
@@ -75,20 +77,20 @@ const maxBlockFileBytes = 64 << 20
 
 // parseBlockFile returns the nodes that the -block file named name lists
 // in data, one id a line (blank lines and lines starting with # are
-// skipped), resolved by node; the error names the file and line. O(len(data))
-// plus one call of node a line.
-func parseBlockFile(name string, data []byte, node func(id string) (int, error)) ([]int, error) {
+// skipped), each resolved by node to the nodes it closes; the error names
+// the file and line. O(len(data)) plus one call of node a line.
+func parseBlockFile(name string, data []byte, node func(id string) ([]int, error)) ([]int, error) {
 	var nodes []int
 	for i, line := range strings.Split(string(data), "\n") {
 		id := strings.TrimSpace(line)
 		if id == "" || strings.HasPrefix(id, "#") {
 			continue
 		}
-		u, err := node(id)
+		us, err := node(id)
 		if err != nil {
 			return nil, fmt.Errorf("-block %s:%d: %v", name, i+1, err)
 		}
-		nodes = append(nodes, u)
+		nodes = append(nodes, us...)
 	}
 	return nodes, nil
 }

@@ -27,11 +27,12 @@ type buildResult struct {
 	Status    string  `json:"status"` // built, up-to-date or failed
 	Nodes     int     `json:"nodes"`
 	Edges     int     `json:"edges"`
-	Window    int     `json:"window,omitempty"` // DELTA of a windowed table
-	Shard     string  `json:"shard,omitempty"`  // "i/k" of a part (build -shard)
-	Parts     int     `json:"parts,omitempty"`  // parts joined (merge)
-	Pairs     int64   `json:"pairs"`            // all ordered pairs, those a windowed table covers, or a part's rows' pairs
-	Reachable int64   `json:"reachable"`        // ordered pairs s != t with a path
+	Window    int     `json:"window,omitempty"`    // DELTA of a windowed table
+	Clearance int     `json:"clearance,omitempty"` // the agent's side, when more than one cell
+	Shard     string  `json:"shard,omitempty"`     // "i/k" of a part (build -shard)
+	Parts     int     `json:"parts,omitempty"`     // parts joined (merge)
+	Pairs     int64   `json:"pairs"`               // all ordered pairs, those a windowed table covers, or a part's rows' pairs
+	Reachable int64   `json:"reachable"`           // ordered pairs s != t with a path
 	Bytes     int64   `json:"bytes"`
 	Seconds   float64 `json:"seconds"`
 	PeakRSS   int64   `json:"peak_rss_bytes,omitempty"`
@@ -70,7 +71,7 @@ func runBuild(ctx context.Context, args []string) error {
 		return usagef("build needs at least one level file or folder")
 	}
 	var err error
-	if cfg.opt, err = lf.options(); err != nil {
+	if cfg.opt, err = lf.options(true); err != nil {
 		return err
 	}
 	if cfg.build.Workers, err = resolveWorkers(cfg.build.Workers); err != nil {
@@ -97,17 +98,40 @@ func runBuild(ctx context.Context, args []string) error {
 		ext = fmt.Sprintf(".%d-of-%d.ptpart", cfg.shard.i, cfg.shard.k)
 	}
 
-	jobs, err := planOutputs(fs.Args(), *out, ext)
+	sizes, err := lf.sizes()
 	if err != nil {
 		return err
 	}
+	if len(sizes) > 1 && *out != "" {
+		if st, err := os.Stat(*out); err == nil && !st.IsDir() {
+			return usagef("-clearance %s writes a table per size: -o must be a folder, not the file %s", lf.clearance, *out)
+		}
+	}
+	var jobs []buildJob
+	for _, k := range sizes {
+		kext := ext
+		if len(sizes) > 1 {
+			kext = agentExt(k) + ext
+		}
+		kjobs, err := planOutputs(fs.Args(), *out, kext, len(sizes) > 1)
+		if err != nil {
+			return err
+		}
+		for i := range kjobs {
+			kjobs[i].clearance = clearanceOption(k)
+		}
+		jobs = append(jobs, kjobs...)
+	}
+	slices.SortStableFunc(jobs, func(a, b buildJob) int { return strings.Compare(a.input, b.input) })
 	failed := 0
 	for i, j := range jobs {
 		res := buildResult{Input: j.input, Output: j.output, Status: "failed"}
 		if j.err != nil {
 			res.Error = j.err.Error()
 		} else {
-			res = buildOne(ctx, j.input, j.output, &cfg)
+			kcfg := cfg
+			kcfg.opt.Clearance = j.clearance
+			res = buildOne(ctx, j.input, j.output, &kcfg)
 		}
 		// A table put in place before an interrupt is reported as built;
 		// the interrupt then stops the jobs after it, if any.
@@ -134,16 +158,23 @@ func runBuild(ctx context.Context, args []string) error {
 
 type buildJob struct {
 	input, output string
+	clearance     int   // maps.Options.Clearance of this table
 	err           error // why this input cannot be built, found while planning
 }
+
+// agentExt is what a table's name carries before its extension when one
+// build bakes several agent sizes: ".2x2" for a 2x2 agent, so that
+// -clearance 1,2 writes LEVEL.1x1.ptab and LEVEL.2x2.ptab.
+func agentExt(k int) string { return fmt.Sprintf(".%dx%d", k, k) }
 
 // planOutputs expands folders into the level files they hold (sorted, not
 // recursive) and names each output: the input with its extension replaced
 // by ext, in -o's folder if given. Several inputs, or a folder, need -o to
-// be a folder or empty.
-func planOutputs(args []string, out, ext string) ([]buildJob, error) {
+// be a folder or empty; so does several, when set (several tables of each
+// input).
+func planOutputs(args []string, out, ext string, several bool) ([]buildJob, error) {
 	var inputs []string
-	folder := len(args) > 1
+	folder := len(args) > 1 || several
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if err != nil {
@@ -204,7 +235,7 @@ func planOutputs(args []string, out, ext string) ([]buildJob, error) {
 // there was built from the same inputs.
 func buildOne(ctx context.Context, input, output string, cfg *buildConfig) buildResult {
 	start := time.Now()
-	res := buildResult{Input: input, Output: output}
+	res := buildResult{Input: input, Output: output, Clearance: cfg.opt.Clearance}
 	fail := func(err error) buildResult {
 		res.Status, res.Error, res.Seconds = "failed", err.Error(), time.Since(start).Seconds()
 		return res
@@ -441,10 +472,14 @@ func report(r buildResult, cfg *buildConfig) {
 		if r.PeakRSS > 0 {
 			rss = ", peak memory " + bytesize.Format(r.PeakRSS)
 		}
+		agent := ""
+		if r.Clearance > 1 {
+			agent = fmt.Sprintf(" (%dx%d agent)", r.Clearance, r.Clearance)
+		}
 		if r.Window > 0 {
 			side := table.WindowSide(r.Window)
-			fmt.Fprintf(stdout, "built %s: %d nodes, %d edges, window %d (%dx%d), %d covered pairs (%d reachable), %s (%.2f bytes a node, %.2f a covered pair), %.2fs%s\n",
-				r.Output, r.Nodes, r.Edges, r.Window, side, side, r.Pairs, r.Reachable, bytesize.Format(r.Bytes),
+			fmt.Fprintf(stdout, "built %s%s: %d nodes, %d edges, window %d (%dx%d), %d covered pairs (%d reachable), %s (%.2f bytes a node, %.2f a covered pair), %.2fs%s\n",
+				r.Output, agent, r.Nodes, r.Edges, r.Window, side, side, r.Pairs, r.Reachable, bytesize.Format(r.Bytes),
 				float64(r.Bytes)/float64(max(r.Nodes, 1)), float64(r.Bytes)/float64(max(r.Pairs, 1)), r.Seconds, rss)
 			return
 		}
@@ -452,12 +487,12 @@ func report(r buildResult, cfg *buildConfig) {
 		if r.Status == "merged" {
 			what = "merged"
 		}
-		part := ""
+		part := agent
 		switch {
 		case r.Shard != "":
-			part = " (part " + r.Shard + ")"
+			part += " (part " + r.Shard + ")"
 		case r.Parts > 0:
-			part = fmt.Sprintf(" (from %d parts)", r.Parts)
+			part += fmt.Sprintf(" (from %d parts)", r.Parts)
 		}
 		fmt.Fprintf(stdout, "%s %s%s: %d nodes, %d edges, %d pairs (%d reachable), %s, %.2fs%s\n",
 			what, r.Output, part, r.Nodes, r.Edges, r.Pairs, r.Reachable, bytesize.Format(r.Bytes), r.Seconds, rss)

@@ -27,7 +27,13 @@ Commands:
 		-shard k8s/K takes I from a Kubernetes Indexed Job's pod
 		(JOB_COMPLETION_INDEX; K is the Job's completions); a missing
 		or inconsistent environment is refused.
-	plan [-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] LEVEL...
+		-clearance K bakes a grid level for a KxK agent (true
+		clearance): it stands on x,y and covers x..x+K-1, y..y+K-1, so
+		a cell is a node when that whole footprint is passable, and a
+		move costs its footprint's dearest cell. A list (1,2,3) bakes
+		one table per size, named INPUT.KxK.ptab; -clearance 1 is the
+		table of no flag, byte for byte.
+	plan [-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] LEVEL...
 		Estimate, without baking, each layout's file size, peak memory
 		and build time on this machine (flat and windowed sizes exact,
 		run-length sizes and times from a sample of rows), and recommend
@@ -62,7 +68,7 @@ Commands:
 		Time whole-path queries through a table of all pairs and through a live A*
 		search of the level, and print per-query times and the speed-up.
 		A table not built from the level as it is now is refused.
-	solve [-astar=true|false] [-json] [-connect 4|8] [-diagonal sqrt2|10/14] LEVEL FROM TO
+	solve [-astar=true|false] [-json] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] LEVEL FROM TO
 		Solve one query on a level file, with no table: A* with the
 		model's admissible heuristic, or Dijkstra with -astar=false.
 		Print the cost, the path and the number of nodes expanded.

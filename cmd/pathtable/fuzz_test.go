@@ -67,7 +67,7 @@ func FuzzBlockFile(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		nodes, err := parseBlockFile("list.txt", data, lt.Node)
+		nodes, err := parseBlockFile("list.txt", data, lt.Covering)
 		var want []int
 		for i, line := range strings.Split(string(data), "\n") {
 			id := strings.TrimSpace(line)

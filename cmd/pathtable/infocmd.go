@@ -22,6 +22,7 @@ type tableInfo struct {
 	Model         string `json:"model"`
 	Connect       int    `json:"connect,omitempty"`
 	Diagonal      string `json:"diagonal,omitempty"`
+	Clearance     int    `json:"clearance,omitempty"` // the agent's side in cells, on grids (1: one cell)
 	Metric        string `json:"metric"`
 	DistKind      string `json:"dist_encoding"`
 	FirstEnc      string `json:"first_encoding"`
@@ -73,6 +74,9 @@ func runInfo(ctx context.Context, args []string) error {
 		BytesPerNode: d.BytesPerNode, BytesPerCoveredPair: d.BytesPerCoveredPair,
 		Runs: d.Runs, FirstBytesPerNode: d.FirstBytesPerNode,
 	}
+	if t.Kind == table.KindGrid {
+		in.Clearance = t.Agent()
+	}
 	in.FirstBytes, in.DistBytes = t.PayloadBytes()
 	if *jsonOut {
 		b, _ := json.Marshal(in)
@@ -86,6 +90,9 @@ func runInfo(ctx context.Context, args []string) error {
 	fmt.Fprintf(stdout, "file:      %s (format version %d)\n", path, in.FormatVersion)
 	fmt.Fprintf(stdout, "level:     %s (%s), %s\n", in.Source, in.SourceFormat, geometry)
 	fmt.Fprintf(stdout, "model:     %s; costs %s\n", in.Model, in.Metric)
+	if k := in.Clearance; k > 1 {
+		fmt.Fprintf(stdout, "agent:     %dx%d cells (clearance %d): a node is a cell x,y whose footprint x..x+%d, y..y+%d is passable\n", k, k, k, k-1, k-1)
+	}
 	fmt.Fprintf(stdout, "nodes:     %d, edges %d\n", in.Nodes, in.Edges)
 	for _, l := range d.Lines { // the layout's: pairs or coverage, and what it stores
 		fmt.Fprintf(stdout, "%-10s %s\n", l.Label+":", l.Text)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,23 +17,61 @@ import (
 
 // levelFlags are the flags that choose how a level file becomes a graph.
 type levelFlags struct {
-	connect  int
-	diagonal string
+	connect   int
+	diagonal  string
+	clearance string
 }
 
 func (lf *levelFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&lf.connect, "connect", 8, "grid moves: 4 (cardinal) or 8 (with diagonals, no corner cutting)")
 	fs.StringVar(&lf.diagonal, "diagonal", "sqrt2", "grid costs: sqrt2 (cardinal 1, diagonal √2) or 10/14 (integer), times the cost of the cell entered")
+	fs.StringVar(&lf.clearance, "clearance", "1", "grid levels: the side `K`, in cells, of the square agent: it stands on x,y and covers x..x+K-1, y..y+K-1, all passable; a move costs its footprint's dearest cell")
 }
 
-// options returns the level options the flags ask for. A model maps does
-// not know is a usage error; maps names the field, which is the flag's name.
-func (lf *levelFlags) options() (maps.Options, error) {
+// options returns the level options the flags ask for, for the first
+// agent size; several sizes are a usage error unless several is set (build
+// takes one table per size: sizes). A model maps does not know is a usage
+// error; maps names the field, which is the flag's name.
+func (lf *levelFlags) options(several bool) (maps.Options, error) {
+	sizes, err := lf.sizes()
+	if err != nil {
+		return maps.Options{}, err
+	}
+	if len(sizes) > 1 && !several {
+		return maps.Options{}, usagef("-clearance takes one size here, not %s (build takes several)", lf.clearance)
+	}
 	mv := maps.Moves{Connect: lf.connect, Diagonal: maps.Diagonal(lf.diagonal)}
 	if err := mv.Validate(); err != nil {
 		return maps.Options{}, usagef("-%v", err)
 	}
-	return maps.Options{Moves: mv}, nil
+	return maps.Options{Moves: mv, Clearance: clearanceOption(sizes[0])}, nil
+}
+
+// sizes parses -clearance: one agent side or a comma-separated list of
+// distinct ones, each 1 to maps.MaxClearance.
+func (lf *levelFlags) sizes() ([]int, error) {
+	var sizes []int
+	for _, f := range strings.Split(lf.clearance, ",") {
+		k, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || k < 1 || k > maps.MaxClearance {
+			return nil, usagef("-clearance takes agent sides of 1 to %d cells (a list: 1,2,3), not %q", maps.MaxClearance, f)
+		}
+		if slices.Contains(sizes, k) {
+			return nil, usagef("-clearance names size %d twice", k)
+		}
+		sizes = append(sizes, k)
+	}
+	return sizes, nil
+}
+
+// clearanceOption is maps.Options.Clearance for an agent of side k: 0 for
+// one cell, so that the options, and what they are echoed as, are the
+// ones a level loaded without -clearance has.
+func clearanceOption(k int) int {
+	if k <= 1 {
+		return 0
+	}
+	return k
 }
 
 // staleError returns nil when the table at tablePath was built from lvl as

@@ -40,10 +40,11 @@ type levelPlan struct {
 	Layouts     []layoutPlan `json:"layouts"`
 	Recommended string       `json:"recommended"` // build's flags for it ("" for flat)
 	Why         string       `json:"why"`
+	levelFlags  string       // the level's build flags where not the defaults, as the text's command gives them: "-clearance 2 "
 }
 
 func runPlan(ctx context.Context, args []string) error {
-	fs := newFlagSet("plan", "[-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] LEVEL...")
+	fs := newFlagSet("plan", "[-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] LEVEL...")
 	jsonOut := fs.Bool("json", false, "print one JSON object per level")
 	window := fs.Int("window", defaultPlanWindow, "the `DELTA` of the windowed table to estimate (grids)")
 	workers := fs.Int("workers", 0, "the workers the build would run (0: one per core)")
@@ -61,7 +62,7 @@ func runPlan(ctx context.Context, args []string) error {
 	if *window < 1 || *window > table.MaxWindowDelta {
 		return usagef("-window must be 1 to %d, not %d", table.MaxWindowDelta, *window)
 	}
-	mopt, err := lf.options()
+	mopt, err := lf.options(false)
 	if err != nil {
 		return err
 	}
@@ -79,6 +80,7 @@ func runPlan(ctx context.Context, args []string) error {
 			return err
 		}
 		p.Level = path
+		p.levelFlags = levelFlagsOf(mopt)
 		if *jsonOut {
 			b, _ := json.Marshal(p)
 			fmt.Fprintf(stdout, "%s\n", b)
@@ -87,6 +89,22 @@ func runPlan(ctx context.Context, args []string) error {
 		}
 	}
 	return nil
+}
+
+// levelFlagsOf returns the build flags that load a level with opt, those
+// that are not the defaults, each followed by a space. O(1).
+func levelFlagsOf(opt maps.Options) string {
+	s := ""
+	if opt.Moves.Connect != maps.DefaultMoves.Connect {
+		s += fmt.Sprintf("-connect %d ", opt.Moves.Connect)
+	}
+	if opt.Moves.Diagonal != maps.DefaultMoves.Diagonal {
+		s += fmt.Sprintf("-diagonal %s ", opt.Moves.Diagonal)
+	}
+	if opt.Clearance > 1 {
+		s += fmt.Sprintf("-clearance %d ", opt.Clearance)
+	}
+	return s
 }
 
 // planLevel estimates every layout for lvl and picks one. Cost: each
@@ -185,9 +203,9 @@ func writePlanText(p *levelPlan) {
 	case p.Why == noLayout:
 		fmt.Fprintf(stdout, "  %s\n", noLayout)
 	case p.Recommended == "":
-		fmt.Fprintf(stdout, "  recommended: flat (pathtable build %s): %s\n", p.Level, p.Why)
+		fmt.Fprintf(stdout, "  recommended: flat (pathtable build %s%s): %s\n", p.levelFlags, p.Level, p.Why)
 	default:
-		fmt.Fprintf(stdout, "  recommended: %s (pathtable build %s %s): %s\n", p.Recommended, p.Recommended, p.Level, p.Why)
+		fmt.Fprintf(stdout, "  recommended: %s (pathtable build %s %s%s): %s\n", p.Recommended, p.Recommended, p.levelFlags, p.Level, p.Why)
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 )
 
 func runSolve(ctx context.Context, args []string) error {
-	fs := newFlagSet("solve", "[-astar=true|false] [-json] [-connect 4|8] [-diagonal sqrt2|10/14] LEVEL FROM TO")
+	fs := newFlagSet("solve", "[-astar=true|false] [-json] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] LEVEL FROM TO")
 	astar := fs.Bool("astar", true, "search with A* and the level's admissible heuristic; false: plain Dijkstra")
 	jsonOut := fs.Bool("json", false, "print the answer as one JSON object")
 	var lf levelFlags
@@ -18,7 +18,7 @@ func runSolve(ctx context.Context, args []string) error {
 	if err := parseArgs(fs, args, 3, "solve needs LEVEL FROM TO"); err != nil {
 		return err
 	}
-	opt, err := lf.options()
+	opt, err := lf.options(false)
 	if err != nil {
 		return err
 	}

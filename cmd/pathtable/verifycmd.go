@@ -21,6 +21,7 @@ import (
 type verifySummary struct {
 	Table          string           `json:"table"`
 	Level          string           `json:"level"`
+	Clearance      int              `json:"clearance,omitempty"` // the agent's side, when more than one cell
 	OK             bool             `json:"ok"`
 	Stale          bool             `json:"stale"`
 	Error          string           `json:"error,omitempty"`
@@ -87,10 +88,17 @@ func runVerify(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	lvl, err := maps.Load(levelPath, build.LevelOptions(&t.Header))
+	// The level is loaded for a one-cell agent and the table's agent
+	// graph derived from it by verify's own brute force, not maps'.
+	mopt := build.LevelOptions(&t.Header)
+	agent := mopt.Clearance
+	mopt.Clearance = 0
+	lvl, err := maps.Load(levelPath, mopt)
 	if err != nil {
 		return err
 	}
+	lvl.Options.Clearance = agent
+	sum.Clearance = agent
 	if err := staleError(tablePath, &t.Header, lvl); err != nil {
 		if *jsonOut {
 			sum.Stale, sum.Error, sum.Nodes = true, err.Error(), t.Nodes
@@ -109,13 +117,19 @@ func runVerify(ctx context.Context, args []string) error {
 			return err
 		}
 	}
+	g := lvl.Graph
+	if agent > 1 {
+		if g, err = verify.AgentGraph(g, agent); err != nil {
+			return fmt.Errorf("%s: %w", levelPath, err)
+		}
+	}
 	stopProgress := func() {}
 	opt.Progress = func(total int64, unit string) *atomic.Int64 {
 		done := new(atomic.Int64)
 		stopProgress = startProgress(done, int(total), unit, filepath.Base(levelPath), *quiet)
 		return done
 	}
-	rep, err := verify.Table(ctx, t, lvl.Graph, opt)
+	rep, err := verify.Table(ctx, t, g, opt)
 	stopProgress()
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -178,8 +192,12 @@ func writeVerifyText(sum *verifySummary, rep *verify.Report) {
 	if sum.Window > 0 {
 		what += fmt.Sprintf(" covered by %d windows", sum.Origins)
 	}
-	fmt.Fprintf(stdout, "%s: %d pairs (%s)%s checked, %d mismatch%s, %s (checking %s), %.0f pairs/s\n",
-		sum.Table, sum.Pairs, what, scen, sum.Mismatches, plural,
+	agent := ""
+	if k := sum.Clearance; k > 1 {
+		agent = fmt.Sprintf(" (%dx%d agent)", k, k)
+	}
+	fmt.Fprintf(stdout, "%s%s: %d pairs (%s)%s checked, %d mismatch%s, %s (checking %s), %.0f pairs/s\n",
+		sum.Table, agent, sum.Pairs, what, scen, sum.Mismatches, plural,
 		verifyDuration(sum.Seconds), verifyDuration(sum.CheckSeconds), sum.PairsPerSecond)
 	if sum.Window > 0 {
 		fmt.Fprintf(stdout, "  %d of them (%.2f%%) longer inside their window than the level's shortest path (confined by DELTA %d; not a mismatch)\n",

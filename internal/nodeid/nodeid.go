@@ -20,6 +20,14 @@ func Cell(x, y int) string { return strconv.Itoa(x) + "," + strconv.Itoa(y) }
 // error says why id is not a node: not "x,y", outside the grid, or
 // a wall. O(len(id)) plus one call of node.
 func GridNode(id string, width, height int, node func(x, y int) int32) (int32, error) {
+	return AgentNode(id, width, height, 1, node)
+}
+
+// AgentNode is GridNode on the grid of a side×side agent, whose nodes are
+// the cells its whole footprint fits on: a cell that is no node is "too
+// narrow" for it rather than a wall, since the cell itself may well be
+// passable. O(len(id)) plus one call of node.
+func AgentNode(id string, width, height, side int, node func(x, y int) int32) (int32, error) {
 	xs, ys, found := strings.Cut(id, ",")
 	x, errX := strconv.Atoi(strings.TrimSpace(xs))
 	y, errY := strconv.Atoi(strings.TrimSpace(ys))
@@ -30,6 +38,9 @@ func GridNode(id string, width, height int, node func(x, y int) int32) (int32, e
 		return -1, fmt.Errorf("cell %d,%d is outside the %dx%d grid", x, y, width, height)
 	}
 	u := node(x, y)
+	if u < 0 && side > 1 {
+		return -1, fmt.Errorf("cell %d,%d is too narrow for a %dx%d agent (it would cover %d,%d to %d,%d)", x, y, side, side, x, y, x+side-1, y+side-1)
+	}
 	if u < 0 {
 		return -1, fmt.Errorf("cell %d,%d is a wall, not a node", x, y)
 	}

@@ -56,3 +56,28 @@ func TestUnknown(t *testing.T) {
 		t.Errorf("Unknown: %q", got)
 	}
 }
+
+// TestAgentNode: on a larger agent's grid a cell that is no node is too
+// narrow for it, with the footprint it would cover; the other faults read
+// as GridNode's.
+func TestAgentNode(t *testing.T) {
+	node := func(x, y int) int32 {
+		if x == 0 && y == 0 {
+			return 0
+		}
+		return -1
+	}
+	for _, tc := range []struct {
+		id, err string
+	}{
+		{"0,0", ""},
+		{"1,0", "cell 1,0 is too narrow for a 3x3 agent (it would cover 1,0 to 3,2)"},
+		{"4,0", "cell 4,0 is outside the 4x3 grid"},
+		{"x", `bad cell "x": want x,y`},
+	} {
+		_, err := AgentNode(tc.id, 4, 3, 3, node)
+		if (err == nil) != (tc.err == "") || err != nil && err.Error() != tc.err {
+			t.Errorf("AgentNode(%q) = %v, want %q", tc.id, err, tc.err)
+		}
+	}
+}
