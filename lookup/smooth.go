@@ -27,6 +27,12 @@ import "github.com/pathtable/pathtable/table"
 // cells, so again every step is legal; on levels of one cost the rule
 // adds nothing.
 //
+// On a table for a K×K agent (build -clearance) the cells are those the
+// agent may stand on, its footprint's top-left cell (the table's nodes), and
+// line of sight is judged on them as moves are: the footprint's top-left
+// cell follows the segments, and its centre lies (K-1)/2 cells right of and
+// below that cell's.
+//
 // The search. Corners are nodes of the path, path[0] first and the last
 // node last, chosen greedily: from the last corner the path is followed
 // while its nodes stay in sight, and the node before the first one that is

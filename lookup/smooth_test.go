@@ -272,6 +272,50 @@ func TestAppendCornersRandom(t *testing.T) {
 	}
 }
 
+// TestAppendCornersClearance straightens every path of random grids baked
+// for 2x2 and 3x3 agents: line of sight is judged on the cells such an
+// agent may stand on (the table's nodes: the footprint's top-left cell),
+// as its moves are.
+func TestAppendCornersClearance(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 7))
+	straightened := 0
+	for i, m := range mapstest.Models {
+		for _, k := range []int{2, 3} {
+			text := mapstest.RandomGrid(r, 10+r.IntN(8), 8+r.IntN(8), 0.08, []func(*rand.Rand) byte{nil, mapstest.FewCosts}[i%2])
+			g, err := maps.ParseFormat(maps.FormatGrid, "agents.grid", []byte(text), maps.Options{Moves: m, Clearance: k})
+			if err != nil {
+				continue // no cell fits the agent
+			}
+			lt := buildAndLoad(t, g)
+			if lt.Agent() != k {
+				t.Fatalf("a %dx%d agent's table says %d", k, k, lt.Agent())
+			}
+			var buf []int
+			for s := range lt.Len() {
+				for d := range lt.Len() {
+					path, _, ok := lt.Path(s, d)
+					if !ok {
+						continue
+					}
+					if buf, ok = lt.AppendCorners(buf[:0], path); !ok {
+						t.Fatalf("%dx%d agent, %d-%s: path %v refused", k, k, m.Connect, m.Diagonal, names(lt, path))
+					}
+					if _, err := checkCorners(lt, nil, path, buf); err != nil {
+						t.Fatalf("%dx%d agent, %d-%s level\n%s: %v", k, k, m.Connect, m.Diagonal, text, err)
+					}
+					if len(buf) < len(path) {
+						straightened++
+					}
+				}
+			}
+		}
+	}
+	if straightened == 0 {
+		t.Fatal("no path of a larger agent was straightened: the levels leave them no room")
+	}
+	t.Logf("%d paths straightened", straightened)
+}
+
 // FuzzAppendCorners straightens walks of random moves on a grid drawn from
 // the bytes: a walk the grid allows must come back legal, by the oracle,
 // and no input may panic.
