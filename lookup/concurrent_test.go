@@ -18,6 +18,8 @@ type rbAnswer struct {
 	next int
 	dist float64
 	dok  bool
+
+	corners []int // AppendCorners of path, on grids
 }
 
 func rbAsk(lt *lookup.Table, buf []int, s, d int) (rbAnswer, []int) {
@@ -29,11 +31,14 @@ func rbAsk(lt *lookup.Table, buf []int, s, d int) (rbAnswer, []int) {
 	if ok != a.ok || !slices.Equal(buf, a.path) {
 		a.ok = !a.ok // make the answer differ from the single-threaded one
 	}
+	if a.ok {
+		a.corners, _ = lt.AppendCorners(nil, a.path)
+	}
 	return a, buf
 }
 
 func (a rbAnswer) equal(b rbAnswer) bool {
-	return slices.Equal(a.path, b.path) && a.ok == b.ok && a.next == b.next && a.dok == b.dok &&
+	return slices.Equal(a.path, b.path) && slices.Equal(a.corners, b.corners) && a.ok == b.ok && a.next == b.next && a.dok == b.dok &&
 		math.Float64bits(a.cost) == math.Float64bits(b.cost) && math.Float64bits(a.dist) == math.Float64bits(b.dist)
 }
 

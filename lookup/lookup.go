@@ -9,7 +9,10 @@
 // answers a pair only when FROM lies in TO's window (Covered), along paths
 // confined to it, and Search answers any pair exactly (Answers says which
 // pairs need it). An Overlay answers exactly when nodes are blocked or
-// costs rise at runtime, over tables of all pairs.
+// costs rise at runtime, over tables of all pairs; an overlay per class of
+// agents keeps each class off the cells it may not enter (see
+// Example_agentClasses). AppendCorners turns a grid path into the corners
+// an agent steers through in straight lines, by line of sight.
 //
 // A Table is immutable after loading and safe for concurrent use by any
 // number of goroutines. Node indices are 0..Len()-1; use Node, NodeAt and
@@ -43,6 +46,7 @@ type Table struct {
 
 	scratch     scratchPool // search scratch, shared by every overlay of the table and Search
 	searchCosts searchCosts // edge costs by hop slot for overlay searches, built at the first
+	sightCosts  sightCosts  // baked cell costs for AppendCorners, built at the first on a level with costs
 
 	// The cheapest straight and diagonal move of a grid, for Search's
 	// heuristic, found on its first use.

@@ -44,7 +44,7 @@ Commands:
 		into OUT, byte for byte the table a one-shot build writes. A
 		missing, duplicated, foreign or damaged part is refused, naming
 		the file, and nothing is written.
-	path [-json] [-fallback] [-block NODE|@FILE]... TABLE FROM TO
+	path [-json] [-fallback] [-smooth] [-block NODE|@FILE]... TABLE FROM TO
 		Print the cost and the whole path from FROM to TO. -block closes
 		a node (a door shut: x,y on grids, an id on graphs), or every node
 		listed in FILE (a regular file of at most 64 MiB), one a line;
@@ -54,7 +54,12 @@ Commands:
 		covered"; -fallback answers it, and a covered pair whose window
 		holds no path, by an exact search of the table's graph instead.
 		-block needs a table of all pairs.
-	query [-json] [-fallback] [-block NODE|@FILE]... TABLE < queries
+		-smooth (grids) also prints the path's corners: the nodes an
+		agent steers through in straight lines, each in line of sight of
+		the next (no segment meets a wall or passes a corner a wall or
+		closed node touches, nor crosses cells dearer than the path
+		crossed there), never longer than the path.
+	query [-json] [-fallback] [-smooth] [-block NODE|@FILE]... TABLE < queries
 		Answer one "FROM TO" query per line of standard input; a line
 		longer than 64 KiB stops it with an error naming the line.
 	info [-json] TABLE
@@ -77,7 +82,7 @@ Commands:
 		summary and the first mismatches; exit status 1 on any. A check
 		that takes over a second shows its progress on stderr, as build
 		does (-quiet: none).
-	render [-from NODE -to NODE] [-heat NODE] [-block NODE|@FILE]... [-scale N] -o OUT.png TABLE
+	render [-from NODE -to NODE [-smooth]] [-heat NODE] [-block NODE|@FILE]... [-scale N] -o OUT.png TABLE
 		Draw a grid table as a PNG: walls dark, open cells light (darker
 		where they cost more), the path from FROM to TO with its start
 		green and its goal red, and with -heat every cell coloured by the
@@ -89,7 +94,7 @@ Commands:
 		coordinates) run along all four sides; a key below names the
 		start, the goal and the path's cost, the heat map's scale and
 		the closed nodes. Markers and the path keep a visible size at
-		any -scale.
+		any -scale. -smooth draws the path's corners over it in gold.
 	version [-json]
 		Print this binary's version (the module version it was built
 		as, and the commit when the build recorded one) and the table

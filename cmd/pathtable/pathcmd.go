@@ -16,9 +16,10 @@ import (
 )
 
 func runPath(ctx context.Context, args []string) error {
-	fs := newFlagSet("path", "[-json] [-fallback] [-block NODE|@FILE]... TABLE FROM TO")
+	fs := newFlagSet("path", "[-json] [-fallback] [-smooth] [-block NODE|@FILE]... TABLE FROM TO")
 	jsonOut := fs.Bool("json", false, "print the answer as one JSON object")
 	fallback := addFallbackFlag(fs)
+	smooth := addSmoothFlag(fs)
 	blocks := addBlockFlag(fs)
 	if err := parseArgs(fs, args, 3, "path needs TABLE FROM TO"); err != nil {
 		return err
@@ -26,6 +27,11 @@ func runPath(ctx context.Context, args []string) error {
 	lt, err := lookup.Open(fs.Arg(0))
 	if err != nil {
 		return err
+	}
+	if *smooth {
+		if err := checkSmooth(lt, fs.Arg(0)); err != nil {
+			return err
+		}
 	}
 	o, err := blocks.overlay(lt)
 	if err != nil {
@@ -35,15 +41,19 @@ func runPath(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *smooth {
+		a.straighten(o, nil)
+	}
 	w := bufio.NewWriter(stdout)
 	writeAnswer(w, &a, *jsonOut)
 	return w.Flush()
 }
 
 func runQuery(ctx context.Context, args []string) error {
-	fs := newFlagSet("query", "[-json] [-fallback] [-block NODE|@FILE]... TABLE < queries")
+	fs := newFlagSet("query", "[-json] [-fallback] [-smooth] [-block NODE|@FILE]... TABLE < queries")
 	jsonOut := fs.Bool("json", false, "print each answer as one JSON object")
 	fallback := addFallbackFlag(fs)
+	smooth := addSmoothFlag(fs)
 	blocks := addBlockFlag(fs)
 	if err := parseArgs(fs, args, 1, "query needs TABLE, and reads FROM TO lines from standard input"); err != nil {
 		return err
@@ -52,13 +62,18 @@ func runQuery(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *smooth {
+		if err := checkSmooth(lt, fs.Arg(0)); err != nil {
+			return err
+		}
+	}
 	o, err := blocks.overlay(lt)
 	if err != nil {
 		return err
 	}
 	in := newLineReader(stdin, maxQueryLine)
 	out := bufio.NewWriter(stdout)
-	var buf []int
+	var buf, corners []int
 	bad := 0
 	for {
 		line, readErr := in.next()
@@ -71,6 +86,10 @@ func runQuery(ctx context.Context, args []string) error {
 			} else {
 				a, err = answer(o, f[0], f[1], buf[:0], *fallback)
 				buf = a.nodes
+				if err == nil && *smooth {
+					a.straighten(o, corners[:0])
+					corners = a.corners
+				}
 			}
 			if err != nil {
 				out.Flush()
@@ -109,11 +128,13 @@ type pathAnswer struct {
 	reachable bool
 	cost      float64
 	nodes     []int
-	live      bool // made by a live search, which reports expanded
-	expanded  int  // nodes the live search expanded
-	windowed  bool // from a windowed table, which reports covered
-	covered   bool // the table covers the pair (always, but for windows)
-	searched  bool // not answered by the table, and answered by -fallback's search
+	live      bool  // made by a live search, which reports expanded
+	expanded  int   // nodes the live search expanded
+	windowed  bool  // from a windowed table, which reports covered
+	covered   bool  // the table covers the pair (always, but for windows)
+	searched  bool  // not answered by the table, and answered by -fallback's search
+	smooth    bool  // -smooth: print corners
+	corners   []int // the path's corners (lookup.Overlay.AppendCorners)
 }
 
 // addFallbackFlag registers -fallback on fs.
@@ -162,12 +183,14 @@ func answer(o *lookup.Overlay, from, to string, buf []int, fallback bool) (pathA
 //	3,4 -> 10,12 cost 12.485281374238571 path 3,4 4,5 ... 10,12
 //	3,4 -> 10,12 no path
 //	3,4 -> 10,12 cost 12.485281374238571 path 3,4 4,5 ... 10,12 expanded 57
+//	3,4 -> 10,12 cost 12.485281374238571 path 3,4 4,5 ... 10,12 corners 3,4 7,4 10,12
 //	3,4 -> 90,12 not covered (outside the window of 90,12)
 //	3,4 -> 90,12 cost 93.2 path 3,4 ... 90,12 (searched: outside the window of 90,12)
 //
 // Answers from a windowed table carry "covered" in JSON, and "searched"
 // when -fallback answered; a pair outside the window without -fallback is
-// "covered":false, "reachable":false.
+// "covered":false, "reachable":false. With -smooth, text lines end in the
+// corners and JSON carries "corners" (empty when there is no path).
 func writeAnswer(w *bufio.Writer, a *pathAnswer, asJSON bool) {
 	if asJSON {
 		w.WriteString(`{"from":`)
@@ -196,6 +219,16 @@ func writeAnswer(w *bufio.Writer, a *pathAnswer, asJSON bool) {
 		} else {
 			w.WriteString(`,"reachable":false,"cost":null,"path":[]`)
 		}
+		if a.smooth {
+			w.WriteString(`,"corners":[`)
+			for i, u := range a.corners {
+				if i > 0 {
+					w.WriteByte(',')
+				}
+				writeJSONString(w, a.name(u))
+			}
+			w.WriteString("]")
+		}
 		if a.live {
 			w.WriteString(`,"expanded":` + strconv.Itoa(a.expanded))
 		}
@@ -208,6 +241,13 @@ func writeAnswer(w *bufio.Writer, a *pathAnswer, asJSON bool) {
 		for _, u := range a.nodes {
 			w.WriteByte(' ')
 			w.WriteString(a.name(u))
+		}
+		if a.smooth {
+			w.WriteString(" corners")
+			for _, u := range a.corners {
+				w.WriteByte(' ')
+				w.WriteString(a.name(u))
+			}
 		}
 	} else if a.windowed && !a.covered && !a.searched {
 		w.WriteString(" not covered")

@@ -44,7 +44,7 @@ func framePicture(pic *mapPicture, legend []legendPiece) (*image.RGBA, image.Poi
 // legendPieces is the key to what a picture shows beyond walls and
 // floors: the start, the goal and the path (or that there is none), the
 // heat map's scale, closed nodes, and cell costs.
-func legendPieces(o *lookup.Overlay, opt renderOptions, pic *mapPicture, found bool, from, to, heat string) []legendPiece {
+func legendPieces(o *lookup.Overlay, opt renderOptions, pic *mapPicture, found bool, from, to, heat string, corners []int) []legendPiece {
 	var out []legendPiece
 	if opt.from >= 0 {
 		out = append(out,
@@ -54,6 +54,9 @@ func legendPieces(o *lookup.Overlay, opt renderOptions, pic *mapPicture, found b
 		switch {
 		case found && ok:
 			out = append(out, swatchPiece("path, cost "+strconv.FormatFloat(cost, 'g', 6, 64), colInk, pathSwatch))
+			if len(corners) > 0 {
+				out = append(out, swatchPiece(fmt.Sprintf("%d corners, length %s", len(corners), strconv.FormatFloat(cornersLength(o.Table(), corners), 'g', 6, 64)), colInk, cornersSwatch))
+			}
 		case !o.Table().Covered(opt.from, opt.to):
 			out = append(out, swatchPiece("not covered: outside the window of "+to, colInk, fillSwatch(colFrame, colInk)))
 		default:
@@ -82,14 +85,15 @@ func legendPieces(o *lookup.Overlay, opt renderOptions, pic *mapPicture, found b
 	return out
 }
 
-// drawMarks draws the path and the markers of the heat node, the start
+// drawMarks draws the path, its corners (if any, over it) of the heat node, the start
 // and the goal over the framed map whose corner is at origin.
-func drawMarks(img *image.RGBA, origin image.Point, pic *mapPicture, opt renderOptions, path []int) {
+func drawMarks(img *image.RGBA, origin image.Point, pic *mapPicture, opt renderOptions, path, corners []int) {
 	at := func(u int) (float64, float64) {
 		x, y, _ := pic.centre(u)
 		return x + float64(origin.X), y + float64(origin.Y)
 	}
 	drawPath(img, path, at, pic.pathWidth)
+	drawCorners(img, corners, at, pic.pathWidth)
 	if pic.overPath != nil {
 		pic.overPath(img, origin)
 	}

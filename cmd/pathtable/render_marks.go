@@ -3,6 +3,9 @@ package main
 import (
 	"image"
 	"image/color"
+	"math"
+
+	"github.com/pathtable/pathtable/lookup"
 )
 
 // Sizes that keep marks visible at any scale, in picture pixels: at one
@@ -49,4 +52,46 @@ func pathSwatch(img *image.RGBA, r image.Rectangle) {
 	drawPath(img, []int{0, 1}, func(i int) (float64, float64) {
 		return float64(r.Min.X) + 2 + float64(i*(r.Dx()-5)), y
 	}, minPath)
+}
+
+// drawCorners draws a straightened path over the grid path: its straight
+// lines half the grid path's width in colCorners, over a casing, and a
+// dot at each corner, so that both show where they part.
+func drawCorners(img *image.RGBA, corners []int, at func(int) (float64, float64), pathWidth float64) {
+	w := max(pathWidth/2, 2)
+	for _, layer := range []struct {
+		w float64
+		c color.RGBA
+	}{{w + 2, colPathCasing}, {w, colCorners}} {
+		for i := 1; i < len(corners); i++ {
+			x0, y0 := at(corners[i-1])
+			x1, y1 := at(corners[i])
+			drawLine(img, x0, y0, x1, y1, layer.w, layer.c)
+		}
+		for _, u := range corners {
+			x, y := at(u)
+			dot(img, x, y, layer.w, layer.c)
+		}
+	}
+}
+
+// cornersSwatch draws a short straightened stretch across r, for the
+// legend.
+func cornersSwatch(img *image.RGBA, r image.Rectangle) {
+	y := float64(r.Min.Y+r.Max.Y) / 2
+	drawCorners(img, []int{0, 1}, func(i int) (float64, float64) {
+		return float64(r.Min.X) + 3 + float64(i*(r.Dx()-7)), y
+	}, minPath)
+}
+
+// cornersLength is the Euclidean length of corners through cell centres,
+// in cells. O(len(corners)).
+func cornersLength(lt *lookup.Table, corners []int) float64 {
+	var sum float64
+	for i := 1; i < len(corners); i++ {
+		x0, y0, _ := lt.XY(corners[i-1])
+		x1, y1, _ := lt.XY(corners[i])
+		sum += math.Hypot(float64(x1-x0), float64(y1-y0))
+	}
+	return sum
 }

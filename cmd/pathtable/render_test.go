@@ -237,6 +237,20 @@ func TestRenderGraph(t *testing.T) {
 	}
 }
 
+// TestRenderSmooth: -smooth draws the straight line from the start to the
+// goal of an open level over the grid path, which a plain render does not.
+func TestRenderSmooth(t *testing.T) {
+	tab := renderTable(t, "open.grid", "........\n........\n........\n")
+	const s = 10
+	mid := func(img rendered) color.RGBA { return img.at(4*s, 3*s/2) } // halfway from 0,0 to 7,2
+	if got := mid(renderPNG(t, tab, "-from", "0,0", "-to", "7,2", "-scale", "10", "-smooth")); got != colCorners {
+		t.Errorf("the corners' line is %v halfway, want %v", got, colCorners)
+	}
+	if got := mid(renderPNG(t, tab, "-from", "0,0", "-to", "7,2", "-scale", "10")); got == colCorners {
+		t.Errorf("a render without -smooth draws corners")
+	}
+}
+
 func TestRenderErrors(t *testing.T) {
 	grid := renderTable(t, "level.grid", renderGridLevel)
 	noCoords := renderTable(t, "g.json", `{"nodes": [{"id": "a"}, {"id": "b"}], "edges": [{"from": "a", "to": "b", "cost": 1}]}`)
@@ -251,6 +265,8 @@ func TestRenderErrors(t *testing.T) {
 		{[]string{"-heat", "2,1", "-o", out, grid}, 1, "pathtable: -heat: cell 2,1 is a wall, not a node\n"},
 		{[]string{"-o", out, noCoords}, 1, "no node coordinates"},
 		{[]string{"-from", "0,0", "-o", out, grid}, 2, "pathtable: -from and -to go together\n"},
+		{[]string{"-smooth", "-o", out, grid}, 2, "-smooth straightens the path from -from to -to"},
+		{[]string{"-smooth", "-from", "a", "-to", "b", "-o", out, noCoords}, 1, "this table is of a graph"},
 		{[]string{grid}, 2, "render needs -o OUT.png"},
 		{[]string{"-o", out}, 2, "render needs one TABLE"},
 		{[]string{"-scale", "-1", "-o", out, grid}, 2, "-scale must be"},

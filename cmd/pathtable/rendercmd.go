@@ -29,6 +29,7 @@ var (
 	colNode        = color.RGBA{60, 60, 60, 255}
 	colBlocked     = color.RGBA{255, 140, 0, 255} // closed by -block: a cross on the cell or node
 	colPathCasing  = color.RGBA{10, 40, 90, 255}  // the dark edge that keeps the path visible on light floors
+	colCorners     = color.RGBA{255, 210, 0, 255} // -smooth: the straightened path over the grid path
 	colRing        = color.RGBA{255, 255, 255, 255}
 	colFrame       = color.RGBA{255, 255, 255, 255} // around the map: axes and legend
 	colInk         = color.RGBA{50, 50, 58, 255}    // ticks, labels, outlines
@@ -44,15 +45,17 @@ type renderOptions struct {
 	from, to, heat int
 	scale          int             // pixels per cell or coordinate unit; 0 picks one
 	overlay        *lookup.Overlay // the table with the -block nodes closed
+	smooth         bool            // draw the path's corners over it
 }
 
 func runRender(ctx context.Context, args []string) error {
-	fs := newFlagSet("render", "[-from NODE -to NODE] [-heat NODE] [-block NODE|@FILE]... [-scale N] -o OUT.png TABLE")
+	fs := newFlagSet("render", "[-from NODE -to NODE [-smooth]] [-heat NODE] [-block NODE|@FILE]... [-scale N] -o OUT.png TABLE")
 	from := fs.String("from", "", "start `node` of the path to draw (x,y on grids, an id on graphs); needs -to")
 	to := fs.String("to", "", "goal `node` of the path to draw; needs -from")
 	heat := fs.String("heat", "", "colour every node by the cost of its shortest path to this `node` (a windowed table: draw this node's window)")
 	scale := fs.Int("scale", 0, "pixels per grid cell, or per coordinate unit on graphs (0: the longer side 512-1024 px)")
 	out := fs.String("o", "", "write the PNG to this `file` (required)")
+	smooth := fs.Bool("smooth", false, "draw the path's corners over it: the straight lines an agent steers along, in line of sight of each other (grid tables; needs -from and -to)")
 	blocks := addBlockFlag(fs)
 	if err := parseArgs(fs, args, 1, "render needs one TABLE"); err != nil {
 		return err
@@ -63,6 +66,8 @@ func runRender(ctx context.Context, args []string) error {
 		return usagef("render needs -o OUT.png")
 	case (*from == "") != (*to == ""):
 		return usagef("-from and -to go together")
+	case *smooth && *from == "":
+		return usagef("-smooth straightens the path from -from to -to; give them")
 	case *scale < 0 || *scale > 1024:
 		return usagef("-scale must be 1 to 1024 pixels (or 0 to choose), not %d", *scale)
 	}
@@ -76,11 +81,16 @@ func runRender(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *smooth {
+		if err := checkSmooth(lt, fs.Arg(0)); err != nil {
+			return err
+		}
+	}
 	o, err := blocks.overlay(lt)
 	if err != nil {
 		return err
 	}
-	opt := renderOptions{from: -1, to: -1, heat: -1, scale: *scale, overlay: o}
+	opt := renderOptions{from: -1, to: -1, heat: -1, scale: *scale, overlay: o, smooth: *smooth}
 	for _, f := range []struct {
 		flag, id string
 		node     *int
@@ -92,10 +102,13 @@ func runRender(ctx context.Context, args []string) error {
 			return err
 		}
 	}
-	var path []int
+	var path, corners []int
 	var found bool
 	if opt.from >= 0 {
 		path, found = o.AppendPath(nil, opt.from, opt.to)
+	}
+	if found && opt.smooth {
+		corners, _ = o.AppendCorners(nil, path)
 	}
 	var pic *mapPicture
 	if _, _, grid := lt.Grid(); grid {
@@ -106,11 +119,11 @@ func runRender(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", fs.Arg(0), err)
 	}
-	img, origin, err := framePicture(pic, legendPieces(o, opt, pic, found, *from, *to, *heat))
+	img, origin, err := framePicture(pic, legendPieces(o, opt, pic, found, *from, *to, *heat, corners))
 	if err != nil {
 		return fmt.Errorf("%s: %v", fs.Arg(0), err)
 	}
-	drawMarks(img, origin, pic, opt, path)
+	drawMarks(img, origin, pic, opt, path, corners)
 	if err := writeOutput(ctx, *out, func(w io.Writer) error { return png.Encode(w, img) }); err != nil {
 		return err
 	}
