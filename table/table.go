@@ -86,11 +86,23 @@ type Header struct {
 	// RunCount is the number of run words of a LayoutRuns table (runs.go),
 	// 0 otherwise, so that the header alone gives every payload's length.
 	RunCount int `msgpack:"runs,omitempty"`
+
+	// GraphBins is true for a grid table read from, or to be written as, a
+	// document of its layout's older version (1 or 2), which carries the
+	// graph's bins; false, a grid table's file carries its cells instead
+	// (VersionCells). It is no header key: the version says it. Graph
+	// tables always carry their graph.
+	GraphBins bool `msgpack:"-"`
 }
 
 // FormatVersion is the format version a file of this header carries:
-// Version for flat tables, VersionLayout for any other layout. O(1).
+// VersionCells for a grid table that carries its cells (GraphBins false);
+// otherwise its layout's, Version for flat tables and VersionLayout for
+// any other layout. O(1).
 func (h *Header) FormatVersion() int {
+	if h.carriesCells() {
+		return VersionCells
+	}
 	if l, err := layoutOf(h.Layout); err == nil {
 		return l.version()
 	}
