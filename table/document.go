@@ -17,7 +17,9 @@ import (
 // docLen is the number of elements of a document of layout l: magic,
 // version, the header and graph bins (cell bins, where cells says the
 // document carries cells), the payload bins, the checksum.
-func docLen(l layout, cells bool) int64 { return int64(3 + len(levelBinNames(cells)) + len(l.binNames())) }
+func docLen(l layout, cells bool) int64 {
+	return int64(3 + len(levelBinNames(cells)) + len(l.binNames()))
+}
 
 // levelBinNames names the header and the bins that describe the level:
 // the graph's, or the cells'.

@@ -39,15 +39,15 @@ type buildResult struct {
 }
 
 type buildConfig struct {
-	opt     maps.Options
-	build   build.Options
-	shard   shardFlag
-	force   bool
-	quiet   bool
+	opt   maps.Options
+	build build.Options
+	shard shardFlag
+	force bool
+	quiet bool
 	// graphBins writes grid tables with their graph's bins, in their
 	// layout's older format (1 or 2), instead of their cells (3).
 	graphBins bool
-	jsonOut bool
+	jsonOut   bool
 }
 
 func runBuild(ctx context.Context, args []string) error {
