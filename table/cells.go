@@ -56,6 +56,15 @@ func (h *Header) gridModel() gridgraph.Model {
 // refuses a graph that is not the one the grid rules make of those cells,
 // which the file could not carry: it rebuilds it and compares. O(W·H + E).
 func (t *Table) cellBins() ([][]byte, error) {
+	bins, err := t.makeCellBins()
+	if err != nil {
+		return nil, fmt.Errorf("grid table %s cannot be written with its cells: %v", t.Source, err)
+	}
+	return bins, nil
+}
+
+// makeCellBins is cellBins, its errors unwrapped.
+func (t *Table) makeCellBins() ([][]byte, error) {
 	w, h, n := t.Width, t.Height, t.Nodes
 	if len(t.Cells) != n || len(t.Offsets) != n+1 {
 		return nil, fmt.Errorf("grid table of %d nodes has %d cells and %d offsets", n, len(t.Cells), len(t.Offsets))
@@ -92,11 +101,11 @@ func (t *Table) cellBins() ([][]byte, error) {
 		}
 	}
 	g, err := rebuildGraph(&t.Header, open, packed)
-	if err == nil && !sameGridGraph(t, &g) {
-		err = fmt.Errorf("its graph is not the one the grid rules make of its cells")
-	}
 	if err != nil {
-		return nil, fmt.Errorf("grid table %s cannot be written with its cells: %v", t.Source, err)
+		return nil, err
+	}
+	if !sameGridGraph(t, &g) {
+		return nil, fmt.Errorf("its graph is not the one the grid rules make of its cells")
 	}
 	return [][]byte{open, packed}, nil
 }
