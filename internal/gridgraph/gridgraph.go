@@ -8,6 +8,7 @@ package gridgraph
 import (
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 // Direction is a grid move, as a step in x and y.
@@ -51,14 +52,15 @@ type Graph struct {
 }
 
 // Build makes the graph of a w×h grid whose cells cost costs[y*w+x] (1 to
-// MaxCost; 0: blocked) to enter, under model m, which Check accepts.
+// MaxCost, a larger value counting as MaxCost; 0: blocked) to enter, under
+// model mv, which Check accepts.
 // Nodes are the open cells in row-major order; each node's out-edges
 // follow the order of Directions (only N, E, S, W when m.Connect is 4),
 // skipping moves that leave the grid, end on a blocked cell, or cut a
 // corner. An edge costs the entered cell's cost times 1 or √2 (computed
 // as float64(k)*math.Sqrt2, so that an octile metric can recover k), or
 // times 10 or 14. O(w·h).
-func Build(w, h int, costs []uint8, m Model) Graph {
+func Build(w, h int, costs []uint8, mv Model) Graph {
 	nodes := make([]int32, w*h)
 	n := 0
 	for c, k := range costs {
@@ -76,42 +78,70 @@ func Build(w, h int, costs []uint8, m Model) Graph {
 		}
 	}
 
-	open := func(x, y int) bool {
-		return x >= 0 && y >= 0 && x < w && y < h && costs[y*w+x] != 0
-	}
-	// each calls fn with the destination cell of every move out of cell c,
-	// in edge order.
-	each := func(c int32, fn func(dest int, diagonal bool)) {
-		x, y := int(c)%w, int(c)/w
-		for _, d := range Directions {
-			diagonal := d.DX != 0 && d.DY != 0
-			if diagonal && m.Connect == 4 {
-				continue
-			}
-			if !open(x+d.DX, y+d.DY) {
-				continue
-			}
-			if diagonal && (!open(x+d.DX, y) || !open(x, y+d.DY)) {
-				continue // no corner cutting
-			}
-			fn((y+d.DY)*w+x+d.DX, diagonal)
-		}
-	}
-
+	// One pass finds each node's moves, as a bit per direction in the
+	// order of Directions; the second writes them. A diagonal needs its
+	// cell and both cardinal cells beside it open (no corner cutting),
+	// which also keeps it inside the grid.
+	moves := make([]uint8, n)
 	offsets := make([]int32, n+1)
-	for u, c := range cells {
-		deg := int32(0)
-		each(c, func(int, bool) { deg++ })
-		offsets[u+1] = offsets[u] + deg
+	for u, c32 := range cells {
+		c := int(c32)
+		x, y := c%w, c/w
+		north := y > 0 && costs[c-w] != 0
+		east := x < w-1 && costs[c+1] != 0
+		south := y < h-1 && costs[c+w] != 0
+		west := x > 0 && costs[c-1] != 0
+		var m uint8
+		if north {
+			m |= 1 << 0
+		}
+		if east {
+			m |= 1 << 2
+		}
+		if south {
+			m |= 1 << 4
+		}
+		if west {
+			m |= 1 << 6
+		}
+		if mv.Connect == 8 {
+			if north && east && costs[c-w+1] != 0 {
+				m |= 1 << 1
+			}
+			if south && east && costs[c+w+1] != 0 {
+				m |= 1 << 3
+			}
+			if south && west && costs[c+w-1] != 0 {
+				m |= 1 << 5
+			}
+			if north && west && costs[c-w-1] != 0 {
+				m |= 1 << 7
+			}
+		}
+		moves[u] = m
+		offsets[u+1] = offsets[u] + int32(bits.OnesCount8(m))
+	}
+	var step [8]int
+	for d, dir := range Directions {
+		step[d] = dir.DY*w + dir.DX
+	}
+	var cost [2][MaxCost + 1]float64 // by diagonal, then the entered cell's cost
+	for k := range MaxCost + 1 {
+		cost[0][k] = MoveCost(uint8(k), false, mv.Cost1014)
+		cost[1][k] = MoveCost(uint8(k), true, mv.Cost1014)
 	}
 	edges := offsets[n]
-	targets := make([]int32, 0, edges)
-	weights := make([]float64, 0, edges)
-	for _, c := range cells {
-		each(c, func(dest int, diagonal bool) {
-			targets = append(targets, nodes[dest])
-			weights = append(weights, MoveCost(costs[dest], diagonal, m.Cost1014))
-		})
+	targets := make([]int32, edges)
+	weights := make([]float64, edges)
+	e := 0
+	for u, c := range cells {
+		for m := moves[u]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros8(m)
+			dest := int(c) + step[d]
+			targets[e] = nodes[dest]
+			weights[e] = cost[d&1][min(costs[dest], MaxCost)]
+			e++
+		}
 	}
 	return Graph{Offsets: offsets, Targets: targets, Weights: weights, Cells: cells, Nodes: nodes}
 }
