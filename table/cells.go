@@ -185,7 +185,8 @@ func rebuildGraph(h *Header, open, packed []byte) (gridgraph.Graph, error) {
 }
 
 // decodeCells sets t's graph from its two cell bins in document order,
-// whose lengths are checked, and validates it. O(W·H + E).
+// whose lengths are checked, and checks its costs against the header's
+// metric. O(W·H + E).
 func (t *Table) decodeCells(bins [][]byte) error {
 	g, err := rebuildGraph(&t.Header, bins[0], bins[1])
 	if err != nil {
@@ -193,7 +194,11 @@ func (t *Table) decodeCells(bins [][]byte) error {
 	}
 	t.Offsets, t.Targets, t.Weights, t.Cells = g.Offsets, g.Targets, g.Weights, g.Cells
 	t.X, t.Y = nil, nil
-	if err := t.validateGraph(); err != nil {
+	// The grid rules make a graph validateGraph would accept (offsets
+	// that span the edges, targets that are nodes, at most 8 out-edges,
+	// cells in order, costs finite and >= 0); what the header may still
+	// contradict is the metric.
+	if err := checkCosts(t.Metric, t.Weights); err != nil {
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
 	return nil

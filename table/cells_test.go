@@ -265,3 +265,14 @@ func FuzzDecodeCellsChecked(f *testing.F) {
 		rbDecodeExercise(t, rbRawDoc(table.Magic, table.VersionCells, bins))
 	})
 }
+
+// TestCellsMetric: a format 3 header whose metric the rebuilt costs break
+// ("int" on an 8-connected √2 grid) is corrupt, as a graph's would be.
+func TestCellsMetric(t *testing.T) {
+	base := rbBuildLevel(t, maps.FormatGrid, "...\n...\n", maps.Options{})
+	p := rbSplitDoc(t, rbEncode(t, base))
+	rbEditHeader(t, p.bins, func(h *table.Header) { h.Metric = "int"; h.DistKind = table.DistU32 })
+	if _, err := table.Decode(rbRawDoc(table.Magic, table.VersionCells, p.bins)); !errors.Is(err, table.ErrCorrupt) || !strings.Contains(err.Error(), "in a level of integer costs") {
+		t.Errorf("an int metric on a √2 grid: %v", err)
+	}
+}
