@@ -81,7 +81,7 @@ func fillCosts(rows [][]byte, w int, t *cellTable) []uint8 {
 // blocked cell, or cut a corner. mv must have its defaults filled in.
 // O(w·h).
 func buildGrid(w, h int, costs []uint8, mv Moves) *Graph {
-	gg := gridgraph.Build(w, h, costs, GridModel(mv))
+	gg := gridgraph.Build(w, h, costs, gridModel(mv))
 	metric := MetricInt
 	if mv.Connect == 8 && mv.Diagonal == DiagonalSqrt2 {
 		metric = MetricOctile
@@ -102,7 +102,7 @@ func buildGrid(w, h int, costs []uint8, mv Moves) *Graph {
 	}
 }
 
-// GridModel returns the movement model mv as the grid rules take it. O(1).
-func GridModel(mv Moves) gridgraph.Model {
+// gridModel returns the movement model mv as the grid rules take it. O(1).
+func gridModel(mv Moves) gridgraph.Model {
 	return gridgraph.Model{Connect: mv.Connect, Cost1014: mv.Diagonal == Diagonal1014}
 }
