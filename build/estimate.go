@@ -74,8 +74,13 @@ func EstimateBuild(ctx context.Context, lvl *maps.Level, opt Options) (Estimate,
 	if opt.TableLayout() == table.LayoutRuns {
 		perRowBytes = runRowBytes(lvl.Graph, perRowBytes)
 	}
-	// A part carries the level's graph; a grid table, its cells instead.
+	// A part carries the level's graph, a grid table its cells instead;
+	// a run-length part's order takes 4 bytes a node, a table's 2 up to
+	// 65,536 nodes.
 	asPart, asTable := levelBytes(lvl.Graph, true), levelBytes(lvl.Graph, false)
+	if opt.TableLayout() == table.LayoutRuns && n <= 1<<16 {
+		asPart += 2 * int64(n)
+	}
 	onceBytes = max(onceBytes-float64(asPart-asTable), 0)
 	// The samples' times are CPU time, which adds up row by row whatever
 	// the workers; the build spreads it over its workers.
@@ -102,12 +107,12 @@ func estimateWhole(ctx context.Context, lvl *maps.Level, opt Options) (Estimate,
 	return Estimate{Options: opt, Bytes: size, Duration: took, PeakBytes: peakBytes(opt, lvl.Graph.Nodes(), size)}, nil
 }
 
-// runRowBytes converts the bytes of a run-length row in a part (a row
-// start and 4 bytes a run, as the builder holds them) into a table's: a
-// row start, and a start of 2 bytes (4 past 65,535 nodes) and a move of 4
-// bits (8 past 15 out-edges) a run.
+// runRowBytes converts the bytes of a run-length row in a part file (a
+// row start and 5 bytes a run: a part's runs are runs32x8, a 4-byte start
+// and a move byte) into a table's: a row start, and a start of 2 bytes (4
+// past 65,535 nodes) and a move of 4 bits (8 past 15 out-edges) a run.
 func runRowBytes(g *maps.Graph, partRow float64) float64 {
-	runs := max(partRow-4, 0) / 4
+	runs := max(partRow-4, 0) / 5
 	start, move := 2.0, 0.5
 	if g.Nodes() > 1<<16-1 {
 		start = 4
