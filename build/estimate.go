@@ -74,6 +74,14 @@ func EstimateBuild(ctx context.Context, lvl *maps.Level, opt Options) (Estimate,
 	if opt.TableLayout() == table.LayoutRuns {
 		perRowBytes = runRowBytes(lvl.Graph, perRowBytes)
 	}
+	// A part carries the level's graph, a grid table its cells instead;
+	// a run-length part's order takes 4 bytes a node, a table's 2 up to
+	// 65,536 nodes.
+	asPart, asTable := levelBytes(lvl.Graph, true), levelBytes(lvl.Graph, false)
+	if opt.TableLayout() == table.LayoutRuns && n <= 1<<16 {
+		asPart += 2 * int64(n)
+	}
+	onceBytes = max(onceBytes-float64(asPart-asTable), 0)
 	// The samples' times are CPU time, which adds up row by row whatever
 	// the workers; the build spreads it over its workers.
 	est := Estimate{Options: opt, Sampled: true,
@@ -99,12 +107,12 @@ func estimateWhole(ctx context.Context, lvl *maps.Level, opt Options) (Estimate,
 	return Estimate{Options: opt, Bytes: size, Duration: took, PeakBytes: peakBytes(opt, lvl.Graph.Nodes(), size)}, nil
 }
 
-// runRowBytes converts the bytes of a run-length row in a part (a row
-// start and 4 bytes a run, as the builder holds them) into a table's: a
-// row start, and a start of 2 bytes (4 past 65,535 nodes) and a move of 4
-// bits (8 past 15 out-edges) a run.
+// runRowBytes converts the bytes of a run-length row in a part file (a
+// row start and 5 bytes a run: a part's runs are runs32x8, a 4-byte start
+// and a move byte) into a table's: a row start, and a start of 2 bytes (4
+// past 65,535 nodes) and a move of 4 bits (8 past 15 out-edges) a run.
 func runRowBytes(g *maps.Graph, partRow float64) float64 {
-	runs := max(partRow-4, 0) / 4
+	runs := max(partRow-4, 0) / 5
 	start, move := 2.0, 0.5
 	if g.Nodes() > 1<<16-1 {
 		start = 4
@@ -182,9 +190,9 @@ func estimateWindowProbe(ctx context.Context, lvl *maps.Level, opt Options, payl
 		return Estimate{}, err
 	}
 	n := lvl.Graph.Nodes()
-	perNode := float64(small.Bytes-payloadOf(probe, opt)) / float64(probe.Graph.Nodes()+probe.Graph.Edges())
-	graphBytes := int64(perNode * float64(n+lvl.Graph.Edges()))
-	est := Estimate{Options: opt, Sampled: true, Bytes: graphBytes + payload,
+	// The header and framing are the probe's; the level's bins its own.
+	framing := small.Bytes - payloadOf(probe, opt) - levelBytes(probe.Graph, false)
+	est := Estimate{Options: opt, Sampled: true, Bytes: framing + levelBytes(lvl.Graph, false) + payload,
 		Duration: small.Duration * time.Duration(n) / time.Duration(probe.Graph.Nodes())}
 	est.PeakBytes = peakBytes(opt, n, est.Bytes)
 	return est, nil
@@ -194,6 +202,21 @@ const (
 	windowWholeBytes = 256 << 20
 	windowProbeSide  = 64
 )
+
+// levelBytes is the bytes of the bins that describe g's level in a file
+// of its table (graphBins: in a part, or a table written with its
+// graph's bins). O(V) on grids, O(1) otherwise.
+func levelBytes(g *maps.Graph, graphBins bool) int64 {
+	h := table.Header{Kind: table.KindGraph, Nodes: g.Nodes(), Edges: g.Edges(), GraphBins: graphBins}
+	plain := true
+	if gr := g.Grid; gr != nil {
+		h.Kind, h.Width, h.Height = table.KindGrid, gr.Width, gr.Height
+		for _, c := range gr.Cells {
+			plain = plain && gr.Costs[c] == 1
+		}
+	}
+	return h.LevelBytes(plain)
+}
 
 // payloadOf is the payload size of lvl's windowed table, or 0.
 func payloadOf(lvl *maps.Level, opt Options) int64 {

@@ -25,6 +25,7 @@ func TestFormatExamples(t *testing.T) {
 	for _, tc := range []struct{ heading, file string }{
 		{"## Worked example: a 3x3 grid", "../examples/tiny.ptab"},
 		{"## Worked example: a run-length table", "../examples/tiny-runs.ptab"},
+		{"## Worked example: the 3x3 grid in version 3", "../examples/tiny-v3.ptab"},
 	} {
 		data, err := os.ReadFile(tc.file)
 		if err != nil {

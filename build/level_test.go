@@ -64,16 +64,21 @@ func TestInputHashPinned(t *testing.T) {
 }
 
 // TestBuildLevelMatchesCLI checks that a library caller gets the tables the
-// command line writes: examples/tiny.ptab and examples/tiny-runs.ptab are
-// pathtable build's output for examples/tiny.grid, flat and -compress,
-// byte for byte (docs/FORMAT.md's worked examples show their bytes).
+// command line writes: examples/tiny-v3.ptab and examples/tiny-runs-v3.ptab
+// are pathtable build's output for examples/tiny.grid, flat and -compress,
+// and examples/tiny.ptab and examples/tiny-runs.ptab its output with
+// -graph-bins (formats 1 and 2), byte for byte (docs/FORMAT.md's worked
+// examples show their bytes).
 func TestBuildLevelMatchesCLI(t *testing.T) {
 	for _, tc := range []struct {
-		file   string
-		layout table.Layout
+		file      string
+		layout    table.Layout
+		graphBins bool
 	}{
-		{"../examples/tiny.ptab", table.LayoutFlat},
-		{"../examples/tiny-runs.ptab", table.LayoutRuns},
+		{"../examples/tiny.ptab", table.LayoutFlat, true},
+		{"../examples/tiny-runs.ptab", table.LayoutRuns, true},
+		{"../examples/tiny-v3.ptab", table.LayoutFlat, false},
+		{"../examples/tiny-runs-v3.ptab", table.LayoutRuns, false},
 	} {
 		want, err := os.ReadFile(tc.file)
 		if err != nil {
@@ -87,6 +92,7 @@ func TestBuildLevelMatchesCLI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		tab.GraphBins = tc.graphBins
 		var got bytes.Buffer
 		if _, err := tab.WriteTo(&got); err != nil {
 			t.Fatal(err)

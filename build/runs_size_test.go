@@ -45,7 +45,7 @@ func TestRunsSize(t *testing.T) {
 		if _, err := tab.WriteTo(&file); err != nil {
 			t.Fatal(err)
 		}
-		graph := 4*int64(g.Nodes()+1) + 12*int64(g.Edges()) + 4*int64(g.Nodes())
+		graph := tab.LevelBytes(true)
 		header := tab.Describe(int64(file.Len()))
 		if overhead := int64(file.Len()) - graph - first; overhead < 0 || overhead > 1024 {
 			t.Errorf("%s: %d file bytes, %d of graph and %d of runs: %d left for header and framing", f, file.Len(), graph, first, overhead)

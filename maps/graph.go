@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/pathtable/pathtable/internal/csr"
+	"github.com/pathtable/pathtable/internal/gridgraph"
 	"github.com/pathtable/pathtable/internal/nodeid"
 )
 
@@ -223,7 +224,11 @@ type Direction struct{ DX, DY int }
 
 // Directions lists the eight moves in the order grid out-edges use
 // (clockwise from north, y grows downward). 4-connected grids use the
-// cardinal ones in the same relative order: N, E, S, W.
-var Directions = [8]Direction{
-	{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1},
-}
+// cardinal ones in the same relative order: N, E, S, W. They are the grid
+// rules' (gridgraph.Directions), which the table readers share.
+var Directions = func() (ds [8]Direction) {
+	for i, d := range gridgraph.Directions {
+		ds[i] = Direction(d)
+	}
+	return ds
+}()

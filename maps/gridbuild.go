@@ -2,9 +2,9 @@ package maps
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/pathtable/pathtable/internal/csr"
+	"github.com/pathtable/pathtable/internal/gridgraph"
 )
 
 // Size limits checked before a loader allocates anything in proportion to
@@ -74,99 +74,35 @@ func fillCosts(rows [][]byte, w int, t *cellTable) []uint8 {
 }
 
 // buildGrid makes the graph of a w×h grid whose cells cost costs[y*w+x] to
-// move onto (0: blocked). Nodes are the passable cells in row-major order;
+// move onto (0: blocked), by the grid rules of gridgraph.Build, which the
+// table readers share: nodes are the passable cells in row-major order,
 // each node's out-edges follow the order of Directions (only N, E, S, W
-// when mv.Connect == 4), skipping moves that leave the grid, end on a blocked
-// cell, or cut a corner (a diagonal move needs both cardinal cells beside it
-// passable). An edge costs the destination cell's cost times 1 or √2
-// (DiagonalSqrt2) or 10 or 14 (Diagonal1014). mv must have its defaults
-// filled in. O(w·h).
+// when mv.Connect == 4), skipping moves that leave the grid, end on a
+// blocked cell, or cut a corner. mv must have its defaults filled in.
+// O(w·h).
 func buildGrid(w, h int, costs []uint8, mv Moves) *Graph {
-	nodes := make([]int32, w*h)
-	n := 0
-	for c, k := range costs {
-		if k == 0 {
-			nodes[c] = -1
-			continue
-		}
-		nodes[c] = int32(n)
-		n++
-	}
-	cells := make([]int32, 0, n)
-	for c, u := range nodes {
-		if u >= 0 {
-			cells = append(cells, int32(c))
-		}
-	}
-
-	open := func(x, y int) bool {
-		return x >= 0 && y >= 0 && x < w && y < h && costs[y*w+x] != 0
-	}
-	// each calls fn with the destination cell of every move out of cell c,
-	// in edge order.
-	each := func(c int32, fn func(dest int, diagonal bool)) {
-		x, y := int(c)%w, int(c)/w
-		for _, d := range Directions {
-			diagonal := d.DX != 0 && d.DY != 0
-			if diagonal && mv.Connect == 4 {
-				continue
-			}
-			if !open(x+d.DX, y+d.DY) {
-				continue
-			}
-			if diagonal && (!open(x+d.DX, y) || !open(x, y+d.DY)) {
-				continue // no corner cutting
-			}
-			fn((y+d.DY)*w+x+d.DX, diagonal)
-		}
-	}
-
-	offsets := make([]int32, n+1)
-	for u, c := range cells {
-		deg := int32(0)
-		each(c, func(int, bool) { deg++ })
-		offsets[u+1] = offsets[u] + deg
-	}
-	m := offsets[n]
-	targets := make([]int32, 0, m)
-	weights := make([]float64, 0, m)
-	for _, c := range cells {
-		each(c, func(dest int, diagonal bool) {
-			targets = append(targets, nodes[dest])
-			weights = append(weights, moveCost(costs[dest], diagonal, mv.Diagonal))
-		})
-	}
-
+	gg := gridgraph.Build(w, h, costs, gridModel(mv))
 	metric := MetricInt
 	if mv.Connect == 8 && mv.Diagonal == DiagonalSqrt2 {
 		metric = MetricOctile
 	}
 	return &Graph{
-		Offsets: offsets,
-		Targets: targets,
-		Weights: weights,
+		Offsets: gg.Offsets,
+		Targets: gg.Targets,
+		Weights: gg.Weights,
 		Metric:  metric,
 		Grid: &Grid{
 			Width:  w,
 			Height: h,
-			Cells:  cells,
-			Nodes:  nodes,
+			Cells:  gg.Cells,
+			Nodes:  gg.Nodes,
 			Costs:  costs,
 			Moves:  mv,
 		},
 	}
 }
 
-// moveCost is the cost of a move onto a cell of cost k. Diagonal √2 costs
-// are computed as float64(k)*math.Sqrt2 so that MetricOctile can recover k.
-func moveCost(k uint8, diagonal bool, model Diagonal) float64 {
-	switch {
-	case model == Diagonal1014 && diagonal:
-		return float64(int(k) * 14)
-	case model == Diagonal1014:
-		return float64(int(k) * 10)
-	case diagonal:
-		return float64(k) * math.Sqrt2
-	}
-	return float64(k)
+// gridModel returns the movement model mv as the grid rules take it. O(1).
+func gridModel(mv Moves) gridgraph.Model {
+	return gridgraph.Model{Connect: mv.Connect, Cost1014: mv.Diagonal == Diagonal1014}
 }

@@ -29,6 +29,16 @@ func rbEncode(tb testing.TB, t *table.Table) []byte {
 	return buf.Bytes()
 }
 
+// rbEncodeGraph returns t as file bytes of a document that carries the
+// graph's bins (format 1 or 2), as every table did before VersionCells:
+// for the tests of those bins.
+func rbEncodeGraph(tb testing.TB, t *table.Table) []byte {
+	tb.Helper()
+	c := *t
+	c.GraphBins = true
+	return rbEncode(tb, &c)
+}
+
 // rbBuildLevel builds the table of a level given as text in format f.
 func rbBuildLevel(tb testing.TB, f maps.Format, text string, opt maps.Options) *table.Table {
 	tb.Helper()
@@ -66,6 +76,18 @@ func rbBuildFile(tb testing.TB, path string, opt maps.Options) []byte {
 // rbBuildFileLayout is rbBuildFile for a table of the given layout.
 func rbBuildFileLayout(tb testing.TB, path string, opt maps.Options, layout table.Layout) []byte {
 	tb.Helper()
+	return rbEncode(tb, rbBuildFileTable(tb, path, opt, layout))
+}
+
+// rbBuildFileGraph is rbBuildFileLayout written with the graph's bins.
+func rbBuildFileGraph(tb testing.TB, path string, opt maps.Options, layout table.Layout) []byte {
+	tb.Helper()
+	return rbEncodeGraph(tb, rbBuildFileTable(tb, path, opt, layout))
+}
+
+// rbBuildFileTable builds the table of the given layout of a level file.
+func rbBuildFileTable(tb testing.TB, path string, opt maps.Options, layout table.Layout) *table.Table {
+	tb.Helper()
 	lvl, err := maps.Load(path, opt)
 	if err != nil {
 		tb.Fatal(err)
@@ -74,7 +96,7 @@ func rbBuildFileLayout(tb testing.TB, path string, opt maps.Options, layout tabl
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return rbEncode(tb, t)
+	return t
 }
 
 // rbDocParts is a table document taken apart: the byte offset of each bin's
@@ -154,6 +176,8 @@ func rbCorruptionInputs(t *testing.T) map[string][]byte {
 		"maze-runs":             rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns),
 		"lecture-directed-runs": rbBuildFileLayout(t, "../testdata/lecture-directed.json", maps.Options{}, table.LayoutRuns),
 		"unreachable-runs":      rbBuildFileLayout(t, "../testdata/unreachable.grid", maps.Options{Moves: maps.Moves{Connect: 4, Diagonal: maps.Diagonal1014}}, table.LayoutRuns),
+		"maze-sqrt2-graph":      rbBuildFileGraph(t, "../testdata/maze.grid", maps.Options{}, table.LayoutFlat),
+		"maze-runs-graph":       rbBuildFileGraph(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns),
 	}
 }
 
@@ -264,7 +288,7 @@ func TestCorruptTrailingBytes(t *testing.T) {
 // TestCorruptVersionAndMagic checks the messages for a file from another format
 // version and for files that are not tables, from Decode and ReadHeader.
 func TestCorruptVersionAndMagic(t *testing.T) {
-	data := rbBuildFile(t, "../testdata/maze.grid", maps.Options{})
+	data := rbBuildFileGraph(t, "../testdata/maze.grid", maps.Options{}, table.LayoutFlat)
 	p := rbSplitDoc(t, data)
 	if _, err := table.Decode(rbRawDoc(table.Magic, table.Version, p.bins)); err != nil {
 		t.Fatalf("rbRawDoc does not make a valid table: %v", err)
@@ -276,13 +300,16 @@ func TestCorruptVersionAndMagic(t *testing.T) {
 		want error
 		msg  string
 	}{
-		{"version 3", rbRawDoc(table.Magic, 3, p.bins), table.ErrVersion, "unsupported table format version 3 (this build reads 1 and 2)"},
-		{"version 0", rbRawDoc(table.Magic, 0, p.bins), table.ErrVersion, "unsupported table format version 0 (this build reads 1 and 2)"},
-		{"version 1000", rbRawDoc(table.Magic, 1000, p.bins), table.ErrVersion, "unsupported table format version 1000 (this build reads 1 and 2)"},
+		{"version 4", rbRawDoc(table.Magic, 4, p.bins), table.ErrVersion, "unsupported table format version 4 (this build reads 1, 2 and 3)"},
+		{"version 0", rbRawDoc(table.Magic, 0, p.bins), table.ErrVersion, "unsupported table format version 0 (this build reads 1, 2 and 3)"},
+		{"version 1000", rbRawDoc(table.Magic, 1000, p.bins), table.ErrVersion, "unsupported table format version 1000 (this build reads 1, 2 and 3)"},
 		{"flat table as version 2", rbRawDoc(table.Magic, table.VersionLayout, p.bins), table.ErrCorrupt, `layout "" in a version 2 document`},
+		{"graph bins as version 3", rbRawDoc(table.Magic, table.VersionCells, p.bins), table.ErrCorrupt, "document has 12 elements, want 8 or 9"},
+		{"cell bins as version 1", rbRawDoc(table.Magic, table.Version, rbSplitDoc(t, rbBuildFile(t, "../testdata/maze.grid", maps.Options{})).bins), table.ErrCorrupt, "document has 8 elements, want 12"},
+		{"graph as version 3", rbRawDoc(table.Magic, table.VersionCells, append([][]byte{rbSplitDoc(t, rbBuildFile(t, "../testdata/lecture.gr", maps.Options{})).bins[0]}, rbSplitDoc(t, rbBuildFile(t, "../testdata/maze.grid", maps.Options{})).bins[1:]...)), table.ErrCorrupt, `a table of kind "graph" in a version 3 document`},
 		{"magic", rbRawDoc("PATHTABX", table.Version, p.bins), table.ErrNotTable, "not a pathtable table"},
 		{"short magic", rbRawDoc("PATH", table.Version, p.bins), table.ErrNotTable, "not a pathtable table"},
-		{"runs bins as version 1", rbRawDoc(table.Magic, table.Version, rbSplitDoc(t, rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns)).bins), table.ErrCorrupt, "document has 13 elements, want 12"},
+		{"runs bins as version 1", rbRawDoc(table.Magic, table.Version, rbSplitDoc(t, rbBuildFileGraph(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns)).bins), table.ErrCorrupt, "document has 13 elements, want 12"},
 		{"empty", nil, table.ErrNotTable, "not a pathtable table"},
 		{"text", []byte("hello, world\n"), table.ErrNotTable, "not a pathtable table"},
 		{"json", []byte(`{"nodes": []}`), table.ErrNotTable, "not a pathtable table"},
@@ -313,7 +340,7 @@ func TestCorruptVersionAndMagic(t *testing.T) {
 // checksum but describe impossible tables: each is refused as corrupt.
 func TestCorruptHeader(t *testing.T) {
 	base := rbBuildLevel(t, maps.FormatGrid, "...\n.#.\n...\n", maps.Options{})
-	p := rbSplitDoc(t, rbEncode(t, base))
+	p := rbSplitDoc(t, rbEncodeGraph(t, base))
 	withHeader := func(edit func(h *table.Header)) []byte {
 		h := base.Header
 		edit(&h)
@@ -365,7 +392,7 @@ func TestCorruptGridSizeOverflow(t *testing.T) {
 	tab.Offsets = []int32{0}
 	tab.Header = h
 	tab.FirstEnc = "u8"
-	_, err := table.Decode(rbEncode(t, tab))
+	_, err := table.Decode(rbEncodeGraph(t, tab))
 	if !errors.Is(err, table.ErrCorrupt) {
 		t.Fatalf("grid of 2^62 x 4 cells: %v, want ErrCorrupt", err)
 	}
@@ -407,7 +434,7 @@ func TestCorruptGraphArrays(t *testing.T) {
 		c.Weights = append([]float64(nil), base.Weights...)
 		c.Cells = append([]int32(nil), base.Cells...)
 		edit(&c)
-		_, err := table.Decode(rbEncode(t, &c))
+		_, err := table.Decode(rbEncodeGraph(t, &c))
 		if !errors.Is(err, table.ErrCorrupt) {
 			t.Errorf("%s: %v, want ErrCorrupt", name, err)
 		}
@@ -421,7 +448,7 @@ func TestCorruptGraphArrays(t *testing.T) {
 // "no path" or a walk of the level, never a panic or a hang. The table has
 // 16-bit starts and 4-bit moves, as every grid level's small table.
 func TestCorruptRuns(t *testing.T) {
-	p := rbSplitDoc(t, rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns))
+	p := rbSplitDoc(t, rbBuildFileGraph(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns))
 	good, err := table.Decode(rbRawDoc(table.Magic, table.VersionLayout, p.bins))
 	if err != nil {
 		t.Fatalf("unchanged: %v", err)

@@ -49,14 +49,15 @@ func readTable(rd *reader) (*Table, error) {
 // from from on of a table of header h (t's own, or a part's with its runs
 // counted). t's Header must be set, for the graph's checks. O(V + E + n).
 func (t *Table) setBins(h *Header, from, rows int, bins [][]byte) error {
-	if err := t.decodeGraph(bins[:graphBins]); err != nil {
+	k, err := t.decodeLevel(bins)
+	if err != nil {
 		return err
 	}
 	l, err := layoutOf(h.Layout)
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
-	p, err := l.decode(h, from, rows, bins[graphBins:])
+	p, err := l.decode(h, from, rows, bins[k:])
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
@@ -71,7 +72,10 @@ func tableDoc(h *Header) docKind {
 		notDoc:  ErrNotTable,
 		version: checkVersion,
 		shapes: func(version uint64) []int64 {
-			return shapesOf(func(l layout) bool { return uint64(l.version()) == version })
+			if version == VersionCells {
+				return shapesOf(true, func(layout) bool { return true })
+			}
+			return shapesOf(false, func(l layout) bool { return uint64(l.version()) == version })
 		},
 		header: func(b []byte, version uint64, n int64) (docHead, error) {
 			if err := decodeHeader(b, h); err != nil {
@@ -81,13 +85,17 @@ func tableDoc(h *Header) docKind {
 				return docHead{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
 			}
 			l, _ := layoutOf(h.Layout) // validated
-			if v := l.version(); v != int(version) {
+			h.GraphBins = h.Kind == KindGrid && version != VersionCells
+			switch {
+			case version == VersionCells && h.Kind != KindGrid:
+				return docHead{}, fmt.Errorf("%w: a table of kind %q in a version %d document, which only grids have", ErrCorrupt, h.Kind, version)
+			case version != VersionCells && l.version() != int(version):
 				return docHead{}, fmt.Errorf("%w: layout %q in a version %d document", ErrCorrupt, h.Layout, version)
 			}
-			if want := docLen(l); n != want {
+			if want := docLen(l, h.carriesCells()); n != want {
 				return docHead{}, fmt.Errorf("%w: a table of layout %q takes %d elements, the document has %d", ErrCorrupt, h.Layout, want, n)
 			}
-			return h.docHead(l, h.Nodes,
+			return h.docHead(l, h.carriesCells(), h.Nodes,
 				fmt.Sprintf("the header's %d nodes and %d edges", h.Nodes, h.Edges),
 				fmt.Sprintf("for %d nodes and %d edges", h.Nodes, h.Edges)), nil
 		},
@@ -95,23 +103,41 @@ func tableDoc(h *Header) docKind {
 }
 
 // docHead returns the names and lengths of the bins after the header of a
-// document of layout l holding rows rows of a table of header h.
-func (h *Header) docHead(l layout, rows int, whose, forWhat string) docHead {
-	keep := []bool{true, true, true, true, true, true}
-	return docHead{names: binNames(l)[1:], lens: append(h.graphLens(), l.binLens(h, rows)...),
-		keep: append(keep, l.checked()...), whose: whose, forWhat: forWhat}
+// document of layout l holding rows rows of a table of header h, carrying
+// the level's cells or its graph as cells says.
+func (h *Header) docHead(l layout, cells bool, rows int, whose, forWhat string) docHead {
+	d := docHead{names: binNames(l, cells)[1:], whose: whose, forWhat: forWhat}
+	if cells {
+		d.lens, d.keep, d.empty, d.emptyN = h.cellLens(), []bool{true, true}, 1, 1
+	} else {
+		d.lens, d.keep, d.empty, d.emptyN = h.graphLens(), []bool{true, true, true, true, true, true}, xBin, 2
+	}
+	d.lens = append(d.lens, l.binLens(h, rows)...)
+	d.keep = append(d.keep, l.checked()...)
+	return d
+}
+
+// decodeLevel sets t's graph from the bins that describe the level, the
+// graph's or (a table of header t.Header that carries cells) the cells',
+// and returns how many they are. O(W·H + V + E).
+func (t *Table) decodeLevel(bins [][]byte) (int, error) {
+	if t.carriesCells() {
+		return cellBins, t.decodeCells(bins[:cellBins])
+	}
+	return graphBins, t.decodeGraph(bins[:graphBins])
 }
 
 // checkBins checks what setBins checks of the bins a toCheck read kept:
 // the graph and the payload bins the layout validates. O(V + E + n).
 func checkBins(h *Header, from, rows int, bins [][]byte) error {
 	t := Table{Header: *h}
-	if err := t.decodeGraph(bins[:graphBins]); err != nil {
+	k, err := t.decodeLevel(bins)
+	if err != nil {
 		return err
 	}
 	l, err := layoutOf(h.Layout)
 	if err == nil {
-		err = l.validate(h, from, rows, bins[graphBins:])
+		err = l.validate(h, from, rows, bins[k:])
 	}
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
@@ -132,8 +158,8 @@ func tableMagic(magic string) error {
 
 // checkVersion accepts the format versions this build reads.
 func checkVersion(version uint64) error {
-	if version != Version && version != VersionLayout {
-		return fmt.Errorf("%w %d (this build reads %d and %d)", ErrVersion, version, Version, VersionLayout)
+	if version != Version && version != VersionLayout && version != VersionCells {
+		return fmt.Errorf("%w %d (this build reads %d, %d and %d)", ErrVersion, version, Version, VersionLayout, VersionCells)
 	}
 	return nil
 }

@@ -15,13 +15,25 @@ import (
 // stream, and every entry point of this package reads through it.
 
 // docLen is the number of elements of a document of layout l: magic,
-// version, the header and graph bins, the payload bins, the checksum.
-func docLen(l layout) int64 { return int64(3 + len(graphBinNames) + len(l.binNames())) }
+// version, the header and graph bins (cell bins, where cells says the
+// document carries cells), the payload bins, the checksum.
+func docLen(l layout, cells bool) int64 {
+	return int64(3 + len(levelBinNames(cells)) + len(l.binNames()))
+}
+
+// levelBinNames names the header and the bins that describe the level:
+// the graph's, or the cells'.
+func levelBinNames(cells bool) []string {
+	if cells {
+		return cellBinNames[:len(cellBinNames):len(cellBinNames)]
+	}
+	return graphBinNames[:len(graphBinNames):len(graphBinNames)]
+}
 
 // binNames names the bins of a document of layout l in document order,
 // the header first, for error messages.
-func binNames(l layout) []string {
-	return append(graphBinNames[:len(graphBinNames):len(graphBinNames)], l.binNames()...)
+func binNames(l layout, cells bool) []string {
+	return append(levelBinNames(cells), l.binNames()...)
 }
 
 // reach is how much of a document readDocument reads.
@@ -38,6 +50,9 @@ type docHead struct {
 	names []string // the bins after the header
 	lens  []int64  // their exact lengths, coordinates full (x and y may both be empty instead)
 	keep  []bool   // whether toCheck keeps each: the graph's, and those the layout validates
+	// empty is the index of the first of the bins that may all be empty
+	// instead (x and y, or a grid's costs), of which there are emptyN.
+	empty, emptyN int
 	// whose and forWhat describe what the lengths follow from, in errors:
 	// "the header's 6 nodes and 14 edges", "for 6 nodes and 14 edges".
 	whose, forWhat string
@@ -97,8 +112,10 @@ func readDocument(rd *reader, k docKind, r reach) (header []byte, bins [][]byte,
 		}
 		want := head.lens[i]
 		switch {
-		case i == xBin && size == 0: // no coordinates
-			head.lens[i+1] = 0
+		case i == head.empty && size == 0: // no coordinates, or no costs
+			for j := i + 1; j < i+head.emptyN; j++ {
+				head.lens[j] = 0
+			}
 		case size != want:
 			return nil, nil, fmt.Errorf("%w: %s has %d bytes, want %d %s", ErrCorrupt, name, size, want, head.forWhat)
 		}
@@ -173,14 +190,14 @@ func checkShape(shapes []int64, n int64) error {
 }
 
 // shapesOf returns the distinct element counts of documents of the
-// layouts for which keep is true.
-func shapesOf(keep func(layout) bool) []int64 {
+// layouts for which keep is true, carrying cells or not as cells says.
+func shapesOf(cells bool, keep func(layout) bool) []int64 {
 	var shapes []int64
 	for _, l := range layouts {
 		if !keep(l) {
 			continue
 		}
-		n := docLen(l)
+		n := docLen(l, cells)
 		seen := false
 		for _, s := range shapes {
 			seen = seen || s == n
@@ -195,7 +212,7 @@ func shapesOf(keep func(layout) bool) []int64 {
 // checkSize refuses an input of size bytes (-1: unknown) whose size does
 // not fit the header, prefix bytes having been read up to the end of the
 // header bin: each later bin head takes 2 to 5 bytes, the checksum 1 to
-// 9, and the coordinate bins are empty or full. O(bins).
+// 9, and the coordinate (or cost) bins are empty or full. O(bins).
 func (d *docHead) checkSize(prefix, size int64) error {
 	if size < 0 {
 		return nil
@@ -204,7 +221,7 @@ func (d *docHead) checkSize(prefix, size int64) error {
 	for i, l := range d.lens {
 		most += 5 + l
 		least += 2
-		if i != xBin && i != xBin+1 {
+		if i < d.empty || i >= d.empty+d.emptyN {
 			least += l
 		}
 	}

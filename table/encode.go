@@ -29,14 +29,20 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return writeDocument(w, Magic, t.FormatVersion(), t.documentBins(header))
+	level := t.graphBins()
+	if t.carriesCells() {
+		if level, err = t.cellBins(); err != nil {
+			return 0, err
+		}
+	}
+	return writeDocument(w, Magic, t.FormatVersion(), t.documentBins(header, level))
 }
 
 // documentBins returns the bins of a document of t after its encoded
-// header: the graph's, then the payload's, aliasing t's arrays as
-// graphBins does. O(1) on little-endian machines.
-func (t *Table) documentBins(header []byte) [][]byte {
-	bins := append([][]byte{header}, t.graphBins()...)
+// header: level's (the graph's or the cells'), then the payload's,
+// aliasing t's arrays as graphBins does. O(1) on little-endian machines.
+func (t *Table) documentBins(header []byte, level [][]byte) [][]byte {
+	bins := append([][]byte{header}, level...)
 	return append(bins, t.payload.bins()...)
 }
 

@@ -1,6 +1,7 @@
 package table_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -37,4 +38,31 @@ func Example() {
 	// Output:
 	// grid 4 2 true octile16
 	// 1 true
+}
+
+// A grid table is written in format 3, with the grid's cells instead of
+// its graph, which every reader rebuilds; GraphBins writes the format 1
+// (flat) or 2 (other layouts) that grid tables had before, with the
+// graph. Both read back as the same table.
+func ExampleHeader_GraphBins() {
+	g, _ := maps.ParseFormat(maps.FormatGrid, "level.grid", []byte("..#.\n....\n..3.\n"), maps.Options{})
+	t, _ := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns})
+	for _, graphBins := range []bool{false, true} {
+		t.GraphBins = graphBins
+		var buf bytes.Buffer
+		if _, err := t.WriteTo(&buf); err != nil {
+			fmt.Println(err)
+			return
+		}
+		back, err := table.Decode(buf.Bytes())
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("format %d: %d bytes, %d nodes, %d edges, %d the first move from 0 to 10\n",
+			back.FormatVersion(), buf.Len(), back.Nodes, back.Edges, back.Move(0, 10))
+	}
+	// Output:
+	// format 3: 447 bytes, 11 nodes, 44 edges, 1 the first move from 0 to 10
+	// format 2: 1068 bytes, 11 nodes, 44 edges, 1 the first move from 0 to 10
 }

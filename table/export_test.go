@@ -34,3 +34,13 @@ func CheckPartStream(r io.Reader, size int64) (*PartHeader, error) {
 func PartHeaderStream(r io.Reader, size int64) (*PartHeader, error) {
 	return readPartHeader(streamReader(r, size, 16))
 }
+
+// CellBinsOf returns the cell bins grid table t's file would carry, from
+// its header and graph alone (t needs no payload), and RebuildOf the graph
+// a reader makes of them: for tests of the rebuild on levels too large to
+// build a table of in a test.
+func CellBinsOf(t *Table) ([][]byte, error) { return t.cellBins() }
+func RebuildOf(h *Header, open, costs []byte) (offsets, targets []int32, weights []float64, cells []int32, err error) {
+	g, err := rebuildGraph(h, open, costs)
+	return g.Offsets, g.Targets, g.Weights, g.Cells, err
+}

@@ -15,8 +15,8 @@ import (
 	"github.com/pathtable/pathtable/table"
 )
 
-// fuzzSeeds are valid tables of every kind the builder makes, and one made
-// by hand.
+// fuzzSeeds are valid tables of every kind the builder makes (grids in
+// format 3 and with their graph's bins), and one made by hand.
 func fuzzSeeds(f testing.TB) [][]byte {
 	levels := []struct {
 		format maps.Format
@@ -44,6 +44,9 @@ func fuzzSeeds(f testing.TB) [][]byte {
 				f.Fatal(err)
 			}
 			seeds = append(seeds, rbEncode(f, t))
+			if t.Kind == table.KindGrid { // format 3, and as grids were before it
+				seeds = append(seeds, rbEncodeGraph(f, t))
+			}
 		}
 	}
 

@@ -171,7 +171,7 @@ func TestCostsFitMetric(t *testing.T) {
 		tab := *c.t
 		tab.Weights = append([]float64(nil), c.t.Weights...)
 		tab.Weights[0] = c.w
-		if _, err := table.Decode(rbEncode(t, &tab)); !errors.Is(err, table.ErrCorrupt) {
+		if _, err := table.Decode(rbEncodeGraph(t, &tab)); !errors.Is(err, table.ErrCorrupt) {
 			t.Errorf("%s: %v, want ErrCorrupt", name, err)
 		}
 	}

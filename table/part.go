@@ -140,6 +140,7 @@ func newPart(h Header, shard, shards, runs int) (*Part, error) {
 		return nil, err
 	}
 	p.t.Header = p.Table
+	p.t.GraphBins = true
 	return p, nil
 }
 
@@ -185,10 +186,12 @@ func (p *PartHeader) validate() error {
 }
 
 // runsHeader returns the table header with the part's runs counted, as
-// the part's own payload is encoded. O(1).
+// the part's own payload is encoded, and its graph's bins, which a part
+// carries whatever the table's kind. O(1).
 func (p *PartHeader) runsHeader() Header {
 	h := p.Table
 	h.RunCount = p.Runs
+	h.GraphBins = true
 	return h
 }
 
@@ -200,7 +203,7 @@ func (p *Part) WriteTo(w io.Writer) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return writeDocument(w, PartMagic, PartVersion, p.t.documentBins(header))
+	return writeDocument(w, PartMagic, PartVersion, p.t.documentBins(header, p.t.graphBins()))
 }
 
 // partMagic accepts a part's magic, and says what a table's is.
@@ -229,7 +232,7 @@ func partDoc(p *PartHeader) docKind {
 		notDoc:  ErrNotPart,
 		version: checkPartVersion,
 		shapes: func(uint64) []int64 {
-			return shapesOf(func(l layout) bool { return l.partEnc() != "" })
+			return shapesOf(false, func(l layout) bool { return l.partEnc() != "" })
 		},
 		header: func(b []byte, _ uint64, n int64) (docHead, error) {
 			rd := memReader(b)
@@ -243,11 +246,11 @@ func partDoc(p *PartHeader) docKind {
 				return docHead{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
 			}
 			l, _ := layoutOf(p.Table.Layout) // validated
-			if n != docLen(l) {
+			if n != docLen(l, false) {
 				return docHead{}, fmt.Errorf("%w: a part of layout %q in a document of %d elements", ErrCorrupt, p.Table.Layout, n)
 			}
 			rh := p.runsHeader()
-			return rh.docHead(l, p.Rows(),
+			return rh.docHead(l, false, p.Rows(),
 				fmt.Sprintf("the part header's rows %d to %d of %d nodes", p.From, p.To, rh.Nodes),
 				fmt.Sprintf("for rows %d to %d of %d nodes and %d edges", p.From, p.To, rh.Nodes, rh.Edges)), nil
 		},
@@ -262,6 +265,7 @@ func readPart(rd *reader) (*Part, error) {
 		return nil, err
 	}
 	p.t.Header = p.Table
+	p.t.GraphBins = true
 	rh := p.runsHeader()
 	if err := p.t.setBins(&rh, p.From, p.Rows(), bins); err != nil {
 		return nil, err

@@ -92,6 +92,13 @@ type Header struct {
 	// 0, and omitted, for a one-cell agent, so those headers keep their
 	// bytes. Agent gives the side either way.
 	Clearance int `msgpack:"clearance,omitempty"`
+
+	// GraphBins is true for a grid table read from, or to be written as, a
+	// document of its layout's older version (1 or 2), which carries the
+	// graph's bins; false, a grid table's file carries its cells instead
+	// (VersionCells). It is no header key: the version says it. Graph
+	// tables always carry their graph.
+	GraphBins bool `msgpack:"-"`
 }
 
 // Agent returns the side, in cells, of the square agent a table is for:
@@ -99,8 +106,13 @@ type Header struct {
 func (h *Header) Agent() int { return max(h.Clearance, 1) }
 
 // FormatVersion is the format version a file of this header carries:
-// Version for flat tables, VersionLayout for any other layout. O(1).
+// VersionCells for a grid table that carries its cells (GraphBins false);
+// otherwise its layout's, Version for flat tables and VersionLayout for
+// any other layout. O(1).
 func (h *Header) FormatVersion() int {
+	if h.carriesCells() {
+		return VersionCells
+	}
 	if l, err := layoutOf(h.Layout); err == nil {
 		return l.version()
 	}

@@ -42,7 +42,7 @@ func windowTables(tb testing.TB) [][]byte {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		out = append(out, rbEncode(tb, tab))
+		out = append(out, rbEncodeGraph(tb, tab))
 	}
 	return out
 }
@@ -59,7 +59,7 @@ func TestWindowRoundTrip(t *testing.T) {
 		if first, dist := tab.PayloadBytes(); first != int64(tab.Nodes*table.WindowBlockBytes(tab.Window)) || dist != 0 || int64(len(tab.Payload().(*table.Window).Blocks())) != first {
 			t.Errorf("level %d: %d bytes of windows, %d of distances", i, first, dist)
 		}
-		if again := rbEncode(t, tab); !bytes.Equal(again, data) {
+		if again := rbEncodeGraph(t, tab); !bytes.Equal(again, data) {
 			t.Errorf("level %d: re-encoding changes the bytes", i)
 		}
 		h, err := table.ReadHeader(writeTemp(t, data))

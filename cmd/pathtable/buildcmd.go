@@ -40,12 +40,15 @@ type buildResult struct {
 }
 
 type buildConfig struct {
-	opt     maps.Options
-	build   build.Options
-	shard   shardFlag
-	force   bool
-	quiet   bool
-	jsonOut bool
+	opt   maps.Options
+	build build.Options
+	shard shardFlag
+	force bool
+	quiet bool
+	// graphBins writes grid tables with their graph's bins, in their
+	// layout's older format (1 or 2), instead of their cells (3).
+	graphBins bool
+	jsonOut   bool
 }
 
 func runBuild(ctx context.Context, args []string) error {
@@ -58,6 +61,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.BoolVar(&cfg.force, "force", false, "rebuild tables that are up to date")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object per input")
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
+	fs.BoolVar(&cfg.graphBins, "graph-bins", false, "write grid tables as format 1 (flat) or 2 (other layouts), with the level's graph, for readers older than format 3, which carries the grid's cells instead (3 to 4 times smaller beside the payload); the answers are the same")
 	fs.IntVar(&cfg.build.Window, "window", 0, "build a windowed table of grid levels: paths to each cell from the cells within `DELTA` of it, confined to that (2·DELTA+1)² window (0: all pairs)")
 	compress := fs.Bool("compress", false, "write a run-length table: first moves per source, compressed, no stored distances (kilobytes to megabytes where a flat table takes n² bytes; Dist walks the path)")
 	fs.Var(&cfg.shard, "shard", "build only part `I/K` (0-based) of the table, rows split evenly, into INPUT.I-of-K.ptpart; pathtable merge joins the K parts. slurm takes I and K from a Slurm array job (--array=0-K-1), slurm/K takes I from it, k8s/K takes I from a Kubernetes Indexed Job")
@@ -265,7 +269,9 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 			return res
 		}
 	} else if !cfg.force {
-		if h, size, err := table.CheckFile(output); err == nil && upToDate(h) {
+		// A table of the level in another format version is rebuilt: a
+		// build writes its grids in format 3 unless asked for the old one.
+		if h, size, err := table.CheckFile(output); err == nil && upToDate(h) && h.GraphBins == (cfg.graphBins && h.Kind == table.KindGrid) {
 			res.Status, res.Nodes, res.Edges, res.Window = "up-to-date", h.Nodes, h.Edges, h.Window
 			res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), size
 			if !h.AllPairs() {
@@ -322,6 +328,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		var t *table.Table
 		t, err = build.BuildLevel(ctx, lvl, bopt)
 		if err == nil {
+			t.GraphBins = cfg.graphBins && t.Kind == table.KindGrid
 			out = t
 			res.Nodes, res.Edges, res.Window = t.Nodes, t.Edges, t.Window
 			res.Pairs, res.Reachable = t.CoveredPairs(), t.ReachablePairs()

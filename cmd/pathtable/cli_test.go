@@ -215,8 +215,22 @@ func TestInfo(t *testing.T) {
 		t.Fatalf("exit %d, %v: %s", code, err, out)
 	}
 	if in.Kind != "grid" || in.Width != 12 || in.Height != 8 || in.Nodes != 62 || in.Diagonal != "10/14" ||
-		in.DistKind != "u16" || in.Reachable != 62*61 || in.FormatVersion != 1 || len(in.InputHash) != 64 {
+		in.DistKind != "u16" || in.Reachable != 62*61 || in.FormatVersion != 3 || len(in.InputHash) != 64 {
 		t.Errorf("info = %+v", in)
+	}
+	// -graph-bins writes the format a grid table had before 3, with the
+	// same input hash; a plain build then rebuilds it in format 3.
+	hash := in.InputHash
+	if code, _, errOut := runCLI(t, "", "build", "-quiet", "-graph-bins", "-diagonal", "10/14", "-o", path, "../../testdata/maze.grid"); code != 0 {
+		t.Fatalf("build -graph-bins: exit %d: %s", code, errOut)
+	}
+	code, out, _ = runCLI(t, "", "info", "-json", path)
+	if err := json.Unmarshal([]byte(out), &in); code != 0 || err != nil || in.FormatVersion != 1 || in.InputHash != hash || in.Reachable != 62*61 {
+		t.Errorf("info of -graph-bins = %+v (exit %d, %v)", in, code, err)
+	}
+	code, out, _ = runCLI(t, "", "build", "-json", "-diagonal", "10/14", "-o", path, "../../testdata/maze.grid")
+	if code != 0 || !strings.Contains(out, `"built"`) {
+		t.Errorf("a plain build over a -graph-bins table: exit %d, %s; want it rebuilt", code, out)
 	}
 	code, out, _ = runCLI(t, "", "info", path)
 	if code != 0 || !strings.Contains(out, "grid 12x8") || !strings.Contains(out, "10/14") {
@@ -294,7 +308,7 @@ func TestCompressed(t *testing.T) {
 			}
 			code, out, _ := runCLI(t, "", "info", "-json", runs)
 			var info tableInfo
-			if err := json.Unmarshal([]byte(out), &info); code != 0 || err != nil || info.Layout != "runs" || info.FormatVersion != 2 || info.Runs == 0 {
+			if err := json.Unmarshal([]byte(out), &info); code != 0 || err != nil || info.Layout != "runs" || info.FormatVersion != map[string]int{"grid": 3, "graph": 2}[info.Kind] || info.Runs == 0 {
 				t.Fatalf("info: exit %d, %v: %s", code, err, out)
 			}
 			if code, out, errOut := runCLI(t, "", "verify", "-pairs", "all", runs, filepath.Join("../../testdata", level)); code != 0 {

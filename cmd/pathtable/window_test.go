@@ -101,8 +101,8 @@ func TestWindowCLI(t *testing.T) {
 			}
 		}
 	}
-	if in.Window != 2 || in.Pairs != covered || in.Reachable != reachable || in.FormatVersion != 2 {
-		t.Errorf("info: window %d, %d covered pairs (%d reachable), version %d; want 2, %d (%d), 2",
+	if in.Window != 2 || in.Pairs != covered || in.Reachable != reachable || in.FormatVersion != 3 {
+		t.Errorf("info: window %d, %d covered pairs (%d reachable), version %d; want 2, %d (%d), 3",
 			in.Window, in.Pairs, in.Reachable, in.FormatVersion, covered, reachable)
 	}
 

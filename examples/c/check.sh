@@ -44,8 +44,9 @@ go build -o "$tmp/pathtable" ./cmd/pathtable
 go build -o "$tmp/tamper" ./examples/c/tamper
 pt="$tmp/pathtable"
 
-# The worked examples of docs/FORMAT.md must still be what the builder writes.
-for ex in "tiny.ptab|" "tiny-runs.ptab|-compress"; do
+# The worked examples of docs/FORMAT.md must still be what the builder writes:
+# format 3 by default, formats 1 and 2 with -graph-bins.
+for ex in "tiny-v3.ptab|" "tiny-runs-v3.ptab|-compress" "tiny.ptab|-graph-bins" "tiny-runs.ptab|-compress -graph-bins"; do
 	file=${ex%%|*} flags=${ex#*|}
 	# shellcheck disable=SC2086
 	"$pt" build -quiet $flags -o "$tmp/$file" examples/tiny.grid >/dev/null
@@ -62,9 +63,15 @@ done
 # the u32, u64 and awkward float cases. Every table is built flat and
 # run-length (-compress, names ending .runs); the grids also windowed
 # (names ending .win), with windows small enough to leave pairs uncovered.
+# Grid tables are format 3 (their cells, the graph rebuilt by each reader);
+# the names with .g are the same grids written with -graph-bins, in the
+# formats 1 and 2 that grids had before.
 levels="tiny|examples/tiny.grid|
 tiny.runs|examples/tiny.grid|-compress
-tiny.win|examples/tiny.grid|-window 1"
+tiny.win|examples/tiny.grid|-window 1
+tiny.g|examples/tiny.grid|-graph-bins
+tiny.g.runs|examples/tiny.grid|-compress -graph-bins
+tiny.g.win|examples/tiny.grid|-window 1 -graph-bins"
 for f in testdata/* examples/c/levels/*; do
 	case "$f" in
 	*.map | *.grid)
@@ -78,7 +85,11 @@ $b.1014.runs|$f|-compress -diagonal 10/14
 $b.4.runs|$f|-compress -connect 4
 $b.win|$f|-window 2
 $b.1014.win|$f|-window 3 -diagonal 10/14
-$b.4.win|$f|-window 3 -connect 4" ;;
+$b.4.win|$f|-window 3 -connect 4
+$b.g|$f|-graph-bins
+$b.1014.g|$f|-diagonal 10/14 -graph-bins
+$b.g.runs|$f|-compress -graph-bins
+$b.4.g.win|$f|-window 3 -connect 4 -graph-bins" ;;
 	*/zero.json) levels="$levels
 zero.json|$f|" ;; # edges of cost 0: run-length tables refuse them
 	*.gr | *.json) levels="$levels
@@ -117,7 +128,8 @@ pairs() { # N
 # Pairs worth asking whatever the sample: no path, walls, cells outside the
 # grid, unknown ids, malformed cells.
 extra() { # NAME
-	case "${1%.runs}" in
+	n=${1%.runs}
+	case "${n%.g}" in
 	tiny) printf '%s\n' "0,0 1,2" "0,0 2,0" "2,0 0,0" "0,0 1,0" "0,0 3,3" "0,0 x" ;;
 	maze.grid*) printf '%s\n' "0,0 11,7" "1,1 0,0" "0,0 12,0" "0,0 0,-1" ;;
 	small.map*) printf '%s\n' "1,1 8,6" "0,0 1,1" "1,1 5,1" "1,1 1,1,1" ;;
@@ -196,28 +208,36 @@ poke() { # FILE AT BYTES
 }
 
 # Damage the checksum catches, or the framing: a flat and a run-length
-# table of tiny.grid, a byte flipped in the last payload (distances, run
-# starts), the version, the magic, the element count, cut short, a byte
-# after the end; and a 5-byte "array of 4 billion".
-for ex in tiny.ptab tiny-runs.ptab; do
+# table of tiny.grid in formats 1 and 2, and in format 3, a byte flipped in
+# the last payload (distances, run starts), the version, the magic, the
+# element count, cut short, a byte after the end; and a 5-byte "array of 4
+# billion".
+for ex in tiny.ptab tiny-runs.ptab tiny-v3.ptab tiny-runs-v3.ptab; do
 	size=$(wc -c < "examples/$ex")
 	for how in flip version magic elements truncate trailing; do
 		cp "examples/$ex" "$tmp/bad.ptab"
 		case "$how" in
 		flip) poke "$tmp/bad.ptab" $((size - 10)) '\377' ;;
-		version) poke "$tmp/bad.ptab" 10 '\003' ;;
+		version) poke "$tmp/bad.ptab" 10 "$(case "$ex" in *-v3.ptab) echo '\004' ;; *) echo '\003' ;; esac)" ;;
 		magic) poke "$tmp/bad.ptab" 1 'X' ;;
 		# 11 elements (the old layout, the checksum after the array), or 13
-		# for a flat table and 12 for a run-length one.
-		elements) poke "$tmp/bad.ptab" 0 "$([ "$ex" = tiny.ptab ] && echo '\233' || echo '\234')" ;;
+		# for a flat table and 12 for a run-length one; in format 3, 9 for
+		# a flat table and 8 for a run-length one.
+		elements) case "$ex" in
+			tiny.ptab) poke "$tmp/bad.ptab" 0 '\233' ;;
+			tiny-runs.ptab) poke "$tmp/bad.ptab" 0 '\234' ;;
+			tiny-v3.ptab) poke "$tmp/bad.ptab" 0 '\231' ;;
+			*) poke "$tmp/bad.ptab" 0 '\230' ;;
+			esac ;;
 		truncate) head -c $((size - 13)) "examples/$ex" > "$tmp/bad.ptab" ;;
 		trailing) printf '\000' >> "$tmp/bad.ptab" ;;
 		esac
 		refuse "$ex $how" "$tmp/bad.ptab" 0,0 1,2
 	done
-	# Flat tables are version 1, the others version 2: each other's is corrupt.
+	# Flat tables are version 1, the others version 2, grids with their
+	# cells 3: each other's is corrupt.
 	cp "examples/$ex" "$tmp/bad.ptab"
-	poke "$tmp/bad.ptab" 10 "$([ "$ex" = tiny.ptab ] && echo '\002' || echo '\001')"
+	poke "$tmp/bad.ptab" 10 "$(case "$ex" in tiny.ptab) echo '\002' ;; tiny-runs.ptab) echo '\003' ;; *) echo '\001' ;; esac)"
 	refuse "$ex other version" "$tmp/bad.ptab" 0,0 1,2
 done
 printf '\335\377\377\377\377\250PATHTABL\001\306\377\377\377\377' > "$tmp/bad.ptab"
@@ -241,7 +261,8 @@ tampered tiny.runs 2 =a472756e73 a472756e67 && refuse "layout rung" "$tmp/bad.pt
 tampered tiny.runs 2 =a872756e7331367834 a872756e7331367835 && refuse "first_enc runs16x5" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.runs 2 =a872756e7331367834 a872756e7333327834 && refuse "first_enc runs32x4, bins of runs16x4" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.runs 2 =a472756e730f a472756e730e && refuse "runs 14 of 15" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 9 2 0100 && refuse "order repeats a node" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.g.runs 9 2 0100 && refuse "order repeats a node" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 5 2 0100 && refuse "format 3: order repeats a node" "$tmp/bad.ptab" 0,0 1,2
 # Refused too, by FORMAT.md's header and cost rules: a graph with a width or
 # a connect of -1, a grid without a diagonal (its key renamed, so skipped),
 # an octile level's cost of 1.5, and an integer level's of 10.5.
@@ -249,14 +270,30 @@ for t in lecture.gr lecture.gr.runs; do
 	tampered "$t" 2 =a5776964746800 a5776964746803 && refuse "$t graph of width 3" "$tmp/bad.ptab" 1 5
 	tampered "$t" 2 =a7636f6e6e65637400 a7636f6e6e656374ff && refuse "$t graph connect -1" "$tmp/bad.ptab" 1 5
 done
-for t in tiny tiny.runs tiny.win; do
+for t in tiny tiny.runs tiny.win tiny.g tiny.g.runs tiny.g.win; do
 	tampered "$t" 2 =a8646961676f6e616c a8646961676f6e616d && refuse "$t no diagonal" "$tmp/bad.ptab" 0,0 1,2
+done
+for t in tiny.g tiny.g.runs tiny.g.win; do
 	tampered "$t" 5 0 000000000000f83f && refuse "$t octile cost 1.5" "$tmp/bad.ptab" 0,0 1,2
 done
-tampered maze.grid.1014 5 0 0000000000002540 && refuse "integer cost 10.5" "$tmp/bad.ptab" 0,0 1,1
-tampered tiny.runs 9 0 0600 && refuse "order names node 6 of 6" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 10 4 ff000000 && refuse "row ends before it starts" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 10 -4 0e000000 && refuse "rows end before the runs" "$tmp/bad.ptab" 0,0 1,2
+tampered maze.grid.1014.g 5 0 0000000000002540 && refuse "integer cost 10.5" "$tmp/bad.ptab" 0,0 1,1
+tampered tiny.g.runs 9 0 0600 && refuse "order names node 6 of 6" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.g.runs 10 4 ff000000 && refuse "row ends before it starts" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.g.runs 10 -4 0e000000 && refuse "rows end before the runs" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 6 4 ff000000 && refuse "format 3: row ends before it starts" "$tmp/bad.ptab" 0,0 1,2
+# Refused in format 3, whose cells describe the grid (element 3 the open
+# bits, 4 the costs; tiny.grid's open bits are dd 00, its costs 11 21 11):
+# a node's cell closed, a bit past the grid, a cost of 0 or of 10, costs a
+# byte short, a header that says 6-connected or counts an edge fewer.
+for t in tiny tiny.runs tiny.win; do
+	tampered "$t" 3 0 dc && refuse "$t a cell closed" "$tmp/bad.ptab" 0,0 1,2
+	tampered "$t" 3 0 df && refuse "$t a wall opened" "$tmp/bad.ptab" 0,0 1,2
+	tampered "$t" 3 1 02 && refuse "$t an open bit past the grid" "$tmp/bad.ptab" 0,0 1,2
+	tampered "$t" 4 0 10 && refuse "$t a cost of 0" "$tmp/bad.ptab" 0,0 1,2
+	tampered "$t" 4 1 a1 && refuse "$t a cost of 10" "$tmp/bad.ptab" 0,0 1,2
+	tampered "$t" 2 =a7636f6e6e65637408 a7636f6e6e65637406 && refuse "$t 6-connected" "$tmp/bad.ptab" 0,0 1,2
+	tampered "$t" 2 =a565646765730e a565646765730d && refuse "$t an edge fewer" "$tmp/bad.ptab" 0,0 1,2
+done
 # Answered, and alike: runs whose move names no edge (4-bit slot 14, or
 # 7 on a graph), 0xF (no path) in runs that had a move, starts out of
 # order or beyond the last rank (the runs bin holds R 2-byte starts, then
@@ -270,15 +307,19 @@ while read -r name level elem at bytes; do
 	*) compare "$name tampered $elem@$at" "$tmp/bad.ptab" win ;;
 	esac
 done <<EOT
-tiny.runs examples/tiny.grid 11 -8 ee
-tiny.runs examples/tiny.grid 11 -6 ff
-tiny.runs examples/tiny.grid 11 2 ffff
-maze.grid.runs testdata/maze.grid 11 -179 ee
-maze.grid.runs testdata/maze.grid 11 200 0000
-maze.grid.runs testdata/maze.grid 11 400 ffff
+tiny.g.runs examples/tiny.grid 11 -8 ee
+tiny.g.runs examples/tiny.grid 11 -6 ff
+tiny.g.runs examples/tiny.grid 11 2 ffff
+tiny.runs examples/tiny.grid 7 -8 ee
+tiny.runs examples/tiny.grid 7 2 ffff
+maze.grid.g.runs testdata/maze.grid 11 -179 ee
+maze.grid.g.runs testdata/maze.grid 11 200 0000
+maze.grid.runs testdata/maze.grid 7 -179 ee
+maze.grid.runs testdata/maze.grid 7 400 ffff
 lecture.gr.runs testdata/lecture.gr 11 -5 77
-maze.grid.win testdata/maze.grid 9 0 9999999999999999
-maze.grid.win testdata/maze.grid 9 300 0000000000000000
+maze.grid.4.g.win testdata/maze.grid 9 0 9999999999999999
+maze.grid.win testdata/maze.grid 5 0 9999999999999999
+maze.grid.win testdata/maze.grid 5 300 0000000000000000
 EOT
 
 for k in flat runs win; do

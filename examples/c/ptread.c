@@ -1,10 +1,11 @@
 /*
  * ptread: a minimal pathtable table reader in C, the companion of
  * docs/FORMAT.md. It loads a .ptab file of any layout (flat, version 1;
- * windowed or run-length, version 2), validates it as the Go decoder does
- * (magic, version, every length against the header, CRC-32C, graph arrays,
- * the run-length rows and order), and prints the path between two nodes in
- * the same text format as `pathtable path`:
+ * windowed or run-length, version 2; a grid table of any layout carrying its
+ * cells, version 3, whose graph it rebuilds by the grid rules), validates it
+ * as the Go decoder does (magic, version, every length against the header,
+ * CRC-32C, graph arrays or cells, the run-length rows and order), and prints
+ * the path between two nodes in the same text format as `pathtable path`:
  *
  *	ptread TABLE FROM TO
  *	0,0 -> 1,2 cost 2.414213562373095 path 0,0 0,1 1,2
@@ -16,7 +17,9 @@
  * hostile 5-byte "array of 4 billion" would ask for ~100 GB: mp_check walks
  * the document first and refuses any length larger than the bytes left.
  * The file is one msgpack value, an array: magic, version, the bins (nine,
- * or ten for a run-length table), and last the CRC-32C of the bins' contents.
+ * or ten for a run-length table; five or six in version 3, whose two cell
+ * bins take the six graph bins' place), and last the CRC-32C of the bins'
+ * contents.
  *
  * Build: cc -std=c99 -O2 -ffp-contract=off -o ptread ptread.c -lmsgpackc -lm
  * (no fused multiply-add, so a + b*sqrt(2) rounds exactly as Go does.)
@@ -92,6 +95,7 @@ static uint64_t be(const uint8_t *p, int n)
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 static uint32_t le16(const uint8_t *p) { return p[0] | p[1] << 8; }
+static void put32(uint8_t *p, uint32_t v) { p[0] = v, p[1] = v >> 8, p[2] = v >> 16, p[3] = v >> 24; }
 
 /*
  * mp_check checks the msgpack value at *pp: every string, bin, ext, array and
@@ -158,6 +162,7 @@ struct table {
 	int nbins;
 	const uint8_t *bin[MAXBINS];
 	size_t len[MAXBINS];
+	uint8_t *graph;       /* version 3: the rebuilt offsets, targets, weights and cells, which bin[1..4] point into */
 	uint32_t *rank;       /* run-length tables: the rank of each node, order's inverse */
 	int start_bytes;      /* run-length tables: a run start's (and a rank's) bytes, 2 or 4 */
 	int move_bits;        /* run-length tables: a run move's bits, 4 or 8 */
@@ -380,8 +385,101 @@ static const char *check_header(struct table *t, uint64_t version)
 		snprintf(msg, sizeof msg, "nodes %u and %u have the same name", (unsigned)v, (unsigned)u);
 		return msg;
 	}
-	if ((t->layout == FLAT ? 1u : 2u) != version)
+	if (version == 3 ? !grid : (t->layout == FLAT ? 1u : 2u) != version)
 		return "the layout does not match the format version";
+	return NULL;
+}
+
+static const int DX[8] = {0, 1, 1, 1, 0, -1, -1, -1}, DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+
+/* rebuild makes a version 3 table's graph from its cells, as the Go
+ * reader does (internal/gridgraph): nodes are the open cells in row-major
+ * order, each node's out-edges in the order N, NE, E, SE, S, SW, W, NW
+ * (N, E, S, W when 4-connected), skipping moves that leave the grid, end
+ * on a closed cell or cut a corner; an edge costs the entered cell's cost
+ * times 1 or sqrt2, or 10 or 14. It writes offsets, targets, weights and
+ * cells as version 1 stores them and points bin[1..6] at them. It returns
+ * what is wrong with the cells, or NULL. O(width * height). */
+static const char *rebuild(struct table *t, const uint8_t *open, size_t open_len, const uint8_t *costs, size_t costs_len)
+{
+	uint64_t w = t->width, h = t->height, cells = w * h, n = t->nodes, count = 0;
+	if (open_len != (cells + 7) / 8)
+		return "open has the wrong length for the header";
+	if (costs_len != 0 && costs_len != (n + 1) / 2)
+		return "costs has the wrong length for the header";
+	if (cells % 8 && open[open_len - 1] >> (cells % 8))
+		return "open bits past the grid";
+	for (uint64_t c = 0; c < cells; c++)
+		count += open[c / 8] >> (c % 8) & 1;
+	if (count != n)
+		return "the open cells are not the header's nodes";
+	if (costs_len && n % 2 && costs[costs_len - 1] >> 4)
+		return "costs padding is not 0";
+	uint8_t *cost = calloc(cells, 1);
+	uint32_t *node = malloc(sizeof *node * cells);
+	if (!cost || !node)
+		die("out of memory");
+	for (uint64_t c = 0, u = 0; c < cells; c++) {
+		node[c] = UINT32_MAX;
+		if (!(open[c / 8] >> (c % 8) & 1))
+			continue;
+		cost[c] = costs_len ? costs[u / 2] >> (4 * (u % 2)) & 0xF : 1;
+		if (cost[c] == 0 || cost[c] > 9) {
+			free(cost), free(node);
+			return "a node's cost is not 1 to 9";
+		}
+		node[c] = u++;
+	}
+	/* Twice over the nodes: count the edges, then write them. */
+	int c1014 = !strcmp(t->diagonal, "10/14");
+	uint64_t e = 0;
+	uint8_t *g = NULL, *offs = NULL, *tgt = NULL, *wts = NULL, *cl = NULL;
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			if (e != t->edges) {
+				free(cost), free(node);
+				return "the cells make another number of edges than the header's";
+			}
+			if (!(g = t->graph = malloc(4 * (n + 1) + 16 * e + 4 * n + 1)))
+				die("out of memory");
+			offs = g, tgt = offs + 4 * (n + 1), wts = tgt + 4 * e, cl = wts + 8 * e;
+			e = 0;
+		}
+		for (uint64_t c = 0, u = 0; c < cells; c++) {
+			if (node[c] == UINT32_MAX)
+				continue;
+			long x = c % w, y = c / w;
+			if (pass == 1)
+				put32(offs + 4 * u, e), put32(cl + 4 * u, c);
+			for (int d = 0; d < 8; d++) {
+				int diag = DX[d] && DY[d];
+				long nx = x + DX[d], ny = y + DY[d];
+				if (diag && t->connect == 4)
+					continue;
+				if (nx < 0 || ny < 0 || nx >= (long)w || ny >= (long)h || !cost[ny * w + nx])
+					continue;
+				if (diag && (!cost[y * w + nx] || !cost[ny * w + x]))
+					continue; /* no corner cutting */
+				if (pass == 1) {
+					uint8_t k = cost[ny * w + nx];
+					double wt = c1014 ? (double)(k * (diag ? 14 : 10)) : diag ? (double)k * SQRT2 : (double)k;
+					uint64_t bits;
+					memcpy(&bits, &wt, 8);
+					put32(tgt + 4 * e, node[ny * w + nx]);
+					put32(wts + 8 * e, bits), put32(wts + 8 * e + 4, bits >> 32);
+				}
+				e++;
+			}
+			u++;
+		}
+	}
+	put32(offs + 4 * n, e);
+	free(cost), free(node);
+	t->bin[1] = offs, t->len[1] = 4 * (n + 1);
+	t->bin[2] = tgt, t->len[2] = 4 * e;
+	t->bin[3] = wts, t->len[3] = 8 * e;
+	t->bin[4] = cl, t->len[4] = 4 * n;
+	t->bin[5] = t->bin[6] = cl, t->len[5] = t->len[6] = 0;
 	return NULL;
 }
 
@@ -446,24 +544,33 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 	if (a.size < 2 || !str_is(a.ptr[0], MAGIC))
 		die("%s: not a pathtable table (bad magic)", path);
 	uint64_t version = a.ptr[1].type == MSGPACK_OBJECT_POSITIVE_INTEGER ? a.ptr[1].via.u64 : 0;
-	if (version != 1 && version != 2)
-		die("%s: unsupported table format version %lld (this reader reads 1 and 2)", path,
+	if (version != 1 && version != 2 && version != 3)
+		die("%s: unsupported table format version %lld (this reader reads 1, 2 and 3)", path,
 		    a.ptr[1].type == MSGPACK_OBJECT_POSITIVE_INTEGER ? (long long)a.ptr[1].via.u64 : -1LL);
-	/* 12 elements: flat or windowed; 13: run-length, in version 2 only.
-	 * The header confirms the layout below. */
-	if (a.size != 12 && (version != 2 || a.size != 13))
+	/* 12 elements: flat or windowed; 13: run-length, in version 2 only;
+	 * version 3 has two cell bins for the six graph bins: 8 or 9. The
+	 * header confirms the layout below. */
+	int v3 = version == 3, level = v3 ? 2 : 6; /* the bins after the header that describe the level */
+	if (v3 ? a.size != 8 && a.size != 9 : a.size != 12 && (version != 2 || a.size != 13))
 		die("%s: corrupt table: wrong number of document elements", path);
-	t->nbins = a.size - 3;
+	t->nbins = a.size - 3 - level + 6; /* as the version 1 or 2 document of the same layout */
 	const char *const *names = bin_names[t->nbins == MAXBINS];
+	static const char *cell_names[] = {"header", "open", "costs"};
+	const uint8_t *cell_bin[3] = {0};
+	size_t cell_len[3] = {0};
 
 	uint32_t crc = 0;
-	for (int i = 0; i < t->nbins; i++) {
-		msgpack_object o = a.ptr[2 + i];
+	for (int j = 0; j < (int)a.size - 3; j++) {
+		msgpack_object o = a.ptr[2 + j];
+		/* Bin j of the document is bin i of the version 1 or 2 one. */
+		int i = j == 0 || !v3 ? j : j <= level ? -1 : j - level + 6;
 		if (o.type != MSGPACK_OBJECT_BIN)
-			die("%s: corrupt table: %s is not a bin", path, names[i]);
-		t->bin[i] = (const uint8_t *)o.via.bin.ptr;
-		t->len[i] = o.via.bin.size;
-		crc = crc_update(crc, t->bin[i], t->len[i]);
+			die("%s: corrupt table: %s is not a bin", path, i < 0 ? cell_names[j] : names[i]);
+		if (i < 0)
+			cell_bin[j] = (const uint8_t *)o.via.bin.ptr, cell_len[j] = o.via.bin.size;
+		else
+			t->bin[i] = (const uint8_t *)o.via.bin.ptr, t->len[i] = o.via.bin.size;
+		crc = crc_update(crc, (const uint8_t *)o.via.bin.ptr, o.via.bin.size);
 	}
 	msgpack_object sum = a.ptr[a.size - 1];
 	if (sum.type != MSGPACK_OBJECT_POSITIVE_INTEGER || sum.via.u64 > 0xFFFFFFFFu)
@@ -490,6 +597,11 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 		die("%s: corrupt table: %s", path, bad);
 	if ((t->layout == RUNS) != (t->nbins == MAXBINS))
 		die("%s: corrupt table: the layout does not match the number of document elements", path);
+
+	/* A version 3 table's graph, from its cells; then it is checked as
+	 * version 1's is. */
+	if (v3 && (bad = rebuild(t, cell_bin[1], cell_len[1], cell_bin[2], cell_len[2])))
+		die("%s: corrupt table: %s", path, bad);
 
 	/* Every payload length against the header. */
 	uint64_t n = t->nodes, e = t->edges;
@@ -659,8 +771,6 @@ static uint32_t runs_move(const struct table *t, uint32_t s, uint32_t to)
 	uint32_t m = moves[i / 2] >> (4 * (i % 2)) & 0xF; /* even runs in the low half */
 	return m == 0xF ? NOMOVE : m;
 }
-
-static const int DX[8] = {0, 1, 1, 1, 0, -1, -1, -1}, DY[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
 
 /* window_cell returns s's cell in to's window (row-major), or -1 when s
  * lies outside it. O(1). */
@@ -834,6 +944,7 @@ int main(int argc, char **argv)
 	}
 	free(path);
 	free(t.rank);
+	free(t.graph);
 	msgpack_unpacked_destroy(&hdr);
 	msgpack_unpacked_destroy(&doc);
 	free(t.data);
