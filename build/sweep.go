@@ -22,9 +22,12 @@ const sweepRows = 8
 const unreached = 1<<62 | table.NoMove
 
 // vectorSweep runs the sweep's inner loop as vector code where the
-// processor has it (sweep_amd64.s); tests turn it off to check it against
-// the Go loop.
-var vectorSweep = hasAVX2
+// processor has it (sweep_amd64.s), in 512-bit registers when wideSweep
+// is set too; tests turn them off to check each against the Go loop.
+var (
+	vectorSweep = hasAVX2
+	wideSweep   = hasAVX512
+)
 
 // sweep is one worker's scratch for computing rows over a hierarchy,
 // reused across batches so that a batch allocates nothing.
@@ -69,7 +72,11 @@ func (s *sweep) runRange(targets *[sweepRows]int32, lo, hi int32) {
 	s.climbAll(targets, lo)
 	up, upOff := h.up, h.upOff
 	if vectorSweep && hi > lo && len(up) > 0 {
-		sweepRangeAVX2(&dist[0], &seen[0], &up[0], &upOff[0], int(lo), int(hi))
+		if wideSweep {
+			sweepRangeAVX512(&dist[0], &seen[0], &up[0], &upOff[0], int(lo), int(hi))
+		} else {
+			sweepRangeAVX2(&dist[0], &seen[0], &up[0], &upOff[0], int(lo), int(hi))
+		}
 		lo = hi // done
 	}
 	for p := lo; p < hi; p++ {
@@ -118,6 +125,10 @@ func (s *sweep) climbAll(targets *[sweepRows]int32, lo int32) {
 		dist[pt][j] = table.NoMove
 		climb[pt/64] |= 1 << (pt % 64)
 		top = max(top, pt)
+	}
+	if vectorSweep && wideSweep && len(h.down) > 0 {
+		climbAVX512(&dist[0], &s.seen[0], &climb[0], &h.down[0], &h.downOff[0], int(top), int(lo))
+		return
 	}
 	for w := top / 64; w >= lo/64; w-- {
 		for climb[w] != 0 {

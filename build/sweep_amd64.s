@@ -126,3 +126,141 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL AX, eax+0(FP)
 	MOVL DX, edx+4(FP)
 	RET
+
+// func sweepRangeAVX512(dist *[8]uint64, seen *uint64, up *hArc, upOff *int32, lo, hi int)
+TEXT ·sweepRangeAVX512(SB), NOSPLIT, $0-48
+	MOVQ dist+0(FP), DI
+	MOVQ seen+8(FP), SI
+	MOVQ up+16(FP), R8
+	MOVQ upOff+24(FP), R9
+	MOVQ lo+32(FP), CX
+	MOVQ hi+40(FP), DX
+	MOVQ $0xFFFFFFFFFFFFFF00, AX // ^0xFF: the move masked off
+	VPBROADCASTQ AX, Z15
+	MOVQ $0x40000000000000FF, AX // unreached
+	VPBROADCASTQ AX, Z14
+
+position:
+	CMPQ CX, DX
+	JGE done
+	MOVQ CX, BX
+	SHLQ $6, BX
+	ADDQ DI, BX // &dist[p]
+	MOVQ CX, AX
+	SHRQ $6, AX
+	MOVQ (SI)(AX*8), AX
+	BTQ CX, AX // bit p%64 of seen[p/64]
+	JCS seenrow
+	VMOVDQA64 Z14, Z0
+	JMP arcs
+
+seenrow:
+	VMOVDQU64 (BX), Z0
+
+arcs:
+	MOVLQSX (R9)(CX*4), R10  // upOff[p]
+	MOVLQSX 4(R9)(CX*4), R11 // upOff[p+1]
+	SHLQ $4, R10             // hArc is 16 bytes
+	SHLQ $4, R11
+	ADDQ R8, R10
+	ADDQ R8, R11
+
+arc:
+	CMPQ R10, R11
+	JGE store
+	VPBROADCASTQ (R10), Z4 // val
+	MOVLQSX 8(R10), R12    // at
+	SHLQ $6, R12
+	ADDQ DI, R12           // &dist[at]
+	VPANDQ (R12), Z15, Z2
+	VPADDQ Z4, Z2, Z2
+	VPMINSQ Z2, Z0, Z0 // packed walks stay below 2^63
+	ADDQ $16, R10
+	JMP arc
+
+store:
+	VMOVDQU64 Z0, (BX)
+	INCQ CX
+	JMP position
+
+done:
+	VZEROUPPER
+	RET
+
+// func climbAVX512(dist *[8]uint64, seen, climb *uint64, down *hArc, downOff *int32, top, lo int)
+TEXT ·climbAVX512(SB), NOSPLIT, $0-56
+	MOVQ dist+0(FP), DI
+	MOVQ seen+8(FP), R9
+	MOVQ climb+16(FP), R10
+	MOVQ down+24(FP), R14
+	MOVQ downOff+32(FP), R15
+	MOVQ top+40(FP), DX
+	SHRQ $6, DX            // word of the highest position
+	MOVQ lo+48(FP), SI
+	SHRQ $6, SI            // word of the lowest
+	MOVQ $0xFFFFFFFFFFFFFF00, AX
+	VPBROADCASTQ AX, Z15   // ^0xFF
+	MOVQ $0x40000000000000FF, AX
+	VPBROADCASTQ AX, Z14   // unreached
+
+word:
+	CMPQ DX, SI
+	JLT done
+
+pop:
+	MOVQ (R10)(DX*8), AX
+	TESTQ AX, AX
+	JZ nextword
+	BSRQ AX, BX
+	BTRQ BX, AX
+	MOVQ AX, (R10)(DX*8)   // y leaves the climb
+	MOVQ DX, CX
+	SHLQ $6, CX
+	ADDQ BX, CX            // y
+	MOVLQSX (R15)(CX*4), R8  // downOff[y]
+	MOVLQSX 4(R15)(CX*4), R11 // downOff[y+1]
+	CMPQ R8, R11
+	JGE pop
+	SHLQ $4, R8            // hArc is 16 bytes
+	SHLQ $4, R11
+	ADDQ R14, R8
+	ADDQ R14, R11
+	SHLQ $6, CX
+	VPANDQ (DI)(CX*1), Z15, Z6 // y's columns, moves masked off
+
+arc:
+	VPBROADCASTQ (R8), Z4  // val
+	MOVLQSX 8(R8), R12     // at
+	MOVQ R12, R13
+	SHRQ $6, R13           // its word
+	MOVQ (R10)(R13*8), AX
+	BTSQ R12, AX
+	MOVQ AX, (R10)(R13*8)  // at joins the climb
+	MOVQ R12, BX
+	SHLQ $6, BX
+	ADDQ DI, BX            // &dist[at]
+	VPADDQ Z4, Z6, Z2
+	MOVQ (R9)(R13*8), AX
+	BTSQ R12, AX
+	JCS reached
+	MOVQ AX, (R9)(R13*8)   // first reached: its row starts unreached
+	VPMINSQ Z14, Z2, Z0
+	JMP store
+
+reached:
+	VPMINSQ (BX), Z2, Z0   // packed walks stay below 2^63
+
+store:
+	VMOVDQU64 Z0, (BX)
+	ADDQ $16, R8
+	CMPQ R8, R11
+	JLT arc
+	JMP pop
+
+nextword:
+	DECQ DX
+	JMP word
+
+done:
+	VZEROUPPER
+	RET

@@ -9,13 +9,18 @@ import (
 	"github.com/pathtable/pathtable/maps/mapstest"
 )
 
-// TestVectorSweepMatches checks the vector loop of the sweep against the
-// Go loop, bit for bit, on every level it can be run on.
+// TestVectorSweepMatches checks the vector loops of the sweep, in 256-
+// and, where the processor has them, 512-bit registers, against the Go
+// loop, bit for bit, on every level they can be run on.
 func TestVectorSweepMatches(t *testing.T) {
 	if !hasAVX2 {
 		t.Skip("no vector sweep on this processor")
 	}
-	defer func() { vectorSweep = hasAVX2 }()
+	defer func() { vectorSweep, wideSweep = hasAVX2, hasAVX512 }()
+	widths := []bool{false}
+	if hasAVX512 {
+		widths = append(widths, true)
+	}
 	for _, lv := range slices.Concat(mapstest.SmallLevels(t), multiBlockLevels(t)) {
 		h, _ := exactHierarchy(context.Background(), lv.G, mustPlan(t, lv.G).DistKind, math.MaxInt, 2)
 		if h == nil {
@@ -28,12 +33,14 @@ func TestVectorSweepMatches(t *testing.T) {
 			for j := range targets {
 				targets[j] = int32(min(first+j, n-1))
 			}
-			vectorSweep = true
-			vec.run(&targets)
 			vectorSweep = false
 			scalar.run(&targets)
-			if !slices.Equal(vec.dist, scalar.dist) {
-				t.Fatalf("%s: targets %v: the vector sweep differs", lv.Name, targets)
+			for _, wide := range widths {
+				vectorSweep, wideSweep = true, wide
+				vec.run(&targets)
+				if !slices.Equal(vec.dist, scalar.dist) {
+					t.Fatalf("%s: targets %v: the vector sweep (512-bit: %v) differs", lv.Name, targets, wide)
+				}
 			}
 		}
 	}
