@@ -23,3 +23,7 @@ func sweepRangeAVX512(*[sweepRows]uint64, *uint64, *hArc, *int32, int, int) {
 func climbAVX512(*[sweepRows]uint64, *uint64, *uint64, *hArc, *int32, int, int) {
 	panic("no vector sweep on this architecture")
 }
+
+func putOctilesAVX512(*[sweepRows]uint64, *int32, int, *[sweepRows]*byte, *[sweepRows]*byte) {
+	panic("no vector sweep on this architecture")
+}
