@@ -585,9 +585,11 @@ func exactHierarchy(ctx context.Context, g *maps.Graph, kind table.DistKind, max
 
 // layout renumbers the positions for sweeps: grouped by component
 // (comp[x] for node x, from 0 to count-1; every node in 0 when comp is
-// nil), then by level, the highest first, then by key[x] (by node when key
-// is nil), which should number nodes that are close in the level close
-// together. A node's level is
+// nil), then by level, the highest first, then by key[x], which should
+// number nodes that are close in the level close together; when key is
+// nil, by up arcs, then by node, so that the sweep's loop over a
+// position's up arcs runs the same number of times over long stretches,
+// and the processor predicts where it ends. A node's level is
 // one more than the highest of the lower-ranked nodes it shares an arc
 // with, so every arc still points to a smaller position (no arc joins two
 // components). Nodes of one level are independent and, numbered in level
@@ -628,6 +630,8 @@ func (h *hierarchy) layout(comp []int32, count int, key []int32) []int32 {
 		}
 		if key != nil {
 			x, y = key[x], key[y]
+		} else if c := cmp.Compare(h.upOff[p+1]-h.upOff[p], h.upOff[q+1]-h.upOff[q]); c != 0 {
+			return c
 		}
 		return cmp.Compare(x, y)
 	})
