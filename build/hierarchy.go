@@ -147,12 +147,8 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 		c.scratch[w] = newWitnessScratch(n)
 	}
 	c.geometry(g, key)
-	for u := int32(0); int(u) < n; u++ {
-		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
-			if v := g.Targets[e]; v != u {
-				c.addArc(u, v, key(int(e)), uint8(e-g.Offsets[u]))
-			}
-		}
+	if err := c.addEdges(ctx, g, key); err != nil {
+		return nil, err
 	}
 
 	prio := make([]float64, n)
@@ -168,17 +164,17 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	upIn := make([][]chArc, n)
 	touched := make([]bool, n) // neighbours of the round's nodes
 	var round, next []int32
+	var err error
 	shortcuts := make([][]chArc, n) // of each node of the round, by index
 	tails := make([][]int32, n)
 	for len(live) > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		round = c.independent(live, prio, round[:0])
-		for _, x := range round {
-			c.inRound[x] = true
+		if round, err = c.independent(ctx, live, prio, round[:0]); err != nil {
+			return nil, err
 		}
-		err := c.parallel(ctx, len(round), func(ws *witnessScratch, i int) {
+		err := c.parallel(ctx, len(round), parallelChunk, func(ws *witnessScratch, i int) {
 			c.shortcuts(ws, round[i], witnessSettle)
 			shortcuts[i] = append(shortcuts[i][:0], ws.shortcut...)
 			tails[i] = append(tails[i][:0], ws.from...)
@@ -188,8 +184,11 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 		}
 		next = next[:0]
 		for i, x := range round {
-			// Every neighbour still in the graph outranks x.
-			upOut[x], upIn[x] = slices.Clone(c.out[x]), slices.Clone(c.in[x])
+			// Every neighbour still in the graph outranks x. The
+			// round's nodes are not neighbours, so no shortcut of the
+			// round starts or ends at one of them, and their arcs are
+			// theirs to keep.
+			upOut[x], upIn[x] = c.out[x], c.in[x]
 			c.kept += len(upOut[x]) + len(upIn[x])
 			for k, s := range shortcuts[i] {
 				c.addArc(tails[i][k], s.node, s.key, s.hop)
@@ -199,7 +198,8 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 			}
 			c.done[x] = true
 			c.inRound[x] = false
-			c.detach(x)
+			c.out[x], c.in[x] = nil, nil
+			c.arcs -= len(upOut[x]) + len(upIn[x])
 			order = append(order, x)
 			for _, arcs := range [][]chArc{upOut[x], upIn[x]} {
 				for _, a := range arcs {
@@ -218,6 +218,9 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 		for _, y := range next {
 			touched[y] = false
 		}
+		if err := c.detach(ctx, next); err != nil {
+			return nil, err
+		}
 		if err := c.priorities(ctx, next, prio); err != nil {
 			return nil, err
 		}
@@ -232,6 +235,7 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 		p := int32(n - 1 - r)
 		h.node[p], pos[x] = x, p
 	}
+	h.up, h.down = make([]hArc, 0, c.kept/2), make([]hArc, 0, c.kept/2)
 	for p, x := range h.node {
 		for _, a := range upOut[x] {
 			h.up = append(h.up, hArc{val: packKey(a.key, a.hop), at: pos[a.node]})
@@ -247,28 +251,41 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 
 // independent appends to dst the nodes of live (in order) that are less
 // important than every neighbour still in the graph: lower priority, or
-// equal priority and a lower number. No two of them are neighbours, and
-// the least important live node is always one. O(arcs of live).
-func (c *contractor) independent(live []int32, prio []float64, dst []int32) []int32 {
+// equal priority and a lower number, and marks them in c.inRound. No two
+// of them are neighbours, and the least important live node is always
+// one. O(arcs of live), on the workers. It fails only when ctx is done.
+func (c *contractor) independent(ctx context.Context, live []int32, prio []float64, dst []int32) ([]int32, error) {
 	less := func(x, y int32) bool { return prio[x] < prio[y] || prio[x] == prio[y] && x < y }
-next:
-	for _, x := range live {
-		for _, arcs := range [][]chArc{c.out[x], c.in[x]} {
+	err := c.parallel(ctx, len(live), scanChunk, func(_ *witnessScratch, i int) {
+		x := live[i]
+		for _, arcs := range [2][]chArc{c.out[x], c.in[x]} {
 			for _, a := range arcs {
 				if !less(x, a.node) {
-					continue next
+					return
 				}
 			}
 		}
-		dst = append(dst, x)
+		c.inRound[x] = true
+	})
+	if err != nil {
+		return dst, err
 	}
-	return dst
+	for _, x := range live {
+		if c.inRound[x] {
+			dst = append(dst, x)
+		}
+	}
+	return dst, nil
 }
+
+// scanChunk is how many nodes a worker takes at a time from a pass that
+// spends a few arcs' time on each.
+const scanChunk = 256
 
 // priorities sets prio of each node of nodes, on the workers. O(their
 // degrees²). It fails only when ctx is done.
 func (c *contractor) priorities(ctx context.Context, nodes []int32, prio []float64) error {
-	return c.parallel(ctx, len(nodes), func(_ *witnessScratch, i int) {
+	return c.parallel(ctx, len(nodes), parallelChunk, func(_ *witnessScratch, i int) {
 		prio[nodes[i]] = c.priority(nodes[i])
 	})
 }
@@ -278,12 +295,12 @@ func (c *contractor) priorities(ctx context.Context, nodes []int32, prio []float
 // small enough that the rounds of small levels still spread.
 const parallelChunk = 4
 
-// parallel calls do(ws, i) for i in 0..count-1 on the workers, each with
-// its own witness scratch, then adds their witness searches' work to
-// c.work. do may read the graph, never change it. It fails only when ctx
-// is done.
-func (c *contractor) parallel(ctx context.Context, count int, do func(ws *witnessScratch, i int)) error {
-	chunks := (count + parallelChunk - 1) / parallelChunk
+// parallel calls do(ws, i) for i in 0..count-1 on the workers, chunk
+// indices at a time, each with its own witness scratch, then adds their
+// witness searches' work to c.work. do may read the graph, never change
+// it, except for what belongs to i alone. It fails only when ctx is done.
+func (c *contractor) parallel(ctx context.Context, count, chunk int, do func(ws *witnessScratch, i int)) error {
+	chunks := (count + chunk - 1) / chunk
 	workers := min(c.workers, chunks)
 	if workers <= 1 {
 		for i := range count {
@@ -291,7 +308,7 @@ func (c *contractor) parallel(ctx context.Context, count int, do func(ws *witnes
 		}
 	} else {
 		err := pool.Run(ctx, workers, chunks, func(w int) *witnessScratch { return c.scratch[w] }, func(_ context.Context, ws *witnessScratch, k int) error {
-			for i := k * parallelChunk; i < min(count, (k+1)*parallelChunk); i++ {
+			for i := k * chunk; i < min(count, (k+1)*chunk); i++ {
 				do(ws, i)
 			}
 			return nil
@@ -310,20 +327,72 @@ func (c *contractor) parallel(ctx context.Context, count int, do func(ws *witnes
 // packKey packs an integer key below 2^53 and a first move.
 func packKey(key float64, hop uint8) uint64 { return uint64(key)<<8 | uint64(hop) }
 
-// detach removes the arcs of a contracted x from its neighbours' lists,
-// which so hold only nodes still in the graph.
-func (c *contractor) detach(x int32) {
-	drop := func(list []chArc) []chArc {
-		return slices.DeleteFunc(list, func(a chArc) bool { return a.node == x })
+// detach removes the arcs of contracted nodes from the lists of nodes,
+// their neighbours, which so hold only nodes still in the graph, in the
+// order they had. Each node's lists are its own, so the workers share
+// them. O(their arcs). It fails only when ctx is done.
+func (c *contractor) detach(ctx context.Context, nodes []int32) error {
+	gone := func(a chArc) bool { return c.done[a.node] }
+	return c.parallel(ctx, len(nodes), parallelChunk*8, func(_ *witnessScratch, i int) {
+		y := nodes[i]
+		c.out[y] = slices.DeleteFunc(c.out[y], gone)
+		c.in[y] = slices.DeleteFunc(c.in[y], gone)
+	})
+}
+
+// addEdges adds g's edges but loops, each u→v once at its least key, the
+// first such edge's move on a tie, as addArc would one edge at a time:
+// out-lists node by node on the workers, in-lists then in tail order.
+// O(E·d) for degree d. It fails only when ctx is done.
+func (c *contractor) addEdges(ctx context.Context, g *maps.Graph, key func(e int) float64) error {
+	n := g.Nodes()
+	backing := make([]chArc, g.Edges())
+	err := c.parallel(ctx, n, scanChunk, func(_ *witnessScratch, i int) {
+		u := int32(i)
+		lo, hi := g.Offsets[u], g.Offsets[u+1]
+		out := backing[lo:lo:hi]
+	edges:
+		for e := lo; e < hi; e++ {
+			v := g.Targets[e]
+			if v == u {
+				continue
+			}
+			k, hop := key(int(e)), uint8(e-lo)
+			for j := range out {
+				if out[j].node == v {
+					if k < out[j].key {
+						out[j].key, out[j].hop = k, hop
+					}
+					continue edges
+				}
+			}
+			out = append(out, chArc{node: v, key: k, hop: hop})
+		}
+		c.out[u] = out
+	})
+	if err != nil {
+		return err
 	}
-	for _, a := range c.out[x] {
-		c.in[a.node] = drop(c.in[a.node])
+	indeg := make([]int32, n+1)
+	for u := range c.out {
+		c.arcs += len(c.out[u])
+		for _, a := range c.out[u] {
+			indeg[a.node+1]++
+		}
 	}
-	for _, a := range c.in[x] {
-		c.out[a.node] = drop(c.out[a.node])
+	for v := range n {
+		indeg[v+1] += indeg[v]
 	}
-	c.arcs -= len(c.out[x]) + len(c.in[x])
-	c.out[x], c.in[x] = nil, nil
+	inBacking := make([]chArc, c.arcs)
+	for v := range c.in {
+		c.in[v] = inBacking[indeg[v]:indeg[v]:indeg[v+1]]
+	}
+	for u := range c.out {
+		for _, a := range c.out[u] {
+			c.in[a.node] = append(c.in[a.node], chArc{node: int32(u), key: a.key, hop: a.hop})
+		}
+	}
+	return nil
 }
 
 // addArc adds u→v, or lowers an existing u→v to key; ties keep the
@@ -516,9 +585,11 @@ func exactHierarchy(ctx context.Context, g *maps.Graph, kind table.DistKind, max
 
 // layout renumbers the positions for sweeps: grouped by component
 // (comp[x] for node x, from 0 to count-1; every node in 0 when comp is
-// nil), then by level, the highest first, then by key[x] (by node when key
-// is nil), which should number nodes that are close in the level close
-// together. A node's level is
+// nil), then by level, the highest first, then by key[x], which should
+// number nodes that are close in the level close together; when key is
+// nil, by up arcs, then by node, so that the sweep's loop over a
+// position's up arcs runs the same number of times over long stretches,
+// and the processor predicts where it ends. A node's level is
 // one more than the highest of the lower-ranked nodes it shares an arc
 // with, so every arc still points to a smaller position (no arc joins two
 // components). Nodes of one level are independent and, numbered in level
@@ -559,6 +630,8 @@ func (h *hierarchy) layout(comp []int32, count int, key []int32) []int32 {
 		}
 		if key != nil {
 			x, y = key[x], key[y]
+		} else if c := cmp.Compare(h.upOff[p+1]-h.upOff[p], h.upOff[q+1]-h.upOff[q]); c != 0 {
+			return c
 		}
 		return cmp.Compare(x, y)
 	})

@@ -1,6 +1,9 @@
 package build
 
 import (
+	"context"
+
+	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/maps"
 )
 
@@ -13,9 +16,10 @@ const orderSamples = 64
 // varies (depth-first wins on mazes, a Hilbert curve on open rooms), and a
 // sample tells them apart for a few rows' cost. eng's rows must be by
 // node; the choice depends on g only. On levels with zero-cost edges the
-// samples count runs of all optimal moves, as if no hops were asked. O(orderSamples · (row cost + c·d·V))
-// for c candidates and degree d.
-func pickOrder(g *maps.Graph, eng *rowEngine, keys []float64, candidates ...*runOrder) *runOrder {
+// samples count runs of all optimal moves, as if no hops were asked.
+// O(orderSamples · (row cost + c·d·V)) for c candidates and degree d,
+// divided by the workers. It fails only when ctx is done.
+func pickOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, workers int, candidates ...*runOrder) (*runOrder, error) {
 	var orders []*runOrder
 	for _, o := range candidates {
 		if o != nil {
@@ -23,43 +27,52 @@ func pickOrder(g *maps.Graph, eng *rowEngine, keys []float64, candidates ...*run
 		}
 	}
 	if len(orders) == 1 {
-		return orders[0]
+		return orders[0], nil
 	}
 	n := g.Nodes()
-	w := eng.worker()
-	runs := make([]int, len(orders))
-	coders := make([]*rowCoder, len(orders))
-	for i, o := range orders {
-		coders[i] = &rowCoder{g: g, keys: keys, order: o, exact: eng.exact}
-	}
-	// Samples go eight at a time, whose rows sweep together.
-	slot := make([]int32, n)
-	for i := range slot {
-		slot[i] = -1
-	}
-	var need []int32
-	add := func(u int32) {
-		if slot[u] < 0 {
-			slot[u] = int32(len(need))
-			need = append(need, u)
-		}
-	}
-	var byRank [][]float64 // one source's rows by a candidate's ranks
-	local := make([]int32, n)
-	var words []uint32
+	// Samples go eight at a time, whose rows sweep together, a group per
+	// task on the workers; the counts add up alike in any order.
 	samples := min(n, orderSamples)
-	for k0 := 0; k0 < samples; k0 += sweepRows {
-		need = need[:0]
+	groups := (samples + sweepRows - 1) / sweepRows
+	runs := make([][]int, groups) // of each group, by candidate
+	type scratch struct {
+		w      *rowWorker
+		coders []*rowCoder
+		slot   []int32 // of each needed node in w.rows, else -1
+		need   []int32
+		byRank [][]float64 // one source's rows by a candidate's ranks
+		local  []int32
+		words  []uint32
+	}
+	newScratch := func(int) *scratch {
+		sc := &scratch{w: eng.worker(), slot: make([]int32, n), local: make([]int32, n)}
+		for i := range sc.slot {
+			sc.slot[i] = -1
+		}
+		for _, o := range orders {
+			sc.coders = append(sc.coders, &rowCoder{g: g, keys: keys, order: o, exact: eng.exact})
+		}
+		return sc
+	}
+	err := pool.Run(ctx, workers, groups, newScratch, func(_ context.Context, sc *scratch, k int) error {
+		add := func(u int32) {
+			if sc.slot[u] < 0 {
+				sc.slot[u] = int32(len(sc.need))
+				sc.need = append(sc.need, u)
+			}
+		}
+		sc.need = sc.need[:0]
 		group := make([]int32, 0, sweepRows)
-		for k := k0; k < min(samples, k0+sweepRows); k++ {
-			s := int32(k * n / samples)
+		for i := k * sweepRows; i < min(samples, (k+1)*sweepRows); i++ {
+			s := int32(i * n / samples)
 			group = append(group, s)
 			add(s)
 			for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
 				add(g.Targets[e])
 			}
 		}
-		w.compute(need)
+		sc.w.compute(sc.need)
+		runs[k] = make([]int, len(orders))
 		for _, s := range group {
 			for i, o := range orders {
 				// s's row first, then its out-neighbours' rows.
@@ -68,27 +81,37 @@ func pickOrder(g *maps.Graph, eng *rowEngine, keys []float64, candidates ...*run
 					if j > 0 {
 						u = g.Targets[int(g.Offsets[s])+j-1]
 					}
-					if len(byRank) <= j {
-						byRank = append(byRank, make([]float64, n))
+					if len(sc.byRank) <= j {
+						sc.byRank = append(sc.byRank, make([]float64, n))
 					}
-					for v, d := range w.rows[slot[u]] {
-						byRank[j][o.rank[v]] = d
+					for v, d := range sc.w.rows[sc.slot[u]] {
+						sc.byRank[j][o.rank[v]] = d
 					}
-					local[u] = int32(j)
+					sc.local[u] = int32(j)
 				}
-				words = coders[i].row(words[:0], s, byRank, nil, local)
-				runs[i] += len(words)
+				sc.words = sc.coders[i].row(sc.words[:0], s, sc.byRank, nil, sc.local)
+				runs[k][i] += len(sc.words)
 			}
 		}
-		for _, u := range need {
-			slot[u] = -1
+		for _, u := range sc.need {
+			sc.slot[u] = -1
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	total := make([]int, len(orders))
+	for _, r := range runs {
+		for i, c := range r {
+			total[i] += c
 		}
 	}
 	best := 0
 	for i := range orders {
-		if runs[i] < runs[best] {
+		if total[i] < total[best] {
 			best = i
 		}
 	}
-	return orders[best]
+	return orders[best], nil
 }

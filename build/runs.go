@@ -68,7 +68,10 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 		return nil, nil, nil, err
 	}
 	dfs := newRunOrder(g)
-	ord := pickOrder(g, eng, keys, dfs, hilbertOrder(g, dfs))
+	ord, err := pickOrder(ctx, g, eng, keys, workerCount(opt), dfs, hilbertOrder(g, dfs))
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	eng.setOrder(ord)
 
 	rowBytes := 8

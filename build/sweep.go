@@ -22,9 +22,12 @@ const sweepRows = 8
 const unreached = 1<<62 | table.NoMove
 
 // vectorSweep runs the sweep's inner loop as vector code where the
-// processor has it (sweep_amd64.s); tests turn it off to check it against
-// the Go loop.
-var vectorSweep = hasAVX2
+// processor has it (sweep_amd64.s), in 512-bit registers when wideSweep
+// is set too; tests turn them off to check each against the Go loop.
+var (
+	vectorSweep = hasAVX2
+	wideSweep   = hasAVX512
+)
 
 // sweep is one worker's scratch for computing rows over a hierarchy,
 // reused across batches so that a batch allocates nothing.
@@ -69,7 +72,11 @@ func (s *sweep) runRange(targets *[sweepRows]int32, lo, hi int32) {
 	s.climbAll(targets, lo)
 	up, upOff := h.up, h.upOff
 	if vectorSweep && hi > lo && len(up) > 0 {
-		sweepRangeAVX2(&dist[0], &seen[0], &up[0], &upOff[0], int(lo), int(hi))
+		if wideSweep {
+			sweepRangeAVX512(&dist[0], &seen[0], &up[0], &upOff[0], int(lo), int(hi))
+		} else {
+			sweepRangeAVX2(&dist[0], &seen[0], &up[0], &upOff[0], int(lo), int(hi))
+		}
 		lo = hi // done
 	}
 	for p := lo; p < hi; p++ {
@@ -118,6 +125,10 @@ func (s *sweep) climbAll(targets *[sweepRows]int32, lo int32) {
 		dist[pt][j] = table.NoMove
 		climb[pt/64] |= 1 << (pt % 64)
 		top = max(top, pt)
+	}
+	if vectorSweep && wideSweep && len(h.down) > 0 {
+		climbAVX512(&dist[0], &s.seen[0], &climb[0], &h.down[0], &h.downOff[0], int(top), int(lo))
+		return
 	}
 	for w := top / 64; w >= lo/64; w-- {
 		for climb[w] != 0 {
@@ -192,26 +203,54 @@ func (s *sweep) put(j int, row table.Row) {
 }
 
 // putAll writes column j as row rows[j], for every row: one pass per
-// row, each writing its row in node order. O(V) per row.
+// row, each writing its row in node order, or, with all eight rows of
+// octile distances and the vector sweep, one pass for all of them. O(V)
+// per row.
 func (s *sweep) putAll(rows []table.Row) {
+	from := 0
+	if vectorSweep && wideSweep && len(rows) == sweepRows && s.h.hopScale == 0 {
+		from = s.putOctilesWide(rows)
+	}
 	for j, row := range rows {
 		oct, ok := row.Dist.Octile16()
 		if !ok || s.h.hopScale != 0 {
 			s.put(j, row)
 			continue
 		}
-		s.putOctile(j, row.First, oct)
+		s.putOctile(j, row.First, oct, from)
 	}
 }
 
-// putOctile is put for a row of DistOctile16 distances: the loop of every
-// flat octile build, kept to a few instructions an entry.
-func (s *sweep) putOctile(j int, first []byte, oct table.Octile16Row) {
+// putOctilesWide writes the nodes of all eight rows that putOctilesAVX512
+// takes, when every row holds DistOctile16 distances, and returns how
+// many nodes that was: 0 or a multiple of eight. O(V) per row.
+func (s *sweep) putOctilesWide(rows []table.Row) int {
+	n := len(s.h.pos) &^ (sweepRows - 1)
+	if n == 0 {
+		return 0
+	}
+	var firsts, octs [sweepRows]*byte
+	for j, row := range rows {
+		oct, ok := row.Dist.Octile16()
+		if !ok {
+			return 0
+		}
+		first, oct := row.First[:len(s.h.pos)], oct[:4*len(s.h.pos)]
+		firsts[j], octs[j] = &first[0], &oct[0]
+	}
+	putOctilesAVX512(&s.dist[0], &s.h.pos[0], n, &firsts, &octs)
+	return n
+}
+
+// putOctile is put for a row of DistOctile16 distances, from node from
+// on: the loop of every flat octile build, kept to a few instructions an
+// entry.
+func (s *sweep) putOctile(j int, first []byte, oct table.Octile16Row, from int) {
 	pos, dist := s.h.pos, s.dist
 	first = first[:len(pos)]
 	oct = oct[:4*len(first)]
 	j &= sweepRows - 1
-	for x := range first {
+	for x := from; x < len(first); x++ {
 		v := dist[pos[x]][j]
 		word := uint32(math.MaxUint32)
 		if v < unreached&^0xFF {
