@@ -15,7 +15,10 @@ const orderSamples = 64
 // node; the choice depends on g only. On levels with zero-cost edges the
 // samples count runs of all optimal moves, as if no hops were asked. O(orderSamples · (row cost + c·d·V))
 // for c candidates and degree d.
-func pickOrder(g *maps.Graph, eng *rowEngine, keys []float64, candidates ...*runOrder) *runOrder {
+//
+// With geo (not nil), rows are counted as symRow codes them, with geo's
+// moves and each candidate's ranks.
+func pickOrder(g *maps.Graph, eng *rowEngine, keys []float64, geo *symbolGeometry, candidates ...*runOrder) *runOrder {
 	var orders []*runOrder
 	for _, o := range candidates {
 		if o != nil {
@@ -31,6 +34,9 @@ func pickOrder(g *maps.Graph, eng *rowEngine, keys []float64, candidates ...*run
 	coders := make([]*rowCoder, len(orders))
 	for i, o := range orders {
 		coders[i] = &rowCoder{g: g, keys: keys, order: o, exact: eng.exact}
+		if geo != nil {
+			coders[i].geo = geo.withOrder(g, o.node)
+		}
 	}
 	// Samples go eight at a time, whose rows sweep together.
 	slot := make([]int32, n)
@@ -76,7 +82,11 @@ func pickOrder(g *maps.Graph, eng *rowEngine, keys []float64, candidates ...*run
 					}
 					local[u] = int32(j)
 				}
-				words = coders[i].row(words[:0], s, byRank, nil, local)
+				if coders[i].geo != nil {
+					words = coders[i].symRow(words[:0], s, byRank, nil, local)
+				} else {
+					words = coders[i].row(words[:0], s, byRank, nil, local)
+				}
 				runs[i] += len(words)
 			}
 		}

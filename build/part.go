@@ -44,14 +44,18 @@ func BuildPart(ctx context.Context, lvl *maps.Level, opt Options, shard, shards 
 	from, to := table.ShardRange(shard, shards, h.Nodes)
 	var p *table.Part
 	if layout == table.LayoutRuns {
-		order, rowStart, words, err := runRows(ctx, g, h, opt, allShortcuts, from, to)
+		order, rowStart, words, symbols, err := runRows(ctx, g, h, opt, allShortcuts, from, to, !opt.Literal)
 		if err != nil {
 			return nil, err
 		}
 		if err := checkBytes(&h, 4*int64(len(words)), opt.MaxBytes); err != nil {
 			return nil, err
 		}
-		if p, err = table.NewRunsPart(h, shard, shards, order, rowStart, words); err != nil {
+		newPart := table.NewRunsPart
+		if symbols {
+			newPart = table.NewSymbolRunsPart
+		}
+		if p, err = newPart(h, shard, shards, order, rowStart, words); err != nil {
 			return nil, err
 		}
 	} else {

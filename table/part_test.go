@@ -357,7 +357,11 @@ func TestJoinPicksTableEncoding(t *testing.T) {
 			for rank := from; rank <= to; rank++ {
 				rowStart = append(rowStart, r.RowStart[rank]-r.RowStart[from])
 			}
-			p, err := table.NewRunsPart(tab.Header, i, k, r.Order, rowStart, words[r.RowStart[from]:r.RowStart[to]])
+			newPart := table.NewRunsPart
+			if r.Code.Symbols {
+				newPart = table.NewSymbolRunsPart
+			}
+			p, err := newPart(tab.Header, i, k, r.Order, rowStart, words[r.RowStart[from]:r.RowStart[to]])
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,0 +1,176 @@
+package build
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// Heuristic symbols (table/symbols.go): on a grid, an entry of a row may
+// store H_k, "the k-th best move toward the target by the heuristic key",
+// wherever that move is optimal, beside the optimal slots themselves. On
+// open ground H_1 is optimal toward targets in every direction, so a row
+// that would take a run per direction sector takes one.
+
+// symbolGeometry is what a symbol row needs of a grid level: each node's
+// moves as the symbols rank them, and each rank's cell.
+type symbolGeometry struct {
+	dirs []table.SymbolDirs // by node
+	x, y []int32            // cell of each rank
+}
+
+// newSymbolGeometry returns g's geometry for symbol rows by the ranks of
+// order, or nil when g is no grid or a node's moves are not distinct unit
+// moves (which a grid's always are). O(V + E).
+func newSymbolGeometry(g *maps.Graph, order []int32) *symbolGeometry {
+	gr := g.Grid
+	if gr == nil {
+		return nil
+	}
+	geo := &symbolGeometry{dirs: make([]table.SymbolDirs, g.Nodes())}
+	var dx, dy [8]int
+	for u := range int32(g.Nodes()) {
+		deg := int(g.Offsets[u+1] - g.Offsets[u])
+		if deg > 8 {
+			return nil
+		}
+		ux, uy := gr.XY(u)
+		for j := range deg {
+			vx, vy := gr.XY(g.Targets[int(g.Offsets[u])+j])
+			dx[j], dy[j] = vx-ux, vy-uy
+		}
+		d, ok := table.NewSymbolDirs(dx[:deg], dy[:deg])
+		if !ok {
+			return nil
+		}
+		geo.dirs[u] = d
+	}
+	return geo.withOrder(g, order)
+}
+
+// withOrder returns geo by the ranks of order. O(V).
+func (geo *symbolGeometry) withOrder(g *maps.Graph, order []int32) *symbolGeometry {
+	c := &symbolGeometry{dirs: geo.dirs, x: make([]int32, len(order)), y: make([]int32, len(order))}
+	for r, u := range order {
+		x, y := g.Grid.XY(u)
+		c.x[r], c.y[r] = int32(x), int32(y)
+	}
+	return c
+}
+
+// symRow is row (runs.go) with heuristic symbols: the moves allowed for a
+// target are a set of move values (bit m for value m): its optimal slots,
+// and H_k for every optimal slot of rank k up to table.MaxSymbolRank. A
+// run extends while the intersection of its targets' sets is not empty,
+// and stores the lowest value left, so a literal slot where one serves
+// every target of the run (a literal decodes faster). Greedy is the fewest
+// runs for the order. O(V) per row plus O(degree²) per run and per target
+// where a rank above 1 is still open.
+func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int32, slot []int32) []uint32 {
+	g, o, geo := c.g, c.order, c.geo
+	rs := int(o.rank[s])
+	lo, hi := 0, len(o.node)
+	if o.compEnd != nil {
+		lo, hi = int(o.compStart[rs]), int(o.compEnd[rs])
+	}
+	c.moves, c.w, c.d = c.moves[:0], c.w[:0], c.d[:0]
+	var idx [8]int8 // slot → its index in moves, or -1
+	for j := range idx {
+		idx[j] = -1
+	}
+	for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
+		if v := g.Targets[e]; v != s {
+			idx[e-g.Offsets[s]] = int8(len(c.moves))
+			c.moves = append(c.moves, uint8(e-g.Offsets[s]))
+			c.w = append(c.w, c.keys[e])
+			c.d = append(c.d, rows[slot[v]])
+		}
+	}
+	if c.hops {
+		c.allowZero(s, hops, slot)
+	}
+	dirs := &geo.dirs[s]
+	sx, sy := int(geo.x[rs]), int(geo.y[rs])
+	ds := rows[slot[s]]
+	inf := math.Inf(1)
+	optimal := func(j uint8, r int, d float64) bool {
+		if j >= 8 || idx[j] < 0 {
+			return false
+		}
+		i := idx[j]
+		return c.w[i]+c.d[i][r] == d
+	}
+	start, none := -1, false // the open run
+	var allowed uint16       // its values still allowed
+	first := len(dst)
+	emit := func() {
+		switch {
+		case start < 0:
+		case none:
+			if len(dst) > first { // before the first run, no run says no path
+				dst = append(dst, table.RunWord(start, table.NoMove))
+			}
+		default:
+			dst = append(dst, table.RunWord(start, uint8(bits.TrailingZeros16(allowed))))
+		}
+	}
+	for r := lo; r < hi; r++ {
+		if r == rs {
+			continue
+		}
+		d := ds[r]
+		if !c.exact && d != inf {
+			d = inf
+			for i := range c.d {
+				d = min(d, c.w[i]+c.d[i][r])
+			}
+		}
+		if d == inf {
+			if start >= 0 && none {
+				continue
+			}
+			emit()
+			start, none = r, true
+			continue
+		}
+		dx, dy := int(geo.x[r])-sx, int(geo.y[r])-sy
+		if start >= 0 && !none {
+			keep := uint16(0)
+			for m := allowed; m != 0; m &= m - 1 {
+				b := uint8(bits.TrailingZeros16(m))
+				j := b
+				if b >= table.SymbolBase {
+					j = dirs.SymbolSlot(int(b)-table.SymbolBase+1, dx, dy)
+				}
+				if optimal(j, r, d) {
+					keep |= 1 << b
+				}
+			}
+			if keep != 0 {
+				allowed = keep
+				continue
+			}
+		}
+		emit()
+		start = r
+		allowed = 0
+		var rank [8]uint8
+		dirs.Ranks(dx, dy, &rank)
+		for j := range dirs.Degree {
+			if optimal(j, r, d) {
+				allowed |= 1 << j
+				if k := rank[j]; k <= table.MaxSymbolRank {
+					allowed |= 1 << (table.SymbolBase + k - 1)
+				}
+			}
+		}
+		none = allowed == 0 // only if the distance rows disagree: answer no path
+	}
+	emit()
+	if hi < len(o.node) {
+		dst = append(dst, table.RunWord(hi, table.NoMove))
+	}
+	return dst
+}
