@@ -5,7 +5,7 @@ import (
 )
 
 // orderSamples is how many sources pickOrder encodes to compare orders.
-const orderSamples = 64
+const orderSamples = 256
 
 // pickOrder returns the candidate order (nil ones left out) whose rows
 // take the fewest runs over up to orderSamples sources spread evenly over
