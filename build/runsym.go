@@ -138,11 +138,27 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		dx, dy := int(geo.x[r])-sx, int(geo.y[r])-sy
 		if start >= 0 && !none {
 			keep := uint16(0)
+			var bySymbol [table.SymbolBase + 8]uint8 // slot of each H_k value, once ranked
+			ranked := false
 			for m := allowed; m != 0; m &= m - 1 {
 				b := uint8(bits.TrailingZeros16(m))
 				j := b
-				if b >= table.SymbolBase {
-					j = dirs.SymbolSlot(int(b)-table.SymbolBase+1, dx, dy)
+				switch {
+				case b == table.SymbolBase:
+					j = dirs.SymbolSlot(1, dx, dy) // O(1) mostly
+				case b > table.SymbolBase:
+					if !ranked {
+						var rank [8]uint8
+						dirs.Ranks(dx, dy, &rank)
+						for i := range bySymbol {
+							bySymbol[i] = table.NoMove // optimal refuses it
+						}
+						for i := range dirs.Degree {
+							bySymbol[table.SymbolBase+rank[i]-1] = i
+						}
+						ranked = true
+					}
+					j = bySymbol[b]
 				}
 				if optimal(j, r, d) {
 					keep |= 1 << b

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -245,5 +246,45 @@ func TestCorruptSymbols(t *testing.T) {
 func fill(b []byte, v byte) {
 	for i := range b {
 		b[i] = v
+	}
+}
+
+// TestSymbolExample checks the figures of docs/FORMAT.md's worked example
+// of heuristic symbols against examples/tiny-runs-v3.ptab.
+func TestSymbolExample(t *testing.T) {
+	data, err := os.ReadFile("../examples/tiny-runs-v3.ptab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := table.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tab.Payload().(*table.Runs)
+	var starts, moves []int
+	for i := range r.Code.Len() {
+		starts, moves = append(starts, r.Code.Start(i)), append(moves, int(r.Code.Move(i)))
+	}
+	if tab.FirstEnc != table.FirstEncRuns16x4H || !slices.Equal(r.Order, []int32{1, 0, 2, 3, 5, 4}) ||
+		!slices.Equal(r.RowStart, []uint32{0, 1, 2, 3, 4, 5, 6}) ||
+		!slices.Equal(starts, []int{1, 2, 1, 1, 1, 1}) || !slices.Equal(moves, []int{table.NoMove, 0, 8, 8, 8, 8}) {
+		t.Fatalf("%s: order %v, rows %v, starts %v, moves %v", tab.FirstEnc, r.Order, r.RowStart, starts, moves)
+	}
+	// Node 2 at (0,1) toward node 5 at (1,2): slots 2, 1, 3, 0 by rank.
+	d, ok := table.GridSymbolDirs(tab.Offsets, tab.Targets, tab.Cells, tab.Width, 2)
+	if !ok {
+		t.Fatal("node 2's moves are not unit moves")
+	}
+	var rank [8]uint8
+	d.Ranks(1, 1, &rank)
+	if got := rank[:d.Degree]; !slices.Equal(got, []uint8{4, 2, 1, 3}) {
+		t.Fatalf("ranks of node 2's slots toward (1,2): %v", got)
+	}
+	if m := tab.Move(2, 5); m != 2 {
+		t.Fatalf("H_1 of node 2 toward node 5 decodes to slot %d, want 2", m)
+	}
+	lt := lookup.New(tab)
+	if p, _, ok := lt.Path(0, 5); !ok || !slices.Equal(p, []int{0, 2, 5}) {
+		t.Fatalf("path 0,0 -> 1,2: %v %v", p, ok)
 	}
 }
