@@ -95,12 +95,15 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 	sx, sy := int(geo.x[rs]), int(geo.y[rs])
 	ds := rows[slot[s]]
 	inf := math.Inf(1)
-	optimal := func(j uint8, r int, d float64) bool {
-		if j >= 8 || idx[j] < 0 {
-			return false
+	// Each slot's cost and distance row, for the slots in has: an entry
+	// tests each slot it needs once.
+	var wsl [8]float64
+	var dsl [8][]float64
+	var has uint8
+	for j, i := range idx {
+		if i >= 0 {
+			wsl[j], dsl[j], has = c.w[i], c.d[i], has|1<<j
 		}
-		i := idx[j]
-		return c.w[i]+c.d[i][r] == d
 	}
 	start, none := -1, false // the open run
 	var allowed uint16       // its values still allowed
@@ -137,31 +140,41 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		}
 		dx, dy := int(geo.x[r])-sx, int(geo.y[r])-sy
 		if start >= 0 && !none {
+			var tested, opt uint8 // slots tested, and found optimal
 			keep := uint16(0)
-			var bySymbol [table.SymbolBase + 8]uint8 // slot of each H_k value, once ranked
-			ranked := false
-			for m := allowed; m != 0; m &= m - 1 {
-				b := uint8(bits.TrailingZeros16(m))
-				j := b
-				switch {
-				case b == table.SymbolBase:
-					j = dirs.SymbolSlot(1, dx, dy) // O(1) mostly
-				case b > table.SymbolBase:
-					if !ranked {
-						var rank [8]uint8
-						dirs.Ranks(dx, dy, &rank)
-						for i := range bySymbol {
-							bySymbol[i] = table.NoMove // optimal refuses it
-						}
-						for i := range dirs.Degree {
-							bySymbol[table.SymbolBase+rank[i]-1] = i
-						}
-						ranked = true
-					}
-					j = bySymbol[b]
+			for m := uint8(allowed); m != 0; m &= m - 1 { // literal slots, each in has
+				j := bits.TrailingZeros8(m)
+				tested |= 1 << j
+				if wsl[j]+dsl[j][r] == d {
+					opt |= 1 << j
+					keep |= 1 << j
 				}
-				if optimal(j, r, d) {
-					keep |= 1 << b
+			}
+			if sym := uint8(allowed >> table.SymbolBase); sym != 0 {
+				var bySymbol [8]uint8 // the slot of H_k at k-1
+				if sym&^1 != 0 {
+					var rank [8]uint8
+					dirs.Ranks(dx, dy, &rank)
+					for i := range dirs.Degree {
+						bySymbol[rank[i]-1] = i
+					}
+				} else {
+					bySymbol[0] = dirs.SymbolSlot(1, dx, dy) // O(1) mostly
+				}
+				// A run's H_k have k at most the source's degree: its
+				// first target set them from its own ranks.
+				for m := sym; m != 0; m &= m - 1 {
+					k := bits.TrailingZeros8(m)
+					j := bySymbol[k] & 7
+					if tested>>j&1 == 0 {
+						tested |= 1 << j
+						if has>>j&1 != 0 && wsl[j]+dsl[j][r] == d {
+							opt |= 1 << j
+						}
+					}
+					if opt>>j&1 != 0 {
+						keep |= 1 << (table.SymbolBase + k)
+					}
 				}
 			}
 			if keep != 0 {
@@ -175,7 +188,7 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		var rank [8]uint8
 		dirs.Ranks(dx, dy, &rank)
 		for j := range dirs.Degree {
-			if optimal(j, r, d) {
+			if has>>j&1 != 0 && wsl[j]+dsl[j][r] == d {
 				allowed |= 1 << j
 				if k := rank[j]; k <= table.MaxSymbolRank {
 					allowed |= 1 << (table.SymbolBase + k - 1)

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -56,13 +57,63 @@ func (h *Header) checkSymbols() error {
 	return nil
 }
 
-// The eight unit moves of a grid, by direction code, and the code of the
-// move toward the sign of a vector: dirOfSign[(sx+1)*3+sy+1], 8 for none.
+// The eight unit moves of a grid, by direction code: the grid rules' order
+// (internal/gridgraph.Directions), N, NE, E, SE, S, SW, W, NW, so that a
+// grid node's slots go in increasing code; and the code of the move toward
+// the sign of a vector, dirOfSign[(sx+1)*3+sy+1], 8 for none.
 var (
-	dirX      = [8]int8{1, 1, 0, -1, -1, -1, 0, 1}
-	dirY      = [8]int8{0, 1, 1, 1, 0, -1, -1, -1}
-	dirOfSign = [9]uint8{5, 4, 3, 6, 8, 2, 7, 0, 1}
+	dirX      = [8]int8{0, 1, 1, 1, 0, -1, -1, -1}
+	dirY      = [8]int8{-1, -1, 0, 1, 1, 1, 0, -1}
+	dirOfSign = func() (d [9]uint8) {
+		d[4] = 8
+		for c := range 8 {
+			d[(int(dirX[c])+1)*3+int(dirY[c])+1] = uint8(c)
+		}
+		return d
+	}()
 )
+
+// The ranking of the eight moves toward a target (dx, dy) depends only on
+// the signs of dx and dy and on |dx| - |dy| clamped to -2..2: within such
+// a class, each move's key is the same constant plus a term of the move
+// alone (the larger coordinate stays the larger, and each coordinate moves
+// by the move's own component, or by its size where the target's is 0).
+// rankBefore[class][c] is the set of codes (bit per code) that rank before
+// code c in that class, ties by lower code, found at init from a
+// representative target of the class; TestSymbolClasses checks every
+// target within 40 cells against the rule.
+var rankBefore = func() (t [45][8]uint8) {
+	for cls := range 45 {
+		sx, sy, delta := cls/15-1, cls/5%3-1, cls%5-2
+		for a := range 6 {
+			for b := range 6 {
+				if (a == 0) != (sx == 0) || (b == 0) != (sy == 0) || max(-2, min(2, a-b)) != delta {
+					continue
+				}
+				var keys [8]int64
+				for c := range 8 {
+					keys[c] = HeuristicKey(sx*a-int(dirX[c]), sy*b-int(dirY[c]))
+				}
+				for c := range 8 {
+					for i := range 8 {
+						if keys[i] < keys[c] || keys[i] == keys[c] && i < c {
+							t[cls][c] |= 1 << i
+						}
+					}
+				}
+				goto next
+			}
+		}
+	next:
+	}
+	return t
+}()
+
+// rankClass returns the ranking class of a target at (dx, dy). O(1).
+func rankClass(dx, dy int) int {
+	a, b := max(dx, -dx), max(dy, -dy)
+	return ((sign(dx)+1)*3+sign(dy)+1)*5 + max(-2, min(2, a-b)) + 2
+}
 
 // DirOf returns the direction code (0-7) of the unit move (dx, dy), and
 // false when it is not one. O(1).
@@ -76,18 +127,22 @@ func DirOf(dx, dy int) (uint8, bool) {
 
 // SymbolDirs is a node's moves as the symbols rank them: Dir holds, in
 // nibble j, the direction code of slot j, for Degree slots; Slot holds, in
-// nibble c, the slot of direction c, or 0xF. A grid node's moves go to
+// nibble c, the slot of direction c, or 0xF; Mask has bit c for each
+// direction c the node has. Sorted reports slots in increasing code, as a
+// grid's are, which ranks by the class tables. A grid node's moves go to
 // distinct neighbouring cells, so up to 8.
 type SymbolDirs struct {
 	Dir, Slot uint32
 	Degree    uint8
+	Mask      uint8
+	Sorted    bool
 }
 
 // NewSymbolDirs returns the SymbolDirs of a node whose slots lead in the
 // unit moves (dx[j], dy[j]), or false when one is not a unit move, two go
 // the same way, or there are more than 8. O(degree).
 func NewSymbolDirs(dx, dy []int) (SymbolDirs, bool) {
-	s := SymbolDirs{Slot: 0xFFFFFFFF, Degree: uint8(len(dx))}
+	s := SymbolDirs{Slot: 0xFFFFFFFF, Degree: uint8(len(dx)), Sorted: true}
 	if len(dx) > 8 {
 		return s, false
 	}
@@ -96,9 +151,13 @@ func NewSymbolDirs(dx, dy []int) (SymbolDirs, bool) {
 		if !ok || s.Slot>>(4*c)&0xF != 0xF {
 			return s, false
 		}
+		if s.Mask>>c != 0 {
+			s.Sorted = false // a higher code came first
+		}
 		s.Dir |= uint32(c) << (4 * j)
 		s.Slot &^= 0xF << (4 * c)
 		s.Slot |= uint32(j) << (4 * c)
+		s.Mask |= 1 << c
 	}
 	return s, true
 }
@@ -107,7 +166,7 @@ func NewSymbolDirs(dx, dy []int) (SymbolDirs, bool) {
 // a target at (dx, dy) from it, or NoMove when k is not in 1..Degree. The
 // best move is toward the sign of (dx, dy) when the node has it: the key
 // falls by 1393 (diagonal) or 985 (straight) that way and by less any
-// other way. O(1) then, O(degree²) otherwise.
+// other way. O(1) then, O(degree) with sorted slots, O(degree²) otherwise.
 func (s *SymbolDirs) SymbolSlot(k int, dx, dy int) uint8 {
 	if k < 1 || k > int(s.Degree) {
 		return NoMove
@@ -119,6 +178,16 @@ func (s *SymbolDirs) SymbolSlot(k int, dx, dy int) uint8 {
 				return uint8(j)
 			}
 		}
+	}
+	if s.Sorted {
+		before := &rankBefore[rankClass(dx, dy)]
+		for m := s.Mask; m != 0; m &= m - 1 {
+			c := bits.TrailingZeros8(m)
+			if bits.OnesCount8(s.Mask&before[c]) == k-1 {
+				return uint8(s.Slot >> (4 * c) & 0xF)
+			}
+		}
+		return NoMove // unreachable: the ranks are 1..Degree
 	}
 	var keys [8]int64
 	n := int(s.Degree)
@@ -141,10 +210,18 @@ func (s *SymbolDirs) SymbolSlot(k int, dx, dy int) uint8 {
 }
 
 // Ranks fills rank[j] with the rank (1..Degree) of slot j toward a target
-// at (dx, dy). O(degree²).
+// at (dx, dy). O(degree) with sorted slots, O(degree²) otherwise.
 func (s *SymbolDirs) Ranks(dx, dy int, rank *[8]uint8) {
-	var keys [8]int64
 	n := int(s.Degree)
+	if s.Sorted {
+		before := &rankBefore[rankClass(dx, dy)]
+		for j := range n {
+			c := s.Dir >> (4 * j) & 7
+			rank[j] = 1 + uint8(bits.OnesCount8(s.Mask&before[c]))
+		}
+		return
+	}
+	var keys [8]int64
 	for j := range n {
 		c := s.Dir >> (4 * j) & 7
 		keys[j] = HeuristicKey(dx-int(dirX[c]), dy-int(dirY[c]))

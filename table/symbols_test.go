@@ -17,8 +17,65 @@ import (
 	"github.com/pathtable/pathtable/table"
 )
 
-// rbUnit is every unit move, in the direction codes' order.
-var rbUnit = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
+// rbUnit is every unit move, in the grid rules' order (N, NE, E, SE, S,
+// SW, W, NW), in which a grid node's slots go.
+var rbUnit = [8][2]int{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}
+
+// rbRanked returns the slots of moves toward (tx, ty), best first, by the
+// rule spelled out: the key of neighbour-to-target, then the slot.
+func rbRanked(moves [][2]int, tx, ty int) []int {
+	want := make([]int, len(moves))
+	for j := range want {
+		want[j] = j
+	}
+	key := func(j int) int64 { return table.HeuristicKey(tx-moves[j][0], ty-moves[j][1]) }
+	slices.SortStableFunc(want, func(a, b int) int {
+		switch ka, kb := key(a), key(b); {
+		case ka < kb:
+			return -1
+		case ka > kb:
+			return 1
+		}
+		return a - b
+	})
+	return want
+}
+
+// TestSymbolClasses checks the class tables that rank sorted slots, for
+// every target within 40 cells and every set of moves in the grid rules'
+// order, against the rule spelled out.
+func TestSymbolClasses(t *testing.T) {
+	for set := 1; set < 256; set++ {
+		var moves [][2]int
+		var dx, dy []int
+		for c := range 8 {
+			if set>>c&1 != 0 {
+				moves = append(moves, rbUnit[c])
+				dx, dy = append(dx, rbUnit[c][0]), append(dy, rbUnit[c][1])
+			}
+		}
+		d, ok := table.NewSymbolDirs(dx, dy)
+		if !ok || !d.Sorted {
+			t.Fatalf("moves %v: %v, sorted %v", moves, ok, d.Sorted)
+		}
+		step := 1
+		if set != 255 {
+			step = 3 // every target for all eight moves, a sample for the rest
+		}
+		for tx := -40; tx <= 40; tx += step {
+			for ty := -40; ty <= 40; ty++ {
+				want := rbRanked(moves, tx, ty)
+				var rank [8]uint8
+				d.Ranks(tx, ty, &rank)
+				for k, j := range want {
+					if rank[j] != uint8(k+1) || d.SymbolSlot(k+1, tx, ty) != uint8(j) {
+						t.Fatalf("moves %v toward (%d,%d): slot %d has rank %d, H_%d = %d; want rank %d", moves, tx, ty, j, rank[j], k+1, d.SymbolSlot(k+1, tx, ty), k+1)
+					}
+				}
+			}
+		}
+	}
+}
 
 // TestSymbolSlot checks SymbolSlot and Ranks against the rule spelled out
 // (sort the slots by the key of neighbour-to-target, then by slot) for
@@ -47,20 +104,7 @@ func TestSymbolSlot(t *testing.T) {
 			}
 			for tx := -6; tx <= 6; tx++ {
 				for ty := -6; ty <= 6; ty++ {
-					want := make([]int, len(moves)) // slots, best first
-					for j := range want {
-						want[j] = j
-					}
-					key := func(j int) int64 { return table.HeuristicKey(tx-moves[j][0], ty-moves[j][1]) }
-					slices.SortStableFunc(want, func(a, b int) int {
-						switch ka, kb := key(a), key(b); {
-						case ka < kb:
-							return -1
-						case ka > kb:
-							return 1
-						}
-						return a - b
-					})
+					want := rbRanked(moves, tx, ty) // slots, best first
 					var rank [8]uint8
 					d.Ranks(tx, ty, &rank)
 					for k := 0; k <= len(moves)+1; k++ {
