@@ -30,15 +30,16 @@ const runBlockBytes = 64 << 20
 // the table plus O(runBlock·V) per worker, and the bytes do not depend on
 // the workers.
 func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts) (*table.Table, error) {
-	order, rowStart, words, symbols, err := runRows(ctx, g, h, opt, cuts, 0, g.Nodes(), !opt.Literal)
+	order, rowStart, words, rk, err := runRows(ctx, g, h, opt, cuts, 0, g.Nodes(), !opt.Literal)
 	if err != nil {
 		return nil, err
 	}
-	newRuns := table.NewRuns
-	if symbols {
-		newRuns = table.NewSymbolRuns
+	var runs *table.Runs
+	if rk.symbols {
+		runs, err = table.NewSymbolRuns(h, order, rowStart, words, rk.wrap)
+	} else {
+		runs, err = table.NewRuns(h, order, rowStart, words)
 	}
-	runs, err := newRuns(h, order, rowStart, words)
 	if err != nil {
 		return nil, err
 	}
@@ -61,8 +62,8 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options, 
 // whole build scaled by the share of sources, plus the contraction of the
 // level (once per call); memory is the rows plus O(runBlock·V) per worker.
 // With symbols on a grid, rows store heuristic symbols (runsym.go), and
-// symbols comes back true.
-func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, from, to int, symbols bool) (order []int32, rowStart []uint32, words []uint32, used bool, err error) {
+// rows wrap on a grid of one component; kind says which.
+func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, from, to int, symbols bool) (order []int32, rowStart []uint32, words []uint32, kind rowKind, err error) {
 	n := g.Nodes()
 	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
 	keys := make([]float64, g.Edges())
@@ -71,7 +72,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	}
 	eng, err := newRowEngine(ctx, g, h.DistKind, keys, cuts, workerCount(opt))
 	if err != nil {
-		return nil, nil, nil, false, err
+		return nil, nil, nil, rowKind{}, err
 	}
 	dfs := newRunOrder(g)
 	var geo *symbolGeometry
@@ -82,6 +83,8 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	eng.setOrder(ord)
 	if geo != nil {
 		geo = geo.withOrder(g, ord.node)
+		// One component: every row spans every rank, and may wrap.
+		geo.wrap = ord.compEnd != nil && ord.compStart[0] == 0 && int(ord.compEnd[0]) == n
 	}
 
 	rowBytes := 8
@@ -133,7 +136,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 		return nil
 	})
 	if err != nil {
-		return nil, nil, nil, false, err
+		return nil, nil, nil, rowKind{}, err
 	}
 
 	total := 0
@@ -141,7 +144,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 		total += len(done[b].words)
 	}
 	if int64(total) >= math.MaxUint32 {
-		return nil, nil, nil, false, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
+		return nil, nil, nil, rowKind{}, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
 	}
 	rowStart = make([]uint32, 0, to-from+1)
 	words = make([]uint32, 0, total)
@@ -153,8 +156,12 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 		words = append(words, done[b].words...)
 		done[b].words = nil
 	}
-	return ord.node, rowStart, words, geo != nil, nil
+	return ord.node, rowStart, words, rowKind{symbols: geo != nil, wrap: geo != nil && geo.wrap}, nil
 }
+
+// rowKind is what runRows's rows store: heuristic symbols, and rows that
+// wrap (see table.NewSymbolRuns).
+type rowKind struct{ symbols, wrap bool }
 
 // runWorker is one buildRuns worker's scratch.
 type runWorker struct {

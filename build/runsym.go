@@ -19,6 +19,9 @@ import (
 type symbolGeometry struct {
 	dirs []table.SymbolDirs // by node
 	x, y []int32            // cell of each rank
+	// wrap: the level is one component, so rows span every rank and wrap
+	// (a target below a row's first start takes its last run).
+	wrap bool
 }
 
 // newSymbolGeometry returns g's geometry for symbol rows by the ranks of
@@ -52,7 +55,7 @@ func newSymbolGeometry(g *maps.Graph, order []int32) *symbolGeometry {
 
 // withOrder returns geo by the ranks of order. O(V).
 func (geo *symbolGeometry) withOrder(g *maps.Graph, order []int32) *symbolGeometry {
-	c := &symbolGeometry{dirs: geo.dirs, x: make([]int32, len(order)), y: make([]int32, len(order))}
+	c := &symbolGeometry{dirs: geo.dirs, x: make([]int32, len(order)), y: make([]int32, len(order)), wrap: geo.wrap}
 	for r, u := range order {
 		x, y := g.Grid.XY(u)
 		c.x[r], c.y[r] = int32(x), int32(y)
@@ -108,7 +111,11 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 	start, none := -1, false // the open run
 	var allowed uint16       // its values still allowed
 	first := len(dst)
+	var firstSet uint16 // the first run's values left, when it closed
 	emit := func() {
+		if len(dst) == first && start >= 0 && !none {
+			firstSet = allowed
+		}
 		switch {
 		case start < 0:
 		case none:
@@ -198,6 +205,13 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		none = allowed == 0 // only if the distance rows disagree: answer no path
 	}
 	emit()
+	// A row that wraps needs no first run where its last run serves the
+	// first run's targets too: the targets below the new first start wrap
+	// to the last run.
+	if geo.wrap && len(dst)-first >= 2 && firstSet != 0 && !none && firstSet&allowed != 0 {
+		dst[len(dst)-1] = table.RunWord(start, uint8(bits.TrailingZeros16(firstSet&allowed)))
+		dst = append(dst[:first], dst[first+1:]...)
+	}
 	if hi < len(o.node) {
 		dst = append(dst, table.RunWord(hi, table.NoMove))
 	}

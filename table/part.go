@@ -94,6 +94,10 @@ const FirstEncPartRuns = FirstEncRuns32x8
 // encoding of the parts of a grid table whose rows store them.
 const FirstEncPartRunsH = FirstEncPartRuns + SymbolSuffix
 
+// FirstEncPartRunsHW is FirstEncPartRunsH with rows that wrap (see
+// NewSymbolRuns).
+const FirstEncPartRunsHW = FirstEncPartRunsH + WrapSuffix
+
 // NewRunsPart returns part shard of shards of a LayoutRuns table of h:
 // the node order and the rows of source ranks ShardRange(shard, shards,
 // h.Nodes), the row of rank From+k being run words (RunWord) rowStart[k]
@@ -104,10 +108,15 @@ func NewRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, 
 	return newRunsPart(h, shard, shards, order, rowStart, words, FirstEncPartRuns)
 }
 
-// NewSymbolRunsPart is NewRunsPart for rows with heuristic symbols (see
-// NewSymbolRuns), encoded in FirstEncPartRunsH. O(n + runs).
-func NewSymbolRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32) (*Part, error) {
-	return newRunsPart(h, shard, shards, order, rowStart, words, FirstEncPartRunsH)
+// NewSymbolRunsPart is NewRunsPart for rows with heuristic symbols, and
+// rows that wrap with wrap (see NewSymbolRuns), encoded in
+// FirstEncPartRunsH or FirstEncPartRunsHW. O(n + runs).
+func NewSymbolRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32, wrap bool) (*Part, error) {
+	enc := FirstEncPartRunsH
+	if wrap {
+		enc = FirstEncPartRunsHW
+	}
+	return newRunsPart(h, shard, shards, order, rowStart, words, enc)
 }
 
 func newRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32, enc string) (*Part, error) {
@@ -186,7 +195,7 @@ func (p *PartHeader) validate() error {
 	if h.RunCount != 0 {
 		return fmt.Errorf("the table header of a part counts %d runs, want 0", h.RunCount)
 	}
-	if h.FirstEnc != l.partEnc() && (h.Layout != LayoutRuns || h.FirstEnc != FirstEncPartRunsH) {
+	if h.FirstEnc != l.partEnc() && (h.Layout != LayoutRuns || h.FirstEnc != FirstEncPartRunsH && h.FirstEnc != FirstEncPartRunsHW) {
 		return fmt.Errorf("part of layout %q has first-move encoding %q, want %q", h.Layout, h.FirstEnc, l.partEnc())
 	}
 	if err := CheckShard(p.Shard, p.Shards); err != nil {

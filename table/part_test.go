@@ -357,11 +357,10 @@ func TestJoinPicksTableEncoding(t *testing.T) {
 			for rank := from; rank <= to; rank++ {
 				rowStart = append(rowStart, r.RowStart[rank]-r.RowStart[from])
 			}
-			newPart := table.NewRunsPart
+			p, err := table.NewRunsPart(tab.Header, i, k, r.Order, rowStart, words[r.RowStart[from]:r.RowStart[to]])
 			if r.Code.Symbols {
-				newPart = table.NewSymbolRunsPart
+				p, err = table.NewSymbolRunsPart(tab.Header, i, k, r.Order, rowStart, words[r.RowStart[from]:r.RowStart[to]], r.Code.Wrap)
 			}
-			p, err := newPart(tab.Header, i, k, r.Order, rowStart, words[r.RowStart[from]:r.RowStart[to]])
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -16,13 +16,23 @@ import (
 // integer octile distance (408/985 is within 4·10⁻⁷ of √2-1). H_k with k
 // beyond the node's moves names no move: no path.
 
-// SymbolSuffix marks a run encoding whose moves 8-14 are heuristic symbols.
-const SymbolSuffix = "h"
-
-// The symbol encodings: start bits x move bits, with symbols.
+// SymbolSuffix marks a run encoding whose moves 8-14 are heuristic symbols;
+// WrapSuffix after it, rows that wrap around: a target whose rank is below
+// its row's first start takes the row's last run (a level of one
+// component, whose rows cover every rank, so that a row's first and last
+// runs can be one).
 const (
-	FirstEncRuns16x4H = FirstEncRuns16x4 + SymbolSuffix
-	FirstEncRuns32x4H = FirstEncRuns32x4 + SymbolSuffix
+	SymbolSuffix = "h"
+	WrapSuffix   = "w"
+)
+
+// The symbol encodings: start bits x move bits, with symbols, and with
+// rows that wrap.
+const (
+	FirstEncRuns16x4H  = FirstEncRuns16x4 + SymbolSuffix
+	FirstEncRuns32x4H  = FirstEncRuns32x4 + SymbolSuffix
+	FirstEncRuns16x4HW = FirstEncRuns16x4H + WrapSuffix
+	FirstEncRuns32x4HW = FirstEncRuns32x4H + WrapSuffix
 )
 
 // SymbolBase is the move value of H_1; H_k is SymbolBase+k-1.
@@ -42,7 +52,12 @@ func HeuristicKey(dx, dy int) int64 {
 
 // Symbols reports whether encoding enc stores heuristic symbols. O(1).
 func Symbols(enc string) bool {
-	return strings.HasSuffix(enc, SymbolSuffix) && strings.HasPrefix(enc, "runs")
+	return strings.HasPrefix(enc, "runs") && (strings.HasSuffix(enc, SymbolSuffix) || strings.HasSuffix(enc, SymbolSuffix+WrapSuffix))
+}
+
+// Wraps reports whether encoding enc's rows wrap around. O(1).
+func Wraps(enc string) bool {
+	return strings.HasPrefix(enc, "runs") && strings.HasSuffix(enc, SymbolSuffix+WrapSuffix)
 }
 
 // RunSymbols reports whether h's run-length rows store heuristic symbols.
@@ -290,52 +305,38 @@ func (t *Table) checkSymbolGraph() error {
 }
 
 // literal returns t's rows with every heuristic symbol replaced by the
-// slots it names, run by run (a symbol run splits where its slot
-// changes), for a document that cannot carry symbols: a grid table
-// written with its graph's bins (format 1 or 2). The answers are the
-// same; the runs more. O(n²) for n nodes: a tool's conversion, not a
-// build's path (a build asked for such a table stores literals, see
-// build.Options.Literal).
+// slot it names and every wrapped row unwrapped, for a document that
+// cannot carry them: a grid table written with its graph's bins (format 1
+// or 2). The answers are the same; the runs more. O(n² log runs) for n
+// nodes: a tool's conversion, not a build's path (a build asked for such a
+// table stores literals, see build.Options.Literal).
 func (r *Runs) literal(t *Table) (*Runs, error) {
 	n := len(r.Order)
 	words := make([]uint32, 0, r.Code.Len())
 	rowStart := make([]uint32, 1, len(r.RowStart))
 	for k := range len(r.RowStart) - 1 {
 		s := int(r.Order[r.From+k])
-		lo, hi := int(r.RowStart[k]), int(r.RowStart[k+1])
-		for i := lo; i < hi; i++ {
-			m, start := r.Code.Move(i), r.Code.Start(i)
-			if m < SymbolBase || m >= SymbolBase+MaxSymbolRank {
-				words = append(words, RunWord(start, m))
+		first := len(words)
+		last := -1 // the open run's move, -1 before the first
+		for x := range n {
+			target := int(r.Order[x])
+			if target == s {
+				continue // a wildcard
+			}
+			m := int(r.move(t, s, target))
+			if m == last {
 				continue
 			}
-			end := n
-			if i+1 < hi {
-				end = r.Code.Start(i + 1)
+			if len(words) == first && m == NoMove {
+				last = m // before the first run, no run says no path
+				continue
 			}
-			last := -1
-			for x := start; x < end; x++ {
-				target := int(r.Order[x])
-				if target == s {
-					continue // a wildcard
-				}
-				j := int(t.symbolMove(s, target, m))
-				if j != last {
-					at := x
-					if last < 0 {
-						at = start // the run's own start, even at the source
-					}
-					words = append(words, RunWord(at, uint8(j)))
-					last = j
-				}
-			}
-			if last < 0 { // a run of the source alone
-				words = append(words, RunWord(start, NoMove))
-			}
+			words = append(words, RunWord(x, uint8(m)))
+			last = m
 		}
 		rowStart = append(rowStart, uint32(len(words)))
 	}
 	h := t.Header
 	h.GraphBins = true
-	return newRuns(h, r.Order, rowStart, words, false)
+	return newRuns(h, r.Order, rowStart, words, false, false)
 }

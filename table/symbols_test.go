@@ -183,7 +183,7 @@ func TestSymbolTables(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !sym.RunSymbols() || lit.RunSymbols() || sym.RunCount > lit.RunCount {
+			if !sym.RunSymbols() || lit.RunSymbols() || sym.RunCount > lit.RunCount || sym.ReachablePairs() != lit.ReachablePairs() {
 				t.Fatalf("%s: symbols %q (%d runs), literal %q (%d runs)", name, sym.FirstEnc, sym.RunCount, lit.FirstEnc, lit.RunCount)
 			}
 			v3, err := table.Decode(rbEncode(t, sym))
@@ -194,7 +194,7 @@ func TestSymbolTables(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if old.RunSymbols() || old.FormatVersion() != table.VersionLayout {
+			if old.RunSymbols() || old.FormatVersion() != table.VersionLayout || old.ReachablePairs() != lit.ReachablePairs() || v3.ReachablePairs() != lit.ReachablePairs() {
 				t.Fatalf("%s with the graph's bins: %q, format %d", name, old.FirstEnc, old.FormatVersion())
 			}
 			ls, ll := lookup.New(v3), lookup.New(lit)
@@ -232,8 +232,8 @@ func TestCorruptSymbols(t *testing.T) {
 	if err != nil {
 		t.Fatalf("unchanged: %v", err)
 	}
-	if good.FirstEnc != table.FirstEncRuns16x4H {
-		t.Fatalf("maze.grid's runs are encoded %q, want %q", good.FirstEnc, table.FirstEncRuns16x4H)
+	if good.FirstEnc != table.FirstEncRuns16x4HW {
+		t.Fatalf("maze.grid's runs are encoded %q, want %q", good.FirstEnc, table.FirstEncRuns16x4HW)
 	}
 	runs := len(p.bins) - 1
 	split := 2 * good.RunCount
@@ -246,6 +246,9 @@ func TestCorruptSymbols(t *testing.T) {
 		enc     string
 	}{
 		{"symbols in format 2", table.VersionLayout, old.bins, table.FirstEncRuns16x4H},
+		{"wrapped symbols in format 2", table.VersionLayout, old.bins, table.FirstEncRuns16x4HW},
+		{"wrapped symbols in a graph table", table.VersionLayout, graph.bins, table.FirstEncRuns16x4HW},
+		{"wrapped literal rows", table.VersionCells, p.bins, table.FirstEncRuns16x4 + table.WrapSuffix},
 		{"symbols in a graph table", table.VersionLayout, graph.bins, table.FirstEncRuns16x4H},
 		{"8-bit symbols in a graph table", table.VersionLayout, graph.bins, table.FirstEncPartRunsH},
 		{"16-bit starts with 8-bit symbols", table.VersionCells, p.bins, "runs16x8h"},
@@ -262,6 +265,7 @@ func TestCorruptSymbols(t *testing.T) {
 		"every move H_1":  func(b [][]byte) { fill(b[runs][split:], 0x88) },
 		"moves 8 and 14":  func(b [][]byte) { fill(b[runs][split:], 0xe8) },
 		"read as literal": func(b [][]byte) { rbEditHeader(t, b, func(h *table.Header) { h.FirstEnc = table.FirstEncRuns16x4 }) },
+		"read unwrapped":  func(b [][]byte) { rbEditHeader(t, b, func(h *table.Header) { h.FirstEnc = table.FirstEncRuns16x4H }) },
 	}
 	for name, edit := range answered {
 		b := slices.Clone(p.bins)
