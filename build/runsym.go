@@ -95,6 +95,7 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		c.allowZero(s, hops, slot)
 	}
 	dirs := &geo.dirs[s]
+	signSlot := dirs.SignSlots()
 	sx, sy := int(geo.x[rs]), int(geo.y[rs])
 	ds := rows[slot[s]]
 	inf := math.Inf(1)
@@ -145,7 +146,6 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 			start, none = r, true
 			continue
 		}
-		dx, dy := int(geo.x[r])-sx, int(geo.y[r])-sy
 		if start >= 0 && !none {
 			var tested, opt uint8 // slots tested, and found optimal
 			keep := uint16(0)
@@ -158,6 +158,7 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 				}
 			}
 			if sym := uint8(allowed >> table.SymbolBase); sym != 0 {
+				dx, dy := int(geo.x[r])-sx, int(geo.y[r])-sy
 				var bySymbol [8]uint8 // the slot of H_k at k-1
 				if sym&^1 != 0 {
 					var rank [8]uint8
@@ -166,7 +167,10 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 						bySymbol[rank[i]-1] = i
 					}
 				} else {
-					bySymbol[0] = dirs.SymbolSlot(1, dx, dy) // O(1) mostly
+					bySymbol[0] = signSlot[(sign(dx)+1)*3+sign(dy)+1]
+					if bySymbol[0] == table.NoMove {
+						bySymbol[0] = dirs.SymbolSlot(1, dx, dy)
+					}
 				}
 				// A run's H_k have k at most the source's degree: its
 				// first target set them from its own ranks.
@@ -193,7 +197,7 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		start = r
 		allowed = 0
 		var rank [8]uint8
-		dirs.Ranks(dx, dy, &rank)
+		dirs.Ranks(int(geo.x[r])-sx, int(geo.y[r])-sy, &rank)
 		for j := range dirs.Degree {
 			if has>>j&1 != 0 && wsl[j]+dsl[j][r] == d {
 				allowed |= 1 << j
@@ -216,4 +220,16 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		dst = append(dst, table.RunWord(hi, table.NoMove))
 	}
 	return dst
+}
+
+// sign is -1, 0 or 1 as x is negative, 0 or positive. O(1).
+func sign(x int) int {
+	return b2i(x > 0) - b2i(x < 0)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

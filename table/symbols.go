@@ -224,6 +224,22 @@ func (s *SymbolDirs) SymbolSlot(k int, dx, dy int) uint8 {
 	return NoMove // unreachable: the ranks are 1..n
 }
 
+// SignSlots returns, for each sign pair (sx, sy) of a target's offset at
+// index (sx+1)*3 + sy+1, the slot toward that sign, which is H_1 for every
+// such target, or NoMove where the node has no such move (then H_1 is
+// SymbolSlot's to find). O(1).
+func (s *SymbolDirs) SignSlots() (t [9]uint8) {
+	for i, c := range dirOfSign {
+		t[i] = NoMove
+		if c < 8 {
+			if j := s.Slot >> (4 * c) & 0xF; j != 0xF {
+				t[i] = uint8(j)
+			}
+		}
+	}
+	return t
+}
+
 // Ranks fills rank[j] with the rank (1..Degree) of slot j toward a target
 // at (dx, dy). O(degree) with sorted slots, O(degree²) otherwise.
 func (s *SymbolDirs) Ranks(dx, dy int, rank *[8]uint8) {
