@@ -84,7 +84,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if geo != nil {
 		geo = geo.withOrder(g, ord.node)
 		// One component: every row spans every rank, and may wrap.
-		geo.wrap = ord.compEnd != nil && ord.compStart[0] == 0 && int(ord.compEnd[0]) == n
+		geo.wrap = n > 0 && ord.compEnd != nil && ord.compStart[0] == 0 && int(ord.compEnd[0]) == n
 	}
 
 	rowBytes := 8
