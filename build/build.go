@@ -71,6 +71,11 @@ type Options struct {
 	// Layout, when Window is 0, picks the table layout: flat (the zero
 	// value) or table.LayoutRuns, run-length rows per source (runs.go).
 	Layout table.Layout
+	// Literal makes a run-length table of a grid store literal moves only,
+	// no heuristic symbols (table/symbols.go): a table to be written in
+	// format 1 or 2 (table.Header.GraphBins) needs it. Symbols take fewer
+	// runs on open ground; the answers are the same.
+	Literal bool
 }
 
 // TableLayout is the layout of the table opt asks for: LayoutWindow when

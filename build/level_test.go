@@ -88,7 +88,8 @@ func TestBuildLevelMatchesCLI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab, err := BuildLevel(context.Background(), lvl, Options{Layout: tc.layout})
+		// -graph-bins builds literal rows: formats 1 and 2 carry no symbols.
+		tab, err := BuildLevel(context.Background(), lvl, Options{Layout: tc.layout, Literal: tc.graphBins})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,8 +7,14 @@ import (
 	"github.com/pathtable/pathtable/maps"
 )
 
-// orderSamples is how many sources pickOrder encodes to compare orders.
-const orderSamples = 64
+// orderSamples is how many sources pickOrder encodes to compare orders;
+// levels of at most smallLevel nodes take 4·orderSamples, as cheap there,
+// where 64 rows tell orders apart less surely (room-32-32-4's symbol rows
+// picked depth-first for 0.7 runs per node more than Hilbert's).
+const (
+	orderSamples = 64
+	smallLevel   = 1024
+)
 
 // pickOrder returns the candidate order (nil ones left out) whose rows
 // take the fewest runs over up to orderSamples sources spread evenly over
@@ -19,7 +25,10 @@ const orderSamples = 64
 // samples count runs of all optimal moves, as if no hops were asked.
 // O(orderSamples · (row cost + c·d·V)) for c candidates and degree d,
 // divided by the workers. It fails only when ctx is done.
-func pickOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, workers int, candidates ...*runOrder) (*runOrder, error) {
+//
+// With geo (not nil), rows are counted as symRow codes them, with geo's
+// moves and each candidate's ranks.
+func pickOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, geo *symbolGeometry, workers int, candidates ...*runOrder) (*runOrder, error) {
 	var orders []*runOrder
 	for _, o := range candidates {
 		if o != nil {
@@ -33,6 +42,15 @@ func pickOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float6
 	// Samples go eight at a time, whose rows sweep together, a group per
 	// task on the workers; the counts add up alike in any order.
 	samples := min(n, orderSamples)
+	if n <= smallLevel {
+		samples = min(n, 4*orderSamples)
+	}
+	geos := make([]*symbolGeometry, len(orders))
+	if geo != nil {
+		for i, o := range orders {
+			geos[i] = geo.withOrder(g, o.node)
+		}
+	}
 	groups := (samples + sweepRows - 1) / sweepRows
 	runs := make([][]int, groups) // of each group, by candidate
 	type scratch struct {
@@ -50,7 +68,7 @@ func pickOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float6
 			sc.slot[i] = -1
 		}
 		for _, o := range orders {
-			sc.coders = append(sc.coders, &rowCoder{g: g, keys: keys, order: o, exact: eng.exact})
+			sc.coders = append(sc.coders, &rowCoder{g: g, keys: keys, order: o, exact: eng.exact, geo: geos[len(sc.coders)]})
 		}
 		return sc
 	}
@@ -89,7 +107,11 @@ func pickOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float6
 					}
 					sc.local[u] = int32(j)
 				}
-				sc.words = sc.coders[i].row(sc.words[:0], s, sc.byRank, nil, sc.local)
+				if c := sc.coders[i]; c.geo != nil {
+					sc.words = c.symRow(sc.words[:0], s, sc.byRank, nil, sc.local)
+				} else {
+					sc.words = c.row(sc.words[:0], s, sc.byRank, nil, sc.local)
+				}
 				runs[k][i] += len(sc.words)
 			}
 		}

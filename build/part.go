@@ -44,14 +44,19 @@ func BuildPart(ctx context.Context, lvl *maps.Level, opt Options, shard, shards 
 	from, to := table.ShardRange(shard, shards, h.Nodes)
 	var p *table.Part
 	if layout == table.LayoutRuns {
-		order, rowStart, words, err := runRows(ctx, g, h, opt, allShortcuts, from, to)
+		order, rowStart, words, rk, err := runRows(ctx, g, h, opt, allShortcuts, from, to, !opt.Literal)
 		if err != nil {
 			return nil, err
 		}
 		if err := checkBytes(&h, 4*int64(len(words)), opt.MaxBytes); err != nil {
 			return nil, err
 		}
-		if p, err = table.NewRunsPart(h, shard, shards, order, rowStart, words); err != nil {
+		if rk.symbols {
+			p, err = table.NewSymbolRunsPart(h, shard, shards, order, rowStart, words, rk.wrap)
+		} else {
+			p, err = table.NewRunsPart(h, shard, shards, order, rowStart, words)
+		}
+		if err != nil {
 			return nil, err
 		}
 	} else {

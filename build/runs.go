@@ -30,11 +30,16 @@ const runBlockBytes = 64 << 20
 // the table plus O(runBlock·V) per worker, and the bytes do not depend on
 // the workers.
 func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts) (*table.Table, error) {
-	order, rowStart, words, err := runRows(ctx, g, h, opt, cuts, 0, g.Nodes())
+	order, rowStart, words, rk, err := runRows(ctx, g, h, opt, cuts, 0, g.Nodes(), !opt.Literal)
 	if err != nil {
 		return nil, err
 	}
-	runs, err := table.NewRuns(h, order, rowStart, words)
+	var runs *table.Runs
+	if rk.symbols {
+		runs, err = table.NewSymbolRuns(h, order, rowStart, words, rk.wrap)
+	} else {
+		runs, err = table.NewRuns(h, order, rowStart, words)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +61,9 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options, 
 // parts and concatenated are the rows of one build. Time is that of a
 // whole build scaled by the share of sources, plus the contraction of the
 // level (once per call); memory is the rows plus O(runBlock·V) per worker.
-func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, from, to int) (order []int32, rowStart []uint32, words []uint32, err error) {
+// With symbols on a grid, rows store heuristic symbols (runsym.go), and
+// rows wrap on a grid of one component; kind says which.
+func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, from, to int, symbols bool) (order []int32, rowStart []uint32, words []uint32, kind rowKind, err error) {
 	n := g.Nodes()
 	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
 	keys := make([]float64, g.Edges())
@@ -65,14 +72,23 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	}
 	eng, err := newRowEngine(ctx, g, h.DistKind, keys, cuts, workerCount(opt))
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, rowKind{}, err
 	}
 	dfs := newRunOrder(g)
-	ord, err := pickOrder(ctx, g, eng, keys, workerCount(opt), dfs, hilbertOrder(g, dfs))
+	var geo *symbolGeometry
+	if symbols {
+		geo = newSymbolGeometry(g, dfs.node)
+	}
+	ord, err := pickOrder(ctx, g, eng, keys, geo, workerCount(opt), dfs, hilbertOrder(g, dfs))
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, rowKind{}, err
 	}
 	eng.setOrder(ord)
+	if geo != nil {
+		geo = geo.withOrder(g, ord.node)
+		// One component: every row spans every rank, and may wrap.
+		geo.wrap = n > 0 && ord.compEnd != nil && ord.compStart[0] == 0 && int(ord.compEnd[0]) == n
+	}
 
 	rowBytes := 8
 	if eng.hops {
@@ -86,7 +102,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	}
 	done := make([]blockRows, blocks)
 	newScratch := func(int) *runWorker {
-		w := &runWorker{rows: eng.worker(), c: &rowCoder{g: g, keys: keys, order: ord, exact: eng.exact, hops: eng.hops}, slot: make([]int32, n)}
+		w := &runWorker{rows: eng.worker(), c: &rowCoder{g: g, keys: keys, order: ord, exact: eng.exact, hops: eng.hops, geo: geo}, slot: make([]int32, n)}
 		for i := range w.slot {
 			w.slot[i] = -1
 		}
@@ -107,7 +123,11 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 		out.counts = make([]uint32, hi-lo)
 		for r := lo; r < hi; r++ {
 			before := len(out.words)
-			out.words = w.c.row(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
+			if geo != nil {
+				out.words = w.c.symRow(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
+			} else {
+				out.words = w.c.row(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
+			}
 			out.counts[r-lo] = uint32(len(out.words) - before)
 		}
 		for _, u := range w.need {
@@ -119,7 +139,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 		return nil
 	})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, rowKind{}, err
 	}
 
 	total := 0
@@ -127,7 +147,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 		total += len(done[b].words)
 	}
 	if int64(total) >= math.MaxUint32 {
-		return nil, nil, nil, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
+		return nil, nil, nil, rowKind{}, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
 	}
 	rowStart = make([]uint32, 0, to-from+1)
 	words = make([]uint32, 0, total)
@@ -139,8 +159,12 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 		words = append(words, done[b].words...)
 		done[b].words = nil
 	}
-	return ord.node, rowStart, words, nil
+	return ord.node, rowStart, words, rowKind{symbols: geo != nil, wrap: geo != nil && geo.wrap}, nil
 }
+
+// rowKind is what runRows's rows store: heuristic symbols, and rows that
+// wrap (see table.NewSymbolRuns).
+type rowKind struct{ symbols, wrap bool }
 
 // runWorker is one buildRuns worker's scratch.
 type runWorker struct {
@@ -164,7 +188,8 @@ type rowCoder struct {
 	keys  []float64 // search key of each edge's cost
 	order *runOrder
 	exact bool
-	hops  bool // the level has zero-cost edges: rows carry hops
+	hops  bool            // the level has zero-cost edges: rows carry hops
+	geo   *symbolGeometry // rows with heuristic symbols, or nil
 	// Scratch for the source being encoded: its usable out-edges' slots,
 	// keys and the distance rows of their heads, and the moves still
 	// allowed for every target of the open run.

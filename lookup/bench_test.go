@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -53,8 +54,19 @@ func loadBenchTables(b testing.TB) []benchTable {
 				panic(err)
 			}
 			benchTables = append(benchTables, benchTable{"maze-128-128-2", lookup.New(t)},
-				benchTable{"maze-128-128-2-runs", buildAndLoadWith(b, g, build.Options{Layout: table.LayoutRuns})})
+				benchTable{"maze-128-128-2-runs", buildAndLoadWith(b, g, build.Options{Layout: table.LayoutRuns})},
+				benchTable{"maze-128-128-2-runs-literal", buildAndLoadWith(b, g, build.Options{Layout: table.LayoutRuns, Literal: true})})
 		}
+		// Run-length rows with heuristic symbols and without (literal), for
+		// an A/B of the symbols' decoding in one run.
+		if lvl, err := maps.Load("../../shared/testmaps/den312d.map", maps.Options{}); err == nil {
+			benchTables = append(benchTables,
+				benchTable{"den312d-runs", buildAndLoadWith(b, lvl.Graph, build.Options{Layout: table.LayoutRuns})},
+				benchTable{"den312d-runs-literal", buildAndLoadWith(b, lvl.Graph, build.Options{Layout: table.LayoutRuns, Literal: true})})
+		}
+		// The builds' garbage (a flat table's rows) is collected now, not
+		// during the first benchmark measured.
+		runtime.GC()
 	})
 	return benchTables
 }

@@ -26,11 +26,38 @@ type runWalker struct {
 	// hops is Table.hops by rank: entry r<<hopShift | m is the rank that
 	// move m leads to from the node of rank r.
 	hops []int32
+	// symRanks is table.MaxSymbolRank on a table with heuristic symbols,
+	// whose moves SymbolBase.. are decoded by dirs and xy, and 0 otherwise.
+	symRanks uint
+	dirs     []table.SymbolDirs // each rank's moves as the symbols rank them
+	xy       []int32            // each rank's cell: x at 2r, y at 2r+1
 }
 
+// newRunWalker is O(V·stride), and O(V + E) more for symbols.
 func newRunWalker(lt *Table, r *table.Runs) *runWalker {
-	return &runWalker{lt: lt, order: r.Order, rank: r.Rank, rowStart: r.RowStart, code: r.Code,
+	w := &runWalker{lt: lt, order: r.Order, rank: r.Rank, rowStart: r.RowStart, code: r.Code,
 		hops: rankHops(lt.hops, lt.hopShift, r.Order, r.Rank)}
+	if t := lt.t; r.Code.Symbols && t.Kind == table.KindGrid {
+		w.symRanks = table.MaxSymbolRank
+		w.dirs, w.xy = make([]table.SymbolDirs, len(r.Order)), make([]int32, 2*len(r.Order))
+		for k, u := range r.Order {
+			// Decoding checked that every node's moves are distinct unit
+			// moves; a node that somehow has others decodes no symbol.
+			w.dirs[k], _ = table.GridSymbolDirs(t.Offsets, t.Targets, t.Cells, t.Width, u)
+			c := int(t.Cells[u])
+			w.xy[2*k], w.xy[2*k+1] = int32(c%t.Width), int32(c/t.Width)
+		}
+	}
+	return w
+}
+
+// symbol decodes heuristic symbol m (SymbolBase..) of the row of rank r
+// toward the target of rank t: the slot it names, or NoMove. O(1) for
+// H_1 where the move toward the target's sign exists, O(degree²) else.
+func (w *runWalker) symbol(r, t int32, m uint) uint {
+	dx := int(w.xy[2*t]) - int(w.xy[2*r])
+	dy := int(w.xy[2*t+1]) - int(w.xy[2*r+1])
+	return uint(w.dirs[r].SymbolSlot(int(m)-table.SymbolBase+1, dx, dy))
 }
 
 // rankHops renumbers a hop array by rank: entry r<<shift | m is the rank of
@@ -53,7 +80,11 @@ func rankHops(hops []int32, shift uint, order, rank []int32) []int32 {
 // move returns the move stored in the row of rank r for the target of
 // rank t. O(log runs in row).
 func (w *runWalker) move(r, t int32) uint {
-	return uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(t)))
+	m := uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(t)))
+	if m-table.SymbolBase < w.symRanks {
+		return w.symbol(r, t, m)
+	}
+	return m
 }
 
 // step returns the rank after rank r toward the target of rank t and the

@@ -61,6 +61,11 @@ func (t *Table) setBins(h *Header, from, rows int, bins [][]byte) error {
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}
+	if h.RunSymbols() {
+		if err := t.checkSymbolGraph(); err != nil {
+			return fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+	}
 	t.payload = p
 	return nil
 }
@@ -86,6 +91,9 @@ func tableDoc(h *Header) docKind {
 			}
 			l, _ := layoutOf(h.Layout) // validated
 			h.GraphBins = h.Kind == KindGrid && version != VersionCells
+			if err := h.checkSymbols(); err != nil {
+				return docHead{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
+			}
 			switch {
 			case version == VersionCells && h.Kind != KindGrid:
 				return docHead{}, fmt.Errorf("%w: a table of kind %q in a version %d document, which only grids have", ErrCorrupt, h.Kind, version)

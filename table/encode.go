@@ -25,6 +25,17 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 		return 0, fmt.Errorf("the header names layout %q (%s, %d runs, window %d), the payload is of layout %q (%s, %d runs, window %d)",
 			t.Layout, t.FirstEnc, t.RunCount, t.Window, want.Layout, want.FirstEnc, want.RunCount, want.Window)
 	}
+	if t.RunSymbols() && !t.carriesCells() {
+		// Formats 1 and 2 carry no symbols: write the slots they name.
+		lit, err := t.payload.(*Runs).literal(t)
+		if err != nil {
+			return 0, err
+		}
+		c := *t
+		c.payload = lit
+		lit.header(&c.Header)
+		return c.WriteTo(w)
+	}
 	header, err := msgpack.Marshal(&t.Header)
 	if err != nil {
 		return 0, err

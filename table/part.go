@@ -90,6 +90,14 @@ type Part struct {
 // the table's runs fit.
 const FirstEncPartRuns = FirstEncRuns32x8
 
+// FirstEncPartRunsH is FirstEncPartRuns with heuristic symbols, the
+// encoding of the parts of a grid table whose rows store them.
+const FirstEncPartRunsH = FirstEncPartRuns + SymbolSuffix
+
+// FirstEncPartRunsHW is FirstEncPartRunsH with rows that wrap (see
+// NewSymbolRuns).
+const FirstEncPartRunsHW = FirstEncPartRunsH + WrapSuffix
+
 // NewRunsPart returns part shard of shards of a LayoutRuns table of h:
 // the node order and the rows of source ranks ShardRange(shard, shards,
 // h.Nodes), the row of rank From+k being run words (RunWord) rowStart[k]
@@ -97,7 +105,22 @@ const FirstEncPartRuns = FirstEncRuns32x8
 // table header's Layout and FirstEnc. The caller sets the graph with
 // SetGraph. O(n + runs).
 func NewRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32) (*Part, error) {
-	h.Layout, h.FirstEnc, h.RunCount, h.Window = LayoutRuns, FirstEncPartRuns, 0, 0
+	return newRunsPart(h, shard, shards, order, rowStart, words, FirstEncPartRuns)
+}
+
+// NewSymbolRunsPart is NewRunsPart for rows with heuristic symbols, and
+// rows that wrap with wrap (see NewSymbolRuns), encoded in
+// FirstEncPartRunsH or FirstEncPartRunsHW. O(n + runs).
+func NewSymbolRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32, wrap bool) (*Part, error) {
+	enc := FirstEncPartRunsH
+	if wrap {
+		enc = FirstEncPartRunsHW
+	}
+	return newRunsPart(h, shard, shards, order, rowStart, words, enc)
+}
+
+func newRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32, enc string) (*Part, error) {
+	h.Layout, h.FirstEnc, h.RunCount, h.Window = LayoutRuns, enc, 0, 0
 	p, err := newPart(h, shard, shards, len(words))
 	if err != nil {
 		return nil, err
@@ -172,7 +195,7 @@ func (p *PartHeader) validate() error {
 	if h.RunCount != 0 {
 		return fmt.Errorf("the table header of a part counts %d runs, want 0", h.RunCount)
 	}
-	if h.FirstEnc != l.partEnc() {
+	if h.FirstEnc != l.partEnc() && (h.Layout != LayoutRuns || h.FirstEnc != FirstEncPartRunsH && h.FirstEnc != FirstEncPartRunsHW) {
 		return fmt.Errorf("part of layout %q has first-move encoding %q, want %q", h.Layout, h.FirstEnc, l.partEnc())
 	}
 	if err := CheckShard(p.Shard, p.Shards); err != nil {

@@ -358,6 +358,9 @@ func TestJoinPicksTableEncoding(t *testing.T) {
 				rowStart = append(rowStart, r.RowStart[rank]-r.RowStart[from])
 			}
 			p, err := table.NewRunsPart(tab.Header, i, k, r.Order, rowStart, words[r.RowStart[from]:r.RowStart[to]])
+			if r.Code.Symbols {
+				p, err = table.NewSymbolRunsPart(tab.Header, i, k, r.Order, rowStart, words[r.RowStart[from]:r.RowStart[to]], r.Code.Wrap)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

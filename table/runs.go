@@ -45,12 +45,28 @@ type RunCode struct {
 	Moves  []byte
 	Wide   bool
 	Nibble bool
+	// Symbols: moves SymbolBase.. are heuristic symbols (symbols.go).
+	Symbols bool
+	// Wrap: a target below a row's first start takes the row's last run.
+	Wrap bool
 }
 
 // runCodeOf returns the widths that encoding enc names, and false for an
 // unknown one.
 func runCodeOf(enc string) (wide, nibble, ok bool) {
 	switch enc {
+	case FirstEncRuns16x4H:
+		return false, true, true
+	case FirstEncRuns32x4H:
+		return true, true, true
+	case FirstEncPartRunsH:
+		return true, false, true
+	case FirstEncRuns16x4HW:
+		return false, true, true
+	case FirstEncRuns32x4HW:
+		return true, true, true
+	case FirstEncPartRunsHW:
+		return true, false, true
 	case FirstEncRuns16x4:
 		return false, true, true
 	case FirstEncRuns16x8:
@@ -64,8 +80,8 @@ func runCodeOf(enc string) (wide, nibble, ok bool) {
 }
 
 // runEncoding returns the name of the narrowest encoding of words that
-// fits a table of n nodes.
-func runEncoding(n int, words []uint32) string {
+// fits a table of n nodes, with symbols or not, rows that wrap or not.
+func runEncoding(n int, words []uint32, symbols, wrap bool) string {
 	nibble := true
 	for _, w := range words {
 		if m := RunMove(w); m >= noMove4 && m != NoMove {
@@ -73,7 +89,7 @@ func runEncoding(n int, words []uint32) string {
 			break
 		}
 	}
-	return runEncodingOf(n > maxNarrowNodes, nibble)
+	return runEncodingOf(n > maxNarrowNodes, nibble, symbols, wrap)
 }
 
 // runWidths returns h's start width in bytes and move width in bits. A
@@ -129,7 +145,26 @@ type Runs struct {
 // that holds them and checked as Decode checks them; New makes the table
 // of it. O(n + runs).
 func NewRuns(h Header, order []int32, rowStart []uint32, words []uint32) (*Runs, error) {
-	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, runEncoding(h.Nodes, words), len(words)
+	return newRuns(h, order, rowStart, words, false, false)
+}
+
+// NewSymbolRuns is NewRuns for rows whose moves SymbolBase up to
+// SymbolBase+MaxSymbolRank-1 are heuristic symbols (symbols.go), of a grid
+// table of format VersionCells; every move is below 15. With wrap, rows
+// wrap around: a target below a row's first start takes its last run
+// (only for a level of one component, whose rows span every rank). O(n +
+// runs).
+func NewSymbolRuns(h Header, order []int32, rowStart []uint32, words []uint32, wrap bool) (*Runs, error) {
+	for _, w := range words {
+		if m := RunMove(w); m >= noMove4 && m != NoMove {
+			return nil, fmt.Errorf("move %d in a table with heuristic symbols, whose moves are below %d", m, noMove4)
+		}
+	}
+	return newRuns(h, order, rowStart, words, true, wrap)
+}
+
+func newRuns(h Header, order []int32, rowStart []uint32, words []uint32, symbols, wrap bool) (*Runs, error) {
+	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, runEncoding(h.Nodes, words, symbols, wrap), len(words)
 	if _, err := h.PayloadSize(); err != nil {
 		return nil, err
 	}
@@ -245,6 +280,9 @@ func (c *RunCode) Find(lo, hi int, rt int) byte {
 		}
 	}
 	if i == lo {
+		if c.Wrap && hi > lo {
+			return c.Move(hi - 1) // a wrapped row's last run
+		}
 		return NoMove
 	}
 	return c.Move(i - 1)
@@ -257,14 +295,18 @@ func (r *Runs) move(t *Table, s, target int) uint8 {
 		return NoMove
 	}
 	rs := r.Rank[s]
-	return r.Code.Find(int(r.RowStart[rs]), int(r.RowStart[rs+1]), int(r.Rank[target]))
+	m := r.Code.Find(int(r.RowStart[rs]), int(r.RowStart[rs+1]), int(r.Rank[target]))
+	if r.Code.Symbols {
+		return t.symbolMove(s, target, m)
+	}
+	return m
 }
 
 func (r *Runs) layout() layout { return runsLayout{} }
 
 func (r *Runs) header(h *Header) {
 	h.Layout, h.RunCount, h.Window = LayoutRuns, r.Code.Len(), 0
-	h.FirstEnc = runEncodingOf(r.Code.Wide, r.Code.Nibble)
+	h.FirstEnc = runEncodingOf(r.Code.Wide, r.Code.Nibble, r.Code.Symbols, r.Code.Wrap)
 }
 
 func (r *Runs) distance(t *Table, s, target int) (float64, bool) {
@@ -363,6 +405,15 @@ func reachableRuns(rowStart []uint32, c *RunCode, from, n int) int64 {
 				count-- // the source itself is a wildcard inside a run
 			}
 		}
+		if c.Wrap && hi > lo && c.Move(hi-1) != NoMove {
+			// The last run also covers the ranks below the first start.
+			if first := c.Start(lo); first > 0 {
+				count += int64(min(first, n))
+				if rank < first {
+					count--
+				}
+			}
+		}
 	}
 	return count
 }
@@ -378,7 +429,7 @@ func decodeRuns(h *Header, from int, order, rows, runs []byte) (*Runs, error) {
 	}
 	split := sb * int64(h.RunCount)
 	r := &Runs{RowStart: bytesUint32(rows), From: from, order: order, runs: runs,
-		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble}}
+		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble, Symbols: Symbols(h.FirstEnc), Wrap: Wraps(h.FirstEnc)}}
 	if r.Order, r.Rank, err = checkOrder(order, wide, h.Nodes); err != nil {
 		return nil, err
 	}
@@ -386,9 +437,18 @@ func decodeRuns(h *Header, from int, order, rows, runs []byte) (*Runs, error) {
 }
 
 // runEncodingOf names the encoding of starts wide or not and moves nibble
-// or not.
-func runEncodingOf(wide, nibble bool) string {
+// or not, with symbols or not (nibble moves only), with rows that wrap or
+// not (with symbols only).
+func runEncodingOf(wide, nibble, symbols, wrap bool) string {
 	switch {
+	case symbols && wrap && !wide:
+		return FirstEncRuns16x4HW
+	case symbols && wrap:
+		return FirstEncRuns32x4HW
+	case symbols && !wide:
+		return FirstEncRuns16x4H
+	case symbols:
+		return FirstEncRuns32x4H
 	case !wide && nibble:
 		return FirstEncRuns16x4
 	case !wide:
@@ -432,7 +492,10 @@ func (runsLayout) distBytes(*Header) int64 { return 0 }
 
 func (runsLayout) check(h *Header) error {
 	if _, _, ok := runCodeOf(h.FirstEnc); !ok {
-		return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8)
+		return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q, %q, %q, %q, %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8, FirstEncRuns16x4H, FirstEncRuns32x4H, FirstEncRuns16x4HW, FirstEncRuns32x4HW)
+	}
+	if Symbols(h.FirstEnc) && h.Kind != KindGrid {
+		return fmt.Errorf("a %s table has first-move encoding %q, whose heuristic symbols only grid tables carry", h.Kind, h.FirstEnc)
 	}
 	return unused(h, false, true)
 }
@@ -465,7 +528,7 @@ func (runsLayout) fromParts(h *Header, runs int64) error {
 	if runs > MaxPayload/4 {
 		return fmt.Errorf("the parts hold %d runs: a run-length table holds at most %d", runs, MaxPayload/4)
 	}
-	h.RunCount, h.FirstEnc = int(runs), runEncoding(h.Nodes, nil)
+	h.RunCount, h.FirstEnc = int(runs), runEncoding(h.Nodes, nil, false, false)
 	return nil
 }
 
@@ -480,6 +543,9 @@ var errOtherOrder = errors.New("another node order")
 // first, every part's row starts and its runs as RunWord packs them.
 type runsJoin struct {
 	n        int
+	parts    int
+	wraps    int // parts whose rows wrap
+	symbols  int // parts with heuristic symbols, of parts added
 	order    []int32
 	rowStart []uint32
 	words    []uint32
@@ -495,6 +561,13 @@ func (j *runsJoin) add(p *Part) error {
 	} else if !slices.Equal(r.Order, j.order) {
 		return errOtherOrder
 	}
+	j.parts++
+	if r.Code.Symbols {
+		j.symbols++
+	}
+	if r.Code.Wrap {
+		j.wraps++
+	}
 	base := uint32(len(j.words))
 	for _, x := range r.RowStart[1:] {
 		j.rowStart = append(j.rowStart, base+x)
@@ -506,7 +579,15 @@ func (j *runsJoin) add(p *Part) error {
 	return nil
 }
 
-func (j *runsJoin) done(h *Header) (Payload, error) { return NewRuns(*h, j.order, j.rowStart, j.words) }
+func (j *runsJoin) done(h *Header) (Payload, error) {
+	switch {
+	case j.symbols == 0:
+		return NewRuns(*h, j.order, j.rowStart, j.words)
+	case j.symbols == j.parts && (j.wraps == 0 || j.wraps == j.parts):
+		return NewSymbolRuns(*h, j.order, j.rowStart, j.words, j.wraps > 0)
+	}
+	return nil, fmt.Errorf("%w: of the %d parts, %d have heuristic symbols and %d rows that wrap", ErrCorrupt, j.parts, j.symbols, j.wraps)
+}
 
 // appendRunWords appends the runs of c to words as RunWord packs them,
 // refusing a start outside the n nodes, which no encoding need hold.
@@ -531,7 +612,11 @@ func (r *Runs) checkRows(offsets []int32) error {
 		s := r.Order[r.From+k]
 		degree := int(offsets[s+1] - offsets[s])
 		for i := int(r.RowStart[k]); i < int(r.RowStart[k+1]); i++ {
-			if m := r.Code.Move(i); m != NoMove && int(m) >= degree {
+			m := r.Code.Move(i)
+			if r.Code.Symbols && m >= SymbolBase && m < SymbolBase+MaxSymbolRank {
+				m -= SymbolBase // H_k names one of the node's moves, k-1 its index
+			}
+			if m != NoMove && int(m) >= degree {
 				return fmt.Errorf("%w: the row of rank %d (node %d) holds move %d, but that node has %d moves: the row is not its own", ErrCorrupt, r.From+k, s, m, degree)
 			}
 		}

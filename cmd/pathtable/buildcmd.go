@@ -308,6 +308,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	var done atomic.Int64
 	bopt := cfg.build
 	bopt.Progress = &done
+	bopt.Literal = cfg.graphBins // format 1/2 documents carry no heuristic symbols
 	rows := lvl.Graph.Nodes()
 	if cfg.shard.set {
 		from, to := table.ShardRange(cfg.shard.i, cfg.shard.k, rows)

@@ -166,6 +166,8 @@ struct table {
 	uint32_t *rank;       /* run-length tables: the rank of each node, order's inverse */
 	int start_bytes;      /* run-length tables: a run start's (and a rank's) bytes, 2 or 4 */
 	int move_bits;        /* run-length tables: a run move's bits, 4 or 8 */
+	int symbols;          /* run-length grid tables of version 3: moves 8..14 are heuristic symbols H_1..H_7 */
+	int wrap;             /* and rows wrap: a target below a row's first start takes its last run */
 };
 
 /* weight is the cost of edge i. */
@@ -338,11 +340,15 @@ static const char *check_header(struct table *t, uint64_t version)
 		return "too many nodes or runs for a run-length table";
 	/* A run-length table's first_enc names the widths of a run's start
 	 * (16 or 32 bits) and move (4 or 8 bits). */
-	t->start_bytes = t->move_bits = 0;
-	static const char *run_encs[] = {"runs16x4", "runs16x8", "runs32x4", "runs32x8"};
-	for (int i = 0; t->layout == RUNS && i < 4; i++)
-		if (!strcmp(t->first_enc, run_encs[i]))
-			t->start_bytes = i < 2 ? 2 : 4, t->move_bits = i % 2 ? 8 : 4;
+	t->start_bytes = t->move_bits = t->symbols = t->wrap = 0;
+	static const char *run_encs[] = {"runs16x4", "runs16x8", "runs32x4", "runs32x8", "runs16x4h", "runs16x8h", "runs32x4h", "runs32x8h",
+					 "runs16x4hw", "runs16x8hw", "runs32x4hw", "runs32x8hw"};
+	for (int i = 0; t->layout == RUNS && i < 12; i++)
+		if (strcmp(t->first_enc, run_encs[i]) == 0 && i != 5 && i != 9) /* no runs16x8h, runs16x8hw */
+			t->start_bytes = i % 4 < 2 ? 2 : 4, t->move_bits = i % 2 ? 8 : 4, t->symbols = i >= 4, t->wrap = i >= 8;
+	/* Heuristic symbols need the grid's cells: grid tables of version 3. */
+	if (t->symbols && (strcmp(t->kind, "grid") || version != 3))
+		return "heuristic symbols in a table that is not a version 3 grid";
 	if (t->layout == WINDOW ? strcmp(t->first_enc, "window4") || strcmp(t->kind, "grid")
 	    : t->window != 0 ? 1
 	    : t->layout == RUNS ? t->move_bits == 0
@@ -743,7 +749,43 @@ static int distance(const struct table *t, uint64_t i, double *d)
 	return lo != (k[1] == '1' ? 0xFFFFu : 0xFFFFFFFFu);
 }
 
-/* runs_move is a run-length table's first move from s toward t: the move
+/* heuristic_key is the ranking key of the vector (dx, dy) between two
+ * cells: 985*max(|dx|,|dy|) + 408*min(|dx|,|dy|), an integer octile
+ * distance. */
+static int64_t heuristic_key(int64_t dx, int64_t dy)
+{
+	dx = dx < 0 ? -dx : dx, dy = dy < 0 ? -dy : dy;
+	return dx > dy ? 985 * dx + 408 * dy : 985 * dy + 408 * dx;
+}
+
+/* symbol_move decodes heuristic symbol H_k of s toward to: s's out-edge
+ * slots ranked by the key of the vector from the cell each leads to to
+ * to's cell, lowest first, ties by lower slot; the slot of rank k, or
+ * NOMOVE when s has fewer than k moves. O(degree^2). */
+static uint32_t symbol_move(const struct table *t, uint32_t s, uint32_t to, uint32_t k)
+{
+	uint32_t lo = le32(t->bin[1] + 4 * s), hi = le32(t->bin[1] + 4 * s + 4);
+	uint32_t ct = le32(t->bin[4] + 4 * to);
+	int64_t tx = ct % t->width, ty = ct / t->width, key[16];
+	if (hi - lo > 16 || k > hi - lo)
+		return NOMOVE;
+	for (uint32_t e = lo; e < hi; e++) {
+		uint32_t cv = le32(t->bin[4] + 4 * le32(t->bin[2] + 4 * e));
+		key[e - lo] = heuristic_key(tx - (int64_t)(cv % t->width), ty - (int64_t)(cv / t->width));
+	}
+	for (uint32_t j = 0; j < hi - lo; j++) {
+		uint32_t rank = 1;
+		for (uint32_t i = 0; i < hi - lo; i++)
+			rank += key[i] < key[j] || (key[i] == key[j] && i < j);
+		if (rank == k)
+			return j;
+	}
+	return NOMOVE;
+}
+
+/* runs_move is a run-length table's first move from s toward t (a heuristic
+ * symbol decoded to the slot it names; in a table whose rows wrap, a target
+ * below the row's first start takes the row's last run): the move
  * of the last run of s's row whose start is at most t's rank, found by
  * binary search over the starts; NOMOVE when no run covers t, or s == t,
  * or the move is 0xF of 4 bits. The search stays inside the row whatever
@@ -755,7 +797,7 @@ static uint32_t runs_move(const struct table *t, uint32_t s, uint32_t to)
 	const uint8_t *rows = t->bin[8], *starts = t->bin[9];
 	const uint8_t *moves = starts + (uint64_t)t->start_bytes * t->runs; /* after all the starts */
 	uint32_t r = t->rank[s], key = t->rank[to];
-	uint32_t lo = le32(rows + 4 * r), a = lo, b = le32(rows + 4 * r + 4);
+	uint32_t lo = le32(rows + 4 * r), a = lo, b = le32(rows + 4 * r + 4), b_end = b;
 	while (a < b) {
 		uint32_t mid = a + (b - a) / 2;
 		if (rank_at(t, starts, mid) <= key)
@@ -763,13 +805,15 @@ static uint32_t runs_move(const struct table *t, uint32_t s, uint32_t to)
 		else
 			b = mid;
 	}
-	if (a == lo)
+	if (a == lo && (!t->wrap || b_end == lo))
 		return NOMOVE;
-	uint64_t i = a - 1;
-	if (t->move_bits == 8)
-		return moves[i];
-	uint32_t m = moves[i / 2] >> (4 * (i % 2)) & 0xF; /* even runs in the low half */
-	return m == 0xF ? NOMOVE : m;
+	uint64_t i = a == lo ? b_end - 1 : a - 1; /* a wrapped row's last run, below its first start */
+	uint32_t m = t->move_bits == 8 ? moves[i] : moves[i / 2] >> (4 * (i % 2)) & 0xF; /* even runs in the low half */
+	if (t->move_bits == 4 && m == 0xF)
+		return NOMOVE;
+	if (t->symbols && m >= 8 && m <= 14)
+		return symbol_move(t, s, to, m - 7);
+	return m;
 }
 
 /* window_cell returns s's cell in to's window (row-major), or -1 when s
