@@ -127,7 +127,36 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 			dst = append(dst, table.RunWord(start, uint8(bits.TrailingZeros16(allowed))))
 		}
 	}
+	const h1 = 1 << table.SymbolBase
+	gx, gy := geo.x[:hi], geo.y[:hi]
 	for r := lo; r < hi; r++ {
+		if allowed == h1 && c.exact && start >= 0 && !none {
+			// A run of H_1 alone, the common case on open ground: one
+			// slot and one distance a target, no bookkeeping. The loop
+			// stops at the first target it does not serve, which the
+			// general step below then takes.
+			for ; r < hi; r++ {
+				if r == rs {
+					continue
+				}
+				d := ds[r]
+				if d == inf {
+					break
+				}
+				dx, dy := int(gx[r])-sx, int(gy[r])-sy
+				j := signSlot[signIndex(dx, dy)]
+				if j == table.NoMove {
+					j = dirs.SymbolSlot(1, dx, dy)
+				}
+				j &= 7
+				if has>>j&1 == 0 || wsl[j]+dsl[j][r] != d {
+					break
+				}
+			}
+			if r == hi {
+				break
+			}
+		}
 		if r == rs {
 			continue
 		}
@@ -220,6 +249,14 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		dst = append(dst, table.RunWord(hi, table.NoMove))
 	}
 	return dst
+}
+
+// signIndex is (sign(dx)+1)·3 + sign(dy)+1, branch-free: the index of
+// the move toward the offset's signs in table.SymbolDirs.SignSlots. O(1).
+func signIndex(dx, dy int) int {
+	sx := dx>>63 | int(uint(-dx)>>63)
+	sy := dy>>63 | int(uint(-dy)>>63)
+	return sx*3 + sy + 4
 }
 
 // sign is -1, 0 or 1 as x is negative, 0 or positive. O(1).
