@@ -341,15 +341,3 @@ func signIndex(dx, dy int) int {
 	sy := dy>>63 | int(uint(-dy)>>63)
 	return sx*3 + sy + 4
 }
-
-// sign is -1, 0 or 1 as x is negative, 0 or positive. O(1).
-func sign(x int) int {
-	return b2i(x > 0) - b2i(x < 0)
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
