@@ -69,8 +69,11 @@ func (geo *symbolGeometry) withOrder(g *maps.Graph, order []int32) *symbolGeomet
 // run extends while the intersection of its targets' sets is not empty,
 // and stores the lowest value left, so a literal slot where one serves
 // every target of the run (a literal decodes faster). Greedy is the fewest
-// runs for the order. O(V) per row plus O(degree²) per run and per target
-// where a rank above 1 is still open.
+// runs for the order. A target tests one value, the run's witness (below);
+// each other value of a run is tested from the run's start when the
+// witness fails, until it fails itself. O(V) per row, times up to 15
+// (the values) where values die one after another, plus O(degree²) per
+// run and O(degree) per test of a rank above 1.
 func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int32, slot []int32) []uint32 {
 	g, o, geo := c.g, c.order, c.geo
 	rs := int(o.rank[s])
@@ -109,13 +112,67 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 			wsl[j], dsl[j], has = c.w[i], c.d[i], has|1<<j
 		}
 	}
-	start, none := -1, false // the open run
-	var allowed uint16       // its values still allowed
+	// dist is target r's distance from s. O(1), O(degree) where the rows
+	// are bounds.
+	dist := func(r int) float64 {
+		d := ds[r]
+		if !c.exact && d != inf {
+			d = inf
+			for i := range c.d {
+				d = min(d, c.w[i]+c.d[i][r])
+			}
+		}
+		return d
+	}
+	gx, gy := geo.x[:hi], geo.y[:hi]
+	// serves reports whether value v (a slot in has, or a symbol) is an
+	// optimal move toward target r at distance d. O(1) for a slot or
+	// H_1, O(degree) or so for a higher rank.
+	serves := func(v uint8, r int, d float64) bool {
+		j := v
+		if v >= table.SymbolBase {
+			dx, dy := int(gx[r])-sx, int(gy[r])-sy
+			if v == table.SymbolBase {
+				j = signSlot[signIndex(dx, dy)]
+			}
+			if v > table.SymbolBase || j == table.NoMove {
+				j = dirs.SymbolSlot(int(v-table.SymbolBase)+1, dx, dy)
+			}
+			if j >= 8 || has>>j&1 == 0 {
+				return false
+			}
+		}
+		return wsl[j]+dsl[j][r] == d
+	}
+	sc := symScan{ds: ds, gx: gx, gy: gy, sx: sx, sy: sy, rs: rs, has: has, wsl: &wsl, dsl: &dsl, signSlot: &signSlot, dirs: dirs}
+	// servesAll reports whether v serves every target in from..to-1.
+	// O(to-from).
+	servesAll := func(v uint8, from, to int) bool {
+		if c.exact {
+			return sc.scan(v, from, to) == to
+		}
+		for t := from; t < to; t++ {
+			if t != rs && !serves(v, t, dist(t)) {
+				return false
+			}
+		}
+		return true
+	}
+	// The open run: its first target's values (cand), those known not to
+	// serve one of its targets (dead), and the lowest value serving all
+	// of them (w, the witness). A target tests the witness alone; when it
+	// fails, the next live value is checked from the run's start, so each
+	// value is tested until it first fails, and the run ends where the
+	// greedy over sets would end it, storing the same lowest value.
+	start, none := -1, false
+	var cand, dead uint16
+	var w uint8
 	first := len(dst)
-	var firstSet uint16 // the first run's values left, when it closed
-	emit := func() {
+	firstStart, firstEnd := -1, -1 // the first run, for a row that wraps
+	var firstCand uint16           // its first target's values
+	emit := func(end int) {
 		if len(dst) == first && start >= 0 && !none {
-			firstSet = allowed
+			firstStart, firstEnd, firstCand = start, end, cand
 		}
 		switch {
 		case start < 0:
@@ -124,97 +181,85 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 				dst = append(dst, table.RunWord(start, table.NoMove))
 			}
 		default:
-			dst = append(dst, table.RunWord(start, uint8(bits.TrailingZeros16(allowed))))
+			dst = append(dst, table.RunWord(start, w))
 		}
 	}
 	for r := lo; r < hi; r++ {
+		if start >= 0 && !none && c.exact {
+			// The witness over targets that it serves, the common case:
+			// one slot and one distance a target, no bookkeeping. The
+			// loop stops at the first target it does not serve, which
+			// the general step below then takes.
+			r = sc.scan(w, r, hi)
+			if r == hi {
+				break
+			}
+		}
 		if r == rs {
 			continue
 		}
-		d := ds[r]
-		if !c.exact && d != inf {
-			d = inf
-			for i := range c.d {
-				d = min(d, c.w[i]+c.d[i][r])
-			}
-		}
+		d := dist(r)
 		if d == inf {
 			if start >= 0 && none {
 				continue
 			}
-			emit()
+			emit(r)
 			start, none = r, true
 			continue
 		}
 		if start >= 0 && !none {
-			var tested, opt uint8 // slots tested, and found optimal
-			keep := uint16(0)
-			for m := uint8(allowed); m != 0; m &= m - 1 { // literal slots, each in has
-				j := bits.TrailingZeros8(m)
-				tested |= 1 << j
-				if wsl[j]+dsl[j][r] == d {
-					opt |= 1 << j
-					keep |= 1 << j
-				}
+			if serves(w, r, d) {
+				continue
 			}
-			if sym := uint8(allowed >> table.SymbolBase); sym != 0 {
-				dx, dy := int(geo.x[r])-sx, int(geo.y[r])-sy
-				var bySymbol [8]uint8 // the slot of H_k at k-1
-				if sym&^1 != 0 {
-					var rank [8]uint8
-					dirs.Ranks(dx, dy, &rank)
-					for i := range dirs.Degree {
-						bySymbol[rank[i]-1] = i
-					}
-				} else {
-					bySymbol[0] = signSlot[(sign(dx)+1)*3+sign(dy)+1]
-					if bySymbol[0] == table.NoMove {
-						bySymbol[0] = dirs.SymbolSlot(1, dx, dy)
-					}
+			dead |= 1 << w
+			found := false
+			for m := cand &^ dead; m != 0; m &= m - 1 {
+				v := uint8(bits.TrailingZeros16(m))
+				if servesAll(v, start, r+1) {
+					w, found = v, true
+					break
 				}
-				// A run's H_k have k at most the source's degree: its
-				// first target set them from its own ranks.
-				for m := sym; m != 0; m &= m - 1 {
-					k := bits.TrailingZeros8(m)
-					j := bySymbol[k] & 7
-					if tested>>j&1 == 0 {
-						tested |= 1 << j
-						if has>>j&1 != 0 && wsl[j]+dsl[j][r] == d {
-							opt |= 1 << j
-						}
-					}
-					if opt>>j&1 != 0 {
-						keep |= 1 << (table.SymbolBase + k)
-					}
-				}
+				dead |= 1 << v
 			}
-			if keep != 0 {
-				allowed = keep
+			if found {
 				continue
 			}
 		}
-		emit()
-		start = r
-		allowed = 0
+		emit(r)
+		start, none = r, false
+		cand, dead = 0, 0
 		var rank [8]uint8
-		dirs.Ranks(int(geo.x[r])-sx, int(geo.y[r])-sy, &rank)
+		dirs.Ranks(int(gx[r])-sx, int(gy[r])-sy, &rank)
 		for j := range dirs.Degree {
 			if has>>j&1 != 0 && wsl[j]+dsl[j][r] == d {
-				allowed |= 1 << j
+				cand |= 1 << j
 				if k := rank[j]; k <= table.MaxSymbolRank {
-					allowed |= 1 << (table.SymbolBase + k - 1)
+					cand |= 1 << (table.SymbolBase + k - 1)
 				}
 			}
 		}
-		none = allowed == 0 // only if the distance rows disagree: answer no path
+		w = uint8(bits.TrailingZeros16(cand))
+		none = cand == 0 // only if the distance rows disagree: answer no path
 	}
-	emit()
+	emit(hi)
 	// A row that wraps needs no first run where its last run serves the
 	// first run's targets too: the targets below the new first start wrap
-	// to the last run.
-	if geo.wrap && len(dst)-first >= 2 && firstSet != 0 && !none && firstSet&allowed != 0 {
-		dst[len(dst)-1] = table.RunWord(start, uint8(bits.TrailingZeros16(firstSet&allowed)))
-		dst = append(dst[:first], dst[first+1:]...)
+	// to the last run. Only here are the two runs' whole sets needed (the
+	// first run's dead values include those that failed on the target
+	// that closed it, and so are not its to rule out).
+	if geo.wrap && len(dst)-first >= 2 && firstStart >= 0 && !none {
+		both := uint16(0)
+		for m := firstCand & cand &^ dead; m != 0; m &= m - 1 {
+			v := uint8(bits.TrailingZeros16(m))
+			if servesAll(v, firstStart, firstEnd) && servesAll(v, start, hi) {
+				both = 1 << v
+				break
+			}
+		}
+		if both != 0 {
+			dst[len(dst)-1] = table.RunWord(start, uint8(bits.TrailingZeros16(both)))
+			dst = append(dst[:first], dst[first+1:]...)
+		}
 	}
 	if hi < len(o.node) {
 		dst = append(dst, table.RunWord(hi, table.NoMove))
@@ -222,14 +267,77 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 	return dst
 }
 
-// sign is -1, 0 or 1 as x is negative, 0 or positive. O(1).
-func sign(x int) int {
-	return b2i(x > 0) - b2i(x < 0)
+// symScan is what scan needs of a row being coded.
+type symScan struct {
+	ds       []float64 // the distance of each target
+	gx, gy   []int32   // cell of each rank
+	sx, sy   int       // the source's cell
+	rs       int       // the source's rank: a wildcard
+	has      uint8     // the source's usable slots
+	wsl      *[8]float64
+	dsl      *[8][]float64 // each usable slot's cost and distance row
+	signSlot *[9]uint8
+	dirs     *table.SymbolDirs
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
+// scan returns the first target in from..to-1 that value v does not serve
+// (an unreachable target included), or to: a loop of one slot and one
+// distance a target for a literal or H_1, where a run spends its time.
+// O(to-from), times O(degree) or so for a rank above 1. Exact rows only.
+func (sc *symScan) scan(v uint8, from, to int) int {
+	ds, rs, inf := sc.ds[:to], sc.rs, math.Inf(1)
+	r := from
+	switch {
+	case v < table.SymbolBase:
+		wj, dj := sc.wsl[v&7], sc.dsl[v&7][:to]
+		for ; r < to; r++ {
+			if r != rs && (ds[r] == inf || wj+dj[r] != ds[r]) {
+				break
+			}
+		}
+	case v == table.SymbolBase:
+		gx, gy := sc.gx[:to], sc.gy[:to]
+		for ; r < to; r++ {
+			if r == rs {
+				continue
+			}
+			d := ds[r]
+			if d == inf {
+				break
+			}
+			dx, dy := int(gx[r])-sc.sx, int(gy[r])-sc.sy
+			j := sc.signSlot[signIndex(dx, dy)]
+			if j == table.NoMove {
+				j = sc.dirs.SymbolSlot(1, dx, dy)
+			}
+			j &= 7
+			if sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d {
+				break
+			}
+		}
+	default:
+		k := int(v-table.SymbolBase) + 1
+		for ; r < to; r++ {
+			if r == rs {
+				continue
+			}
+			d := ds[r]
+			if d == inf {
+				break
+			}
+			j := sc.dirs.SymbolSlot(k, int(sc.gx[r])-sc.sx, int(sc.gy[r])-sc.sy)
+			if j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d {
+				break
+			}
+		}
 	}
-	return 0
+	return r
+}
+
+// signIndex is (sign(dx)+1)·3 + sign(dy)+1, branch-free: the index of
+// the move toward the offset's signs in table.SymbolDirs.SignSlots. O(1).
+func signIndex(dx, dy int) int {
+	sx := dx>>63 | int(uint(-dx)>>63)
+	sy := dy>>63 | int(uint(-dy)>>63)
+	return sx*3 + sy + 4
 }
