@@ -46,7 +46,14 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 			return 0, err
 		}
 	}
-	return writeDocument(w, Magic, t.FormatVersion(), t.documentBins(header, level))
+	bins := t.documentBins(header, level)
+	if r, ok := t.payload.(*Runs); ok && t.carriesCells() {
+		// The rows bin, after the layout's order bin, holds run counts.
+		if bins[len(bins)-2], err = r.rowCounts(&t.Header); err != nil {
+			return 0, err
+		}
+	}
+	return writeDocument(w, Magic, t.FormatVersion(), bins)
 }
 
 // documentBins returns the bins of a document of t after its encoded

@@ -259,7 +259,13 @@ func (t *Table) xy(u int) (x, y int) {
 
 // PayloadBytes returns the bytes t's first moves and distances take in
 // its file. O(1).
-func (t *Table) PayloadBytes() (first, dist int64) { return t.payload.bytes() }
+func (t *Table) PayloadBytes() (first, dist int64) {
+	first, dist = t.payload.bytes()
+	if r, ok := t.payload.(*Runs); ok && t.carriesCells() {
+		first += t.rowsBinLen(len(r.RowStart)-1) - 4*int64(len(r.RowStart))
+	}
+	return first, dist
+}
 
 // Clone returns a copy of t whose payload can be changed without changing
 // t's, as tools that edit a table (and tests that corrupt one) need: a

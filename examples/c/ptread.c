@@ -164,6 +164,8 @@ struct table {
 	size_t len[MAXBINS];
 	uint8_t *graph;       /* version 3: the rebuilt offsets, targets, weights and cells, which bin[1..4] point into */
 	uint32_t *rank;       /* run-length tables: the rank of each node, order's inverse */
+	uint32_t *row_start;  /* run-length tables: the row of rank r is runs row_start[r] to row_start[r+1] */
+	int row_counts;       /* version 3 run-length tables: the rows bin holds each row's run count */
 	int start_bytes;      /* run-length tables: a run start's (and a rank's) bytes, 2 or 4 */
 	int move_bits;        /* run-length tables: a run move's bits, 4 or 8 */
 	int symbols;          /* run-length grid tables of version 3: moves 8..14 are heuristic symbols H_1..H_7 */
@@ -496,9 +498,17 @@ static uint32_t rank_at(const struct table *t, const uint8_t *a, uint64_t i)
 	return t->start_bytes == 2 ? le16(a + 2 * i) : le32(a + 4 * i);
 }
 
+/* row_count_bytes is the bytes of one run count in a version 3 rows bin:
+ * 2 below 65,536 nodes, else 4. */
+static uint64_t row_count_bytes(uint64_t n)
+{
+	return n < 65536 ? 2 : 4;
+}
+
 /* check_runs checks a run-length table's order and rows as the Go decoder
- * does, and derives rank: order is a permutation of the n nodes, and the
- * rows span the runs in order. Runs are checked where they are used. It
+ * does, and derives rank and row_start: order is a permutation of the n
+ * nodes, and the rows span the runs in order (version 3: the rows' run
+ * counts, summed, are the runs). Runs are checked where they are used. It
  * returns what is wrong, or NULL. O(n). */
 static const char *check_runs(struct table *t)
 {
@@ -513,11 +523,26 @@ static const char *check_runs(struct table *t)
 			return "order is not a permutation of the nodes";
 		t->rank[u] = r;
 	}
+	if (!(t->row_start = malloc(sizeof *t->row_start * (n + 1))))
+		die("out of memory");
+	if (t->row_counts) {
+		uint64_t sum = 0, w = row_count_bytes(n);
+		t->row_start[0] = 0;
+		for (uint64_t r = 0; r < n; r++) {
+			sum += w == 2 ? le16(rows + 2 * r) : le32(rows + 4 * r);
+			if (sum > t->runs)
+				return "rows hold more runs than the table";
+			t->row_start[r + 1] = (uint32_t)sum;
+		}
+		return sum != t->runs ? "rows do not span the runs" : NULL;
+	}
 	if (le32(rows) != 0 || le32(rows + 4 * n) != t->runs)
 		return "rows do not span the runs";
-	for (uint64_t r = 0; r < n; r++)
-		if (le32(rows + 4 * r) > le32(rows + 4 * r + 4))
+	for (uint64_t r = 0; r <= n; r++) {
+		t->row_start[r] = le32(rows + 4 * r);
+		if (r > 0 && t->row_start[r - 1] > t->row_start[r])
 			return "a row ends before it starts";
+	}
 	return NULL;
 }
 
@@ -618,7 +643,7 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 	else if (t->layout == WINDOW)
 		want[7] = n * window_block(t->window), want[8] = 0;
 	else
-		want[7] = t->start_bytes * n, want[8] = 4 * (n + 1),
+		want[7] = t->start_bytes * n, want[8] = v3 ? row_count_bytes(n) * n : 4 * (n + 1),
 		want[9] = t->start_bytes * t->runs + (t->move_bits * t->runs + 7) / 8;
 	if (t->len[5] != 0)
 		want[5] = want[6] = 8 * n; /* coordinates: both or neither */
@@ -650,6 +675,7 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 	for (uint64_t u = 0; grid && u < n; u++)
 		if (le32(cells + 4 * u) >= t->width * t->height || (u > 0 && le32(cells + 4 * u) <= le32(cells + 4 * u - 4)))
 			die("%s: corrupt table: bad cells", path);
+	t->row_counts = v3;
 	if (t->layout == RUNS && (bad = check_runs(t)))
 		die("%s: corrupt table: %s", path, bad);
 }
@@ -794,10 +820,10 @@ static uint32_t runs_move(const struct table *t, uint32_t s, uint32_t to)
 {
 	if (s == to)
 		return NOMOVE;
-	const uint8_t *rows = t->bin[8], *starts = t->bin[9];
+	const uint8_t *starts = t->bin[9];
 	const uint8_t *moves = starts + (uint64_t)t->start_bytes * t->runs; /* after all the starts */
 	uint32_t r = t->rank[s], key = t->rank[to];
-	uint32_t lo = le32(rows + 4 * r), a = lo, b = le32(rows + 4 * r + 4), b_end = b;
+	uint32_t lo = t->row_start[r], a = lo, b = t->row_start[r + 1], b_end = b;
 	while (a < b) {
 		uint32_t mid = a + (b - a) / 2;
 		if (rank_at(t, starts, mid) <= key)
