@@ -6,20 +6,52 @@ import (
 )
 
 // A run-length table that carries its cells (format VersionCells) stores
-// its rows bin as each row's run count, not as n+1 uint32 row starts: 2
-// bytes little-endian a row when the table has fewer than 65,536 nodes (a
-// row's starts are distinct ranks, so it holds at most n runs) and 4
-// otherwise. The loader sums them into the row starts lookup indexes,
-// so a row is still found in O(1) at query time; the file saves 2 bytes
-// a node on every map of up to 65,535 nodes.
+// its rows bin as each row's run count, not as n+1 uint32 row starts:
+// Header.RowBytes bytes little-endian a row, 1, 2 or 4, the fewest that
+// hold its longest row. The loader sums them into the row starts lookup
+// indexes, so a row is still found in O(1) at query time; the file saves
+// 3 bytes a node where no row has 256 runs, 2 where none has 65,536.
 
-// rowCountWidth is the bytes of one row count in a table of h.Nodes
-// nodes. O(1).
+// rowCountWidth is the bytes of one row count in a table of header h:
+// RowBytes, or before it is set (a table not yet written) the least, 1,
+// as PayloadSize gives the least a header whose runs are not counted
+// takes. O(1).
 func (h *Header) rowCountWidth() int64 {
-	if h.Nodes < 1<<16 {
+	if h.RowBytes != 0 {
+		return int64(h.RowBytes)
+	}
+	return 1
+}
+
+// countBytes returns the fewest bytes, 1, 2 or 4, that hold every row
+// count of rowStart. O(rows).
+func countBytes(rowStart []uint32) int {
+	var most uint32
+	for k := 0; k+1 < len(rowStart); k++ {
+		most = max(most, rowStart[k+1]-rowStart[k])
+	}
+	switch {
+	case most < 1<<8:
+		return 1
+	case most < 1<<16:
 		return 2
 	}
 	return 4
+}
+
+// checkRowBytes checks RowBytes against the table: 1, 2 or 4 in a
+// run-length table that carries its cells, else 0. O(1).
+func (h *Header) checkRowBytes() error {
+	if h.carriesCells() && h.Layout == LayoutRuns {
+		if h.RowBytes != 1 && h.RowBytes != 2 && h.RowBytes != 4 {
+			return fmt.Errorf("a run-length grid table of format %d has row_bytes %d, want 1, 2 or 4", VersionCells, h.RowBytes)
+		}
+		return nil
+	}
+	if h.RowBytes != 0 {
+		return fmt.Errorf("row_bytes %d in a table whose rows bin holds no run counts", h.RowBytes)
+	}
+	return nil
 }
 
 // rowsBinLen is the length of the rows bin of rows rows of a run-length
@@ -41,12 +73,18 @@ func rowStarts(h *Header, rows []byte, counts bool) ([]uint32, error) {
 		return rowStart, checkRowStarts(rowStart, h.RunCount)
 	}
 	w := int(h.rowCountWidth())
+	if w != 1 && w != 2 && w != 4 {
+		return nil, fmt.Errorf("row counts of %d bytes", w)
+	}
 	rowStart := make([]uint32, len(rows)/w+1)
 	var sum uint64
 	for k := 0; k+w <= len(rows); k += w {
-		if w == 2 {
+		switch w {
+		case 1:
+			sum += uint64(rows[k])
+		case 2:
 			sum += uint64(binary.LittleEndian.Uint16(rows[k:]))
-		} else {
+		default:
 			sum += uint64(binary.LittleEndian.Uint32(rows[k:]))
 		}
 		if sum > uint64(h.RunCount) {
@@ -68,12 +106,15 @@ func (r *Runs) rowCounts(h *Header) ([]byte, error) {
 	b := make([]byte, 0, w*int64(len(r.RowStart)-1))
 	for k := 0; k+1 < len(r.RowStart); k++ {
 		c := r.RowStart[k+1] - r.RowStart[k]
-		if w == 2 {
-			if c > 0xFFFF {
-				return nil, fmt.Errorf("row %d holds %d runs, more than %d nodes allow", r.From+k, c, h.Nodes)
-			}
+		if w < 4 && c>>(8*w) != 0 {
+			return nil, fmt.Errorf("row %d holds %d runs, more than %d-byte counts hold", r.From+k, c, w)
+		}
+		switch w {
+		case 1:
+			b = append(b, byte(c))
+		case 2:
 			b = binary.LittleEndian.AppendUint16(b, uint16(c))
-		} else {
+		default:
 			b = binary.LittleEndian.AppendUint32(b, c)
 		}
 	}

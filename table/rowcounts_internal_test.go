@@ -11,25 +11,30 @@ import (
 // them, is an error.
 func TestRowStartsWidths(t *testing.T) {
 	for _, tc := range []struct {
+		bytes  int // RowBytes
 		nodes  int
 		counts []uint32
 		runs   int
 		want   []uint32 // nil: an error
 	}{
-		{3, []uint32{1, 0, 2}, 3, []uint32{0, 1, 1, 3}},
-		{1<<16 - 1, []uint32{5, 7}, 12, []uint32{0, 5, 12}},
-		{1 << 16, []uint32{1 << 16, 3}, 1<<16 + 3, []uint32{0, 1 << 16, 1<<16 + 3}},
-		{1 << 20, []uint32{0, 0}, 0, []uint32{0, 0, 0}},
-		{3, []uint32{1, 0, 2}, 4, nil},
-		{3, []uint32{1, 0, 2}, 2, nil},
-		{1 << 20, []uint32{0xffffffff, 0xffffffff}, 5, nil},
+		{0, 3, []uint32{1, 0, 2}, 3, []uint32{0, 1, 1, 3}},
+		{1, 300, []uint32{255, 0, 2}, 257, []uint32{0, 255, 255, 257}},
+		{2, 1<<16 - 1, []uint32{5, 7}, 12, []uint32{0, 5, 12}},
+		{4, 1 << 16, []uint32{1 << 16, 3}, 1<<16 + 3, []uint32{0, 1 << 16, 1<<16 + 3}},
+		{4, 1 << 20, []uint32{0, 0}, 0, []uint32{0, 0, 0}},
+		{1, 3, []uint32{1, 0, 2}, 4, nil},
+		{2, 3, []uint32{1, 0, 2}, 2, nil},
+		{4, 1 << 20, []uint32{0xffffffff, 0xffffffff}, 5, nil},
 	} {
-		h := &Header{Kind: KindGrid, Nodes: tc.nodes, RunCount: tc.runs}
+		h := &Header{Kind: KindGrid, Nodes: tc.nodes, RunCount: tc.runs, RowBytes: tc.bytes}
 		var b []byte
 		for _, c := range tc.counts {
-			if h.rowCountWidth() == 2 {
+			switch h.rowCountWidth() {
+			case 1:
+				b = append(b, byte(c))
+			case 2:
 				b = binary.LittleEndian.AppendUint16(b, uint16(c))
-			} else {
+			default:
 				b = binary.LittleEndian.AppendUint32(b, c)
 			}
 		}
@@ -51,9 +56,21 @@ func TestRowStartsWidths(t *testing.T) {
 			t.Errorf("%d nodes: counts back %x, %v, want %x", tc.nodes, back, err, b)
 		}
 	}
-	// A row of more runs than 2 bytes hold is refused at write.
-	h := &Header{Kind: KindGrid, Nodes: 10}
-	if _, err := (&Runs{RowStart: []uint32{0, 1 << 16}}).rowCounts(h); err == nil {
-		t.Error("a row of 65,536 runs in 2-byte counts: written")
+	// A row of more runs than its counts hold is refused at write, and
+	// the writer picks the fewest bytes that hold its longest row.
+	for _, tc := range []struct {
+		most uint32
+		want int
+	}{{0, 1}, {255, 1}, {256, 2}, {1<<16 - 1, 2}, {1 << 16, 4}} {
+		r := &Runs{RowStart: []uint32{0, 1, 1 + tc.most}}
+		if got := countBytes(r.RowStart); got != tc.want {
+			t.Errorf("longest row %d: %d-byte counts, want %d", tc.most, got, tc.want)
+		}
+		if tc.want == 1 {
+			continue
+		}
+		if _, err := r.rowCounts(&Header{RowBytes: tc.want / 2}); err == nil {
+			t.Errorf("a row of %d runs in %d-byte counts: written", tc.most, tc.want/2)
+		}
 	}
 }

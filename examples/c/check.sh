@@ -254,7 +254,8 @@ tampered() {
 # header with an unknown layout or first-move encoding or a run count the
 # runs do not have; an order that repeats a node or names one that does
 # not exist; rows that end before they start or do not span the runs
-# (format 3: row run counts that sum past the runs or short of them).
+# (format 3: row run counts that sum past the runs or short of them, or
+# a row_bytes that is not 1, 2 or 4, or not the bin's).
 for t in lecture.gr lecture.gr.runs; do
 	tampered "$t" 2 =a132 a131 && refuse "$t duplicate names" "$tmp/bad.ptab" 1 5
 done
@@ -281,8 +282,10 @@ tampered maze.grid.1014.g 5 0 0000000000002540 && refuse "integer cost 10.5" "$t
 tampered tiny.g.runs 9 0 0600 && refuse "order names node 6 of 6" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.g.runs 10 4 ff000000 && refuse "row ends before it starts" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.g.runs 10 -4 0e000000 && refuse "rows end before the runs" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 6 4 ff00 && refuse "format 3: row counts past the runs" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 6 -2 0000 && refuse "format 3: row counts short of the runs" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 6 4 ff && refuse "format 3: row counts past the runs" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 6 -1 00 && refuse "format 3: row counts short of the runs" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a9726f775f627974657301 a9726f775f627974657303 && refuse "format 3: row_bytes 3" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a9726f775f627974657301 a9726f775f627974657302 && refuse "format 3: row_bytes 2, bin of 1-byte counts" "$tmp/bad.ptab" 0,0 1,2
 # Refused in format 3, whose cells describe the grid (element 3 the open
 # bits, 4 the costs; tiny.grid's open bits are dd 00, its costs 11 21 11):
 # a node's cell closed, a bit past the grid, a cost of 0 or of 10, costs a

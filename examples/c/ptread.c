@@ -156,6 +156,7 @@ static int mp_check(const uint8_t **pp, const uint8_t *end, int depth)
 struct table {
 	char kind[8], metric[8], dist_kind[16], first_enc[16], layout_name[8], diagonal[8];
 	uint64_t nodes, edges, width, height, connect, window, runs;
+	uint64_t row_bytes;   /* version 3 run-length tables: the bytes of a row's run count, 1, 2 or 4 */
 	enum layout layout;
 	msgpack_object names; /* ARRAY of STR for graphs, NIL for grids */
 	uint8_t *data;        /* the whole file */
@@ -233,7 +234,7 @@ static const msgpack_object *header(struct table *t, msgpack_object_map m)
 {
 	static const char *keys[] = {"kind", "metric", "dist_kind", "first_enc", "model", "diagonal",
 				     "source", "format", "input_hash", "layout", /* the str fields */
-				     "nodes", "edges", "width", "height", "connect", "window", "runs", "names"};
+				     "nodes", "edges", "width", "height", "connect", "window", "runs", "row_bytes", "names"};
 	uint32_t seen = 0;
 	t->names.type = MSGPACK_OBJECT_NIL;
 	for (uint32_t i = 0; i < m.size; i++) {
@@ -250,7 +251,7 @@ static const msgpack_object *header(struct table *t, msgpack_object_map m)
 		uint64_t *num = str_is(k, "nodes") ? &t->nodes : str_is(k, "edges") ? &t->edges
 			: str_is(k, "width") ? &t->width : str_is(k, "height") ? &t->height
 			: str_is(k, "connect") ? &t->connect : str_is(k, "window") ? &t->window
-			: str_is(k, "runs") ? &t->runs : NULL;
+			: str_is(k, "runs") ? &t->runs : str_is(k, "row_bytes") ? &t->row_bytes : NULL;
 		if ((num && v.type != MSGPACK_OBJECT_POSITIVE_INTEGER) || (known < 10 && v.type != MSGPACK_OBJECT_STR) ||
 		    (str_is(k, "names") && v.type != MSGPACK_OBJECT_ARRAY && v.type != MSGPACK_OBJECT_NIL))
 			return &m.ptr[i].key;
@@ -360,6 +361,8 @@ static const char *check_header(struct table *t, uint64_t version)
 		return "16-bit run starts in a table of more than 65536 nodes";
 	if (t->layout != RUNS && t->runs != 0)
 		return "a run count in a table of another layout";
+	if (t->layout == RUNS && version == 3 ? t->row_bytes != 1 && t->row_bytes != 2 && t->row_bytes != 4 : t->row_bytes != 0)
+		return "row_bytes is not 1, 2 or 4 in a version 3 run-length table, or present in another";
 	if (t->edges > n * MAXDEGREE)
 		return "too many edges";
 	/* The metric says what the costs are, and how a walked distance adds
@@ -498,13 +501,6 @@ static uint32_t rank_at(const struct table *t, const uint8_t *a, uint64_t i)
 	return t->start_bytes == 2 ? le16(a + 2 * i) : le32(a + 4 * i);
 }
 
-/* row_count_bytes is the bytes of one run count in a version 3 rows bin:
- * 2 below 65,536 nodes, else 4. */
-static uint64_t row_count_bytes(uint64_t n)
-{
-	return n < 65536 ? 2 : 4;
-}
-
 /* check_runs checks a run-length table's order and rows as the Go decoder
  * does, and derives rank and row_start: order is a permutation of the n
  * nodes, and the rows span the runs in order (version 3: the rows' run
@@ -526,10 +522,10 @@ static const char *check_runs(struct table *t)
 	if (!(t->row_start = malloc(sizeof *t->row_start * (n + 1))))
 		die("out of memory");
 	if (t->row_counts) {
-		uint64_t sum = 0, w = row_count_bytes(n);
+		uint64_t sum = 0, w = t->row_bytes;
 		t->row_start[0] = 0;
 		for (uint64_t r = 0; r < n; r++) {
-			sum += w == 2 ? le16(rows + 2 * r) : le32(rows + 4 * r);
+			sum += w == 1 ? rows[r] : w == 2 ? le16(rows + 2 * r) : le32(rows + 4 * r);
 			if (sum > t->runs)
 				return "rows hold more runs than the table";
 			t->row_start[r + 1] = (uint32_t)sum;
@@ -643,7 +639,7 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 	else if (t->layout == WINDOW)
 		want[7] = n * window_block(t->window), want[8] = 0;
 	else
-		want[7] = t->start_bytes * n, want[8] = v3 ? row_count_bytes(n) * n : 4 * (n + 1),
+		want[7] = t->start_bytes * n, want[8] = v3 ? t->row_bytes * n : 4 * (n + 1),
 		want[9] = t->start_bytes * t->runs + (t->move_bits * t->runs + 7) / 8;
 	if (t->len[5] != 0)
 		want[5] = want[6] = 8 * n; /* coordinates: both or neither */
