@@ -132,7 +132,7 @@ func RunMove(w uint32) byte { return byte(w) }
 type Runs struct {
 	Order    []int32  // node of each rank
 	Rank     []int32  // rank of each node, Order's inverse
-	RowStart []uint32 // the row of rank From+r is runs RowStart[r] up to RowStart[r+1]
+	RowStart []uint32 // the row of rank From+r is runs RowStart[r] up to RowStart[r+1]; summed from a format 3 file's row counts at load (rowcounts.go)
 	Code     RunCode  // the runs
 	From     int      // the rank of the first row: 0 but in a part
 	// The order and runs bins as stored: Code's slices alias runs.
