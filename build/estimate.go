@@ -109,10 +109,19 @@ func estimateWhole(ctx context.Context, lvl *maps.Level, opt Options) (Estimate,
 
 // runRowBytes converts the bytes of a run-length row in a part file (a
 // row start and 5 bytes a run: a part's runs are runs32x8, a 4-byte start
-// and a move byte) into a table's: a row start, and a start of 2 bytes (4
-// past 65,535 nodes) and a move of 4 bits (8 past 15 out-edges) a run.
+// and a move byte) into a table's: a row start (a grid table's, which
+// carries its cells, a run count of 1 byte, 2 from 256 runs a row), and a
+// start of 2 bytes (4 past 65,535 nodes) and a move of 4 bits (8 past 15
+// out-edges) a run.
 func runRowBytes(g *maps.Graph, partRow float64) float64 {
 	runs := max(partRow-4, 0) / 5
+	row := 4.0
+	if g.Grid != nil {
+		row = 1
+		if runs >= 1<<8 {
+			row = 2
+		}
+	}
 	start, move := 2.0, 0.5
 	if g.Nodes() > 1<<16-1 {
 		start = 4
@@ -123,7 +132,7 @@ func runRowBytes(g *maps.Graph, partRow float64) float64 {
 			break
 		}
 	}
-	return 4 + runs*(start+move)
+	return row + runs*(start+move)
 }
 
 // partSample is what building one part took: its rows, its file bytes and

@@ -265,6 +265,12 @@ func FuzzDecodeCellsChecked(f *testing.F) {
 		}
 		if len(b) == 6 {
 			f.Add(b[0], b[1], b[2], b[3], b[4], b[5], true)
+			if len(b[4]) >= 2 {
+				// Row counts that sum past the runs.
+				rows := bytes.Clone(b[4])
+				rows[0]++
+				f.Add(b[0], b[1], b[2], b[3], rows, b[5], true)
+			}
 			// Heuristic symbols naming no move of their node: H_7 everywhere.
 			var h table.Header
 			if err := msgpack.Unmarshal(b[0], &h); err == nil && h.RunSymbols() {

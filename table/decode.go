@@ -41,6 +41,8 @@ func readTable(rd *reader) (*Table, error) {
 	if err := t.setBins(&h, 0, h.Nodes, bins); err != nil {
 		return nil, err
 	}
+	// How the rows bin was laid out is the file's: WriteTo sets it anew.
+	t.RowBytes = 0
 	return t, nil
 }
 
@@ -92,6 +94,9 @@ func tableDoc(h *Header) docKind {
 			l, _ := layoutOf(h.Layout) // validated
 			h.GraphBins = h.Kind == KindGrid && version != VersionCells
 			if err := h.checkSymbols(); err != nil {
+				return docHead{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
+			}
+			if err := h.checkRowBytes(); err != nil {
 				return docHead{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
 			}
 			switch {

@@ -36,7 +36,13 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 		lit.header(&c.Header)
 		return c.WriteTo(w)
 	}
-	header, err := msgpack.Marshal(&t.Header)
+	h := t.Header
+	r, runs := t.payload.(*Runs)
+	h.RowBytes = 0
+	if runs && t.carriesCells() {
+		h.RowBytes = countBytes(r.RowStart)
+	}
+	header, err := msgpack.Marshal(&h)
 	if err != nil {
 		return 0, err
 	}
@@ -46,7 +52,14 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 			return 0, err
 		}
 	}
-	return writeDocument(w, Magic, t.FormatVersion(), t.documentBins(header, level))
+	bins := t.documentBins(header, level)
+	if h.RowBytes != 0 {
+		// The rows bin, after the layout's order bin, holds run counts.
+		if bins[len(bins)-2], err = r.rowCounts(&h); err != nil {
+			return 0, err
+		}
+	}
+	return writeDocument(w, Magic, t.FormatVersion(), bins)
 }
 
 // documentBins returns the bins of a document of t after its encoded

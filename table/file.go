@@ -74,6 +74,7 @@ func readHeader(rd *reader) (*Header, error) {
 	if _, _, err := readDocument(rd, tableDoc(&h), toHeader); err != nil {
 		return nil, err
 	}
+	h.RowBytes = 0 // the file's layout of the rows bin, as readTable drops it
 	return &h, nil
 }
 
@@ -109,5 +110,6 @@ func checkTable(rd *reader) (*Header, error) {
 	if err != nil {
 		return nil, err
 	}
+	h.RowBytes = 0 // the file's layout of the rows bin, as readTable drops it
 	return &h, nil
 }

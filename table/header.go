@@ -65,7 +65,7 @@ func unwrapSentinel(err error) string {
 // headerKeys are the keys of a table header, in the order the writer
 // writes them: their index is their bit in headerMap's seen set.
 var headerKeys = [...]string{"kind", "nodes", "edges", "width", "height", "names", "metric", "dist_kind",
-	"first_enc", "model", "connect", "diagonal", "source", "format", "input_hash", "layout", "window", "runs", "clearance"}
+	"first_enc", "model", "connect", "diagonal", "source", "format", "input_hash", "layout", "window", "runs", "clearance", "row_bytes"}
 
 // headerMap reads a table header map at nesting depth into h.
 func (rd *reader) headerMap(h *Header, depth int) error {
@@ -109,6 +109,8 @@ func (rd *reader) headerMap(h *Header, depth int) error {
 			return rd.intField(key, &h.Window)
 		case "clearance":
 			return rd.intField(key, &h.Clearance)
+		case "row_bytes":
+			return rd.intField(key, &h.RowBytes)
 		}
 		return rd.intField(key, &h.RunCount) // "runs"
 	})

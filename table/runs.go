@@ -132,7 +132,7 @@ func RunMove(w uint32) byte { return byte(w) }
 type Runs struct {
 	Order    []int32  // node of each rank
 	Rank     []int32  // rank of each node, Order's inverse
-	RowStart []uint32 // the row of rank From+r is runs RowStart[r] up to RowStart[r+1]
+	RowStart []uint32 // the row of rank From+r is runs RowStart[r] up to RowStart[r+1]; summed from a format 3 file's row counts at load (rowcounts.go)
 	Code     RunCode  // the runs
 	From     int      // the rank of the first row: 0 but in a part
 	// The order and runs bins as stored: Code's slices alias runs.
@@ -179,7 +179,7 @@ func newRuns(h Header, order []int32, rowStart []uint32, words []uint32, symbols
 // len(words). O(n + runs).
 func encodeRunRows(h *Header, from int, order []int32, rowStart []uint32, words []uint32) (*Runs, error) {
 	wide, nibble, _ := runCodeOf(h.FirstEnc)
-	return decodeRuns(h, from, encodeOrder(order, wide), uint32Bytes(rowStart), encodeRuns(words, wide, nibble))
+	return decodeRuns(h, from, encodeOrder(order, wide), uint32Bytes(rowStart), encodeRuns(words, wide, nibble), false)
 }
 
 // encodeRuns lays words out as a runs bin: the starts, then the moves.
@@ -337,7 +337,7 @@ func (r *Runs) clone() Payload {
 }
 
 func (r *Runs) describe(t *Table, fileBytes int64) Description {
-	first, _ := r.bytes()
+	first, _ := t.PayloadBytes()
 	d := Description{Runs: r.Code.Len(), BytesPerNode: t.perNode(fileBytes), FirstBytesPerNode: t.perNode(first)}
 	d.Lines = []DescLine{t.pairsLine(), {"layout", fmt.Sprintf("runs: %d runs, %.1f bytes per node (runs, rows and order); distances walked (%s exact)",
 		d.Runs, d.FirstBytesPerNode, t.DistKind)}}
@@ -420,20 +420,25 @@ func reachableRuns(rowStart []uint32, c *RunCode, from, n int) int64 {
 
 // decodeRuns splits the order, rows and runs bins of rows from on of a
 // run-length table of header h, whose lengths are checked, into its Runs,
-// aliased. O(n).
-func decodeRuns(h *Header, from int, order, rows, runs []byte) (*Runs, error) {
+// aliased; rows holds each row's run count (rowcounts.go) where counts
+// says so, else the row starts. O(n).
+func decodeRuns(h *Header, from int, order, rows, runs []byte, counts bool) (*Runs, error) {
 	wide, nibble, _ := runCodeOf(h.FirstEnc)
 	sb, _, err := h.runWidths()
 	if err != nil {
 		return nil, err
 	}
 	split := sb * int64(h.RunCount)
-	r := &Runs{RowStart: bytesUint32(rows), From: from, order: order, runs: runs,
+	rowStart, err := rowStarts(h, rows, counts)
+	if err != nil {
+		return nil, err
+	}
+	r := &Runs{RowStart: rowStart, From: from, order: order, runs: runs,
 		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble, Symbols: Symbols(h.FirstEnc), Wrap: Wraps(h.FirstEnc)}}
 	if r.Order, r.Rank, err = checkOrder(order, wide, h.Nodes); err != nil {
 		return nil, err
 	}
-	return r, checkRowStarts(r.RowStart, h.RunCount)
+	return r, nil
 }
 
 // runEncodingOf names the encoding of starts wide or not and moves nibble
@@ -469,7 +474,7 @@ func (runsLayout) binNames() []string { return []string{"order", "rows", "runs"}
 func (runsLayout) binLens(h *Header, rows int) []int64 {
 	sb, mb, _ := h.runWidths() // checked by check
 	n, r := int64(h.Nodes), int64(h.RunCount)
-	return []int64{sb * n, 4 * (int64(rows) + 1), sb*r + (mb*r+7)/8}
+	return []int64{sb * n, h.rowsBinLen(rows), sb*r + (mb*r+7)/8}
 }
 
 // size is order, row starts and the runs, within the node and bin limits.
@@ -485,7 +490,7 @@ func (runsLayout) size(h *Header) (int64, error) {
 		return 0, err
 	}
 	n, r := int64(h.Nodes), int64(h.RunCount)
-	return sb*n + 4*(n+1) + sb*r + (mb*r+7)/8, nil
+	return sb*n + h.rowsBinLen(h.Nodes) + sb*r + (mb*r+7)/8, nil
 }
 
 func (runsLayout) distBytes(*Header) int64 { return 0 }
@@ -501,7 +506,7 @@ func (runsLayout) check(h *Header) error {
 }
 
 func (runsLayout) decode(h *Header, from, rows int, bins [][]byte) (Payload, error) {
-	return decodeRuns(h, from, bins[0], bins[1], bins[2])
+	return decodeRuns(h, from, bins[0], bins[1], bins[2], h.carriesCells())
 }
 
 func (runsLayout) checked() []bool { return []bool{true, true, false} }
@@ -514,7 +519,8 @@ func (runsLayout) validate(h *Header, from, rows int, bins [][]byte) error {
 	if _, _, err := checkOrder(bins[0], wide, h.Nodes); err != nil {
 		return err
 	}
-	return checkRowStarts(bytesUint32(bins[1]), h.RunCount)
+	_, err := rowStarts(h, bins[1], h.carriesCells())
+	return err
 }
 
 func (runsLayout) key(*Header) string { return "layout runs" }

@@ -92,6 +92,11 @@ type Header struct {
 	// 0, and omitted, for a one-cell agent, so those headers keep their
 	// bytes. Agent gives the side either way.
 	Clearance int `msgpack:"clearance,omitempty"`
+	// RowBytes is the bytes of each row's run count in the rows bin of a
+	// run-length grid table that carries its cells (rowcounts.go): 1, 2
+	// or 4, the fewest its rows need, set when it is written; 0, and
+	// omitted, in every other table.
+	RowBytes int `msgpack:"row_bytes,omitempty"`
 
 	// GraphBins is true for a grid table read from, or to be written as, a
 	// document of its layout's older version (1 or 2), which carries the
@@ -132,6 +137,18 @@ func (h *Header) PayloadSize() (int64, error) {
 		return 0, fmt.Errorf("unknown distance encoding %q", h.DistKind)
 	}
 	return l.size(h)
+}
+
+// PayloadSize is Header.PayloadSize for t's own payload: a run-length
+// table that carries its cells counts the row counts it will be written
+// with (Header.RowBytes, which only its file holds). O(n) for such a
+// table, else O(1).
+func (t *Table) PayloadSize() (int64, error) {
+	h := t.Header
+	if r, ok := t.payload.(*Runs); ok && t.carriesCells() {
+		h.RowBytes = countBytes(r.RowStart)
+	}
+	return h.PayloadSize()
 }
 
 // DistBytes returns the bytes of stored distances in a table of header h:
@@ -259,7 +276,13 @@ func (t *Table) xy(u int) (x, y int) {
 
 // PayloadBytes returns the bytes t's first moves and distances take in
 // its file. O(1).
-func (t *Table) PayloadBytes() (first, dist int64) { return t.payload.bytes() }
+func (t *Table) PayloadBytes() (first, dist int64) {
+	first, dist = t.payload.bytes()
+	if r, ok := t.payload.(*Runs); ok && t.carriesCells() {
+		first += int64(countBytes(r.RowStart)*(len(r.RowStart)-1)) - 4*int64(len(r.RowStart))
+	}
+	return first, dist
+}
 
 // Clone returns a copy of t whose payload can be changed without changing
 // t's, as tools that edit a table (and tests that corrupt one) need: a

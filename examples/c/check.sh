@@ -253,14 +253,16 @@ tampered() {
 # Refused: two nodes named "1" (flat and run-length graphs); a run-length
 # header with an unknown layout or first-move encoding or a run count the
 # runs do not have; an order that repeats a node or names one that does
-# not exist; rows that end before they start or do not span the runs.
+# not exist; rows that end before they start or do not span the runs
+# (format 3: row run counts that sum past the runs or short of them, or
+# a row_bytes that is not 1, 2 or 4, or not the bin's).
 for t in lecture.gr lecture.gr.runs; do
 	tampered "$t" 2 =a132 a131 && refuse "$t duplicate names" "$tmp/bad.ptab" 1 5
 done
 tampered tiny.runs 2 =a472756e73 a472756e67 && refuse "layout rung" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 2 =a872756e7331367834 a872756e7331367835 && refuse "first_enc runs16x5" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 2 =a872756e7331367834 a872756e7333327834 && refuse "first_enc runs32x4, bins of runs16x4" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 2 =a472756e730f a472756e730e && refuse "runs 14 of 15" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a972756e733136783468 a972756e733136783568 && refuse "first_enc runs16x5h" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a972756e733136783468 a972756e733332783468 && refuse "first_enc runs32x4h, bins of runs16x4h" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a472756e7306 a472756e7305 && refuse "runs 5 of 6" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.g.runs 9 2 0100 && refuse "order repeats a node" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.runs 5 2 0100 && refuse "format 3: order repeats a node" "$tmp/bad.ptab" 0,0 1,2
 # Refused too, by FORMAT.md's header and cost rules: a graph with a width or
@@ -280,7 +282,10 @@ tampered maze.grid.1014.g 5 0 0000000000002540 && refuse "integer cost 10.5" "$t
 tampered tiny.g.runs 9 0 0600 && refuse "order names node 6 of 6" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.g.runs 10 4 ff000000 && refuse "row ends before it starts" "$tmp/bad.ptab" 0,0 1,2
 tampered tiny.g.runs 10 -4 0e000000 && refuse "rows end before the runs" "$tmp/bad.ptab" 0,0 1,2
-tampered tiny.runs 6 4 ff000000 && refuse "format 3: row ends before it starts" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 6 4 ff && refuse "format 3: row counts past the runs" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 6 -1 00 && refuse "format 3: row counts short of the runs" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a9726f775f627974657301 a9726f775f627974657303 && refuse "format 3: row_bytes 3" "$tmp/bad.ptab" 0,0 1,2
+tampered tiny.runs 2 =a9726f775f627974657301 a9726f775f627974657302 && refuse "format 3: row_bytes 2, bin of 1-byte counts" "$tmp/bad.ptab" 0,0 1,2
 # Refused in format 3, whose cells describe the grid (element 3 the open
 # bits, 4 the costs; tiny.grid's open bits are dd 00, its costs 11 21 11):
 # a node's cell closed, a bit past the grid, a cost of 0 or of 10, costs a

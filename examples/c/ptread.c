@@ -156,6 +156,7 @@ static int mp_check(const uint8_t **pp, const uint8_t *end, int depth)
 struct table {
 	char kind[8], metric[8], dist_kind[16], first_enc[16], layout_name[8], diagonal[8];
 	uint64_t nodes, edges, width, height, connect, window, runs;
+	uint64_t row_bytes;   /* version 3 run-length tables: the bytes of a row's run count, 1, 2 or 4 */
 	enum layout layout;
 	msgpack_object names; /* ARRAY of STR for graphs, NIL for grids */
 	uint8_t *data;        /* the whole file */
@@ -164,6 +165,8 @@ struct table {
 	size_t len[MAXBINS];
 	uint8_t *graph;       /* version 3: the rebuilt offsets, targets, weights and cells, which bin[1..4] point into */
 	uint32_t *rank;       /* run-length tables: the rank of each node, order's inverse */
+	uint32_t *row_start;  /* run-length tables: the row of rank r is runs row_start[r] to row_start[r+1] */
+	int row_counts;       /* version 3 run-length tables: the rows bin holds each row's run count */
 	int start_bytes;      /* run-length tables: a run start's (and a rank's) bytes, 2 or 4 */
 	int move_bits;        /* run-length tables: a run move's bits, 4 or 8 */
 	int symbols;          /* run-length grid tables of version 3: moves 8..14 are heuristic symbols H_1..H_7 */
@@ -231,7 +234,7 @@ static const msgpack_object *header(struct table *t, msgpack_object_map m)
 {
 	static const char *keys[] = {"kind", "metric", "dist_kind", "first_enc", "model", "diagonal",
 				     "source", "format", "input_hash", "layout", /* the str fields */
-				     "nodes", "edges", "width", "height", "connect", "window", "runs", "names"};
+				     "nodes", "edges", "width", "height", "connect", "window", "runs", "row_bytes", "names"};
 	uint32_t seen = 0;
 	t->names.type = MSGPACK_OBJECT_NIL;
 	for (uint32_t i = 0; i < m.size; i++) {
@@ -248,7 +251,7 @@ static const msgpack_object *header(struct table *t, msgpack_object_map m)
 		uint64_t *num = str_is(k, "nodes") ? &t->nodes : str_is(k, "edges") ? &t->edges
 			: str_is(k, "width") ? &t->width : str_is(k, "height") ? &t->height
 			: str_is(k, "connect") ? &t->connect : str_is(k, "window") ? &t->window
-			: str_is(k, "runs") ? &t->runs : NULL;
+			: str_is(k, "runs") ? &t->runs : str_is(k, "row_bytes") ? &t->row_bytes : NULL;
 		if ((num && v.type != MSGPACK_OBJECT_POSITIVE_INTEGER) || (known < 10 && v.type != MSGPACK_OBJECT_STR) ||
 		    (str_is(k, "names") && v.type != MSGPACK_OBJECT_ARRAY && v.type != MSGPACK_OBJECT_NIL))
 			return &m.ptr[i].key;
@@ -358,6 +361,8 @@ static const char *check_header(struct table *t, uint64_t version)
 		return "16-bit run starts in a table of more than 65536 nodes";
 	if (t->layout != RUNS && t->runs != 0)
 		return "a run count in a table of another layout";
+	if (t->layout == RUNS && version == 3 ? t->row_bytes != 1 && t->row_bytes != 2 && t->row_bytes != 4 : t->row_bytes != 0)
+		return "row_bytes is not 1, 2 or 4 in a version 3 run-length table, or present in another";
 	if (t->edges > n * MAXDEGREE)
 		return "too many edges";
 	/* The metric says what the costs are, and how a walked distance adds
@@ -497,8 +502,9 @@ static uint32_t rank_at(const struct table *t, const uint8_t *a, uint64_t i)
 }
 
 /* check_runs checks a run-length table's order and rows as the Go decoder
- * does, and derives rank: order is a permutation of the n nodes, and the
- * rows span the runs in order. Runs are checked where they are used. It
+ * does, and derives rank and row_start: order is a permutation of the n
+ * nodes, and the rows span the runs in order (version 3: the rows' run
+ * counts, summed, are the runs). Runs are checked where they are used. It
  * returns what is wrong, or NULL. O(n). */
 static const char *check_runs(struct table *t)
 {
@@ -513,11 +519,26 @@ static const char *check_runs(struct table *t)
 			return "order is not a permutation of the nodes";
 		t->rank[u] = r;
 	}
+	if (!(t->row_start = malloc(sizeof *t->row_start * (n + 1))))
+		die("out of memory");
+	if (t->row_counts) {
+		uint64_t sum = 0, w = t->row_bytes;
+		t->row_start[0] = 0;
+		for (uint64_t r = 0; r < n; r++) {
+			sum += w == 1 ? rows[r] : w == 2 ? le16(rows + 2 * r) : le32(rows + 4 * r);
+			if (sum > t->runs)
+				return "rows hold more runs than the table";
+			t->row_start[r + 1] = (uint32_t)sum;
+		}
+		return sum != t->runs ? "rows do not span the runs" : NULL;
+	}
 	if (le32(rows) != 0 || le32(rows + 4 * n) != t->runs)
 		return "rows do not span the runs";
-	for (uint64_t r = 0; r < n; r++)
-		if (le32(rows + 4 * r) > le32(rows + 4 * r + 4))
+	for (uint64_t r = 0; r <= n; r++) {
+		t->row_start[r] = le32(rows + 4 * r);
+		if (r > 0 && t->row_start[r - 1] > t->row_start[r])
 			return "a row ends before it starts";
+	}
 	return NULL;
 }
 
@@ -618,7 +639,7 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 	else if (t->layout == WINDOW)
 		want[7] = n * window_block(t->window), want[8] = 0;
 	else
-		want[7] = t->start_bytes * n, want[8] = 4 * (n + 1),
+		want[7] = t->start_bytes * n, want[8] = v3 ? t->row_bytes * n : 4 * (n + 1),
 		want[9] = t->start_bytes * t->runs + (t->move_bits * t->runs + 7) / 8;
 	if (t->len[5] != 0)
 		want[5] = want[6] = 8 * n; /* coordinates: both or neither */
@@ -650,6 +671,7 @@ static void load(const char *path, struct table *t, msgpack_unpacked *doc, msgpa
 	for (uint64_t u = 0; grid && u < n; u++)
 		if (le32(cells + 4 * u) >= t->width * t->height || (u > 0 && le32(cells + 4 * u) <= le32(cells + 4 * u - 4)))
 			die("%s: corrupt table: bad cells", path);
+	t->row_counts = v3;
 	if (t->layout == RUNS && (bad = check_runs(t)))
 		die("%s: corrupt table: %s", path, bad);
 }
@@ -794,10 +816,10 @@ static uint32_t runs_move(const struct table *t, uint32_t s, uint32_t to)
 {
 	if (s == to)
 		return NOMOVE;
-	const uint8_t *rows = t->bin[8], *starts = t->bin[9];
+	const uint8_t *starts = t->bin[9];
 	const uint8_t *moves = starts + (uint64_t)t->start_bytes * t->runs; /* after all the starts */
 	uint32_t r = t->rank[s], key = t->rank[to];
-	uint32_t lo = le32(rows + 4 * r), a = lo, b = le32(rows + 4 * r + 4), b_end = b;
+	uint32_t lo = t->row_start[r], a = lo, b = t->row_start[r + 1], b_end = b;
 	while (a < b) {
 		uint32_t mid = a + (b - a) / 2;
 		if (rank_at(t, starts, mid) <= key)
