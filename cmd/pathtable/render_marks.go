@@ -34,15 +34,21 @@ func drawPath(img *image.RGBA, path []int, at func(int) (float64, float64), widt
 		w float64
 		c color.RGBA
 	}{{width + 2, colPathCasing}, {width, colPath}} {
-		for i := 1; i < len(path); i++ {
-			x0, y0 := at(path[i-1])
-			x1, y1 := at(path[i])
-			drawLine(img, x0, y0, x1, y1, layer.w, layer.c)
-		}
+		drawPolyline(img, path, at, layer.w, layer.c)
 		if len(path) == 1 {
 			x, y := at(path[0])
 			drawLine(img, x, y, x, y, layer.w, layer.c)
 		}
+	}
+}
+
+// drawPolyline draws lines of width w in c between the centres of
+// successive nodes.
+func drawPolyline(img *image.RGBA, nodes []int, at func(int) (float64, float64), w float64, c color.RGBA) {
+	for i := 1; i < len(nodes); i++ {
+		x0, y0 := at(nodes[i-1])
+		x1, y1 := at(nodes[i])
+		drawLine(img, x0, y0, x1, y1, w, c)
 	}
 }
 
@@ -63,11 +69,7 @@ func drawCorners(img *image.RGBA, corners []int, at func(int) (float64, float64)
 		w float64
 		c color.RGBA
 	}{{w + 2, colPathCasing}, {w, colCorners}} {
-		for i := 1; i < len(corners); i++ {
-			x0, y0 := at(corners[i-1])
-			x1, y1 := at(corners[i])
-			drawLine(img, x0, y0, x1, y1, layer.w, layer.c)
-		}
+		drawPolyline(img, corners, at, layer.w, layer.c)
 		for _, u := range corners {
 			x, y := at(u)
 			dot(img, x, y, layer.w, layer.c)
