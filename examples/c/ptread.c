@@ -107,7 +107,7 @@ static void answer(const pt_table *t, const char *from, size_t from_len, const c
 {
 	double cost;
 	int32_t k, i;
-	char c[64];
+	char c[400]; /* the longest: 5e-324 takes 326 */
 	printf("%.*s -> %.*s", (int)from_len, from, (int)to_len, to);
 	if (!pt_covered(t, s, d)) {
 		printf(" not covered (outside the window of %.*s)\n", (int)to_len, to);
