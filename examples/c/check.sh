@@ -6,9 +6,9 @@
 # and that both refuse the same damaged tables. Exit status 0 when every
 # answer matches.
 #
-# Needs: go, a C compiler and msgpack-c. When msgpack-c (Debian package
-# libmsgpack-dev) or cc is missing, it installs them with apt-get (as root,
-# or through sudo). Run from anywhere: sh examples/c/check.sh
+# Needs: go and a C compiler (ptread is readers/c/pathtable.h's driver, with
+# no library beyond libc and libm). When cc is missing, it installs gcc
+# with apt-get (as root, or through sudo). Run from anywhere: sh examples/c/check.sh
 # (DEBUG=1 also lists the queries both readers rejected as bad ids.)
 set -eu
 
@@ -18,27 +18,28 @@ cd "$root"
 say() { printf 'check.sh: %s\n' "$*" >&2; }
 
 # --- dependencies -----------------------------------------------------------
-missing=""
-dpkg -s libmsgpack-dev >/dev/null 2>&1 || [ -f /usr/include/msgpack.h ] || missing="$missing libmsgpack-dev"
-command -v cc >/dev/null 2>&1 || missing="$missing gcc libc6-dev"
-if [ -n "$missing" ]; then
+# The reader is readers/c/pathtable.h: libc and libm only.
+if ! command -v cc >/dev/null 2>&1; then
 	sudo=""
 	if [ "$(id -u)" != 0 ]; then
-		command -v sudo >/dev/null 2>&1 || { say "need$missing: install them, or run as root"; exit 1; }
+		command -v sudo >/dev/null 2>&1 || { say "need a C compiler (gcc libc6-dev): install it, or run as root"; exit 1; }
 		sudo="sudo"
 	fi
 	aptget() { $sudo env DEBIAN_FRONTEND=noninteractive apt-get -y -q "$@"; }
-	say "installing$missing"
+	say "installing gcc libc6-dev"
 	# A fresh CI image may have no package lists yet: update, then retry.
-	# shellcheck disable=SC2086
-	aptget install $missing >/dev/null 2>&1 || { aptget update >/dev/null && aptget install $missing >/dev/null; }
+	aptget install gcc libc6-dev >/dev/null 2>&1 || { aptget update >/dev/null && aptget install gcc libc6-dev >/dev/null; }
 fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # --- build ------------------------------------------------------------------
-cc -std=c99 -O2 -Wall -Wextra -ffp-contract=off -o "$tmp/ptread" examples/c/ptread.c -lmsgpackc -lm
+cc -std=c99 -O2 -Wall -Wextra -Werror -o "$tmp/ptread" examples/c/ptread.c -lm
+# The header compiles clean as C++ too.
+if command -v g++ >/dev/null 2>&1; then
+	g++ -x c++ -std=c++11 -O2 -Wall -Wextra -Werror -o "$tmp/ptread++" examples/c/ptread.c -lm
+fi
 # One binary for every build and query: `go run` per query would relink.
 go build -o "$tmp/pathtable" ./cmd/pathtable
 go build -o "$tmp/tamper" ./examples/c/tamper
