@@ -780,12 +780,14 @@ namespace PathTable
             {
                 if (Le32(rowsOff) != 0 || Le32(rowsOff + 4 * n) != runs)
                     throw Corrupt("rows do not span the " + runs + " runs");
+                long prev = 0;
                 for (int r = 0; r <= n; r++)
                 {
                     long v = Le32(rowsOff + 4 * r);
-                    if (r > 0 && rowStart[r - 1] > v)
+                    if (v < prev)
                         throw Corrupt("row " + (r - 1) + " ends before it starts");
-                    rowStart[r] = (int)v;
+                    rowStart[r] = (int)v; // at most rows[n], the runs: checked above
+                    prev = v;
                 }
             }
             runsOff = runsBin;

@@ -306,9 +306,29 @@ maze.grid.win testdata/maze.grid 5 0 9999999999999999
 maze.grid.win testdata/maze.grid 5 300 0000000000000000
 EOT
 
-say "$tables tables: $total answers ($found paths, $nopath without a path, $uncovered not covered), $badlines bad lines"
-say "$refused damaged tables refused by both; $failed mismatches"
-[ "$failed" -eq 0 ] || exit 1
+# --- the unit tests, and the tables they craft --------------------------------
+# Tests.exe writes hand-made tables to $tmp/crafted: odd but legal msgpack
+# forms and hostile headers. Both readers must take or refuse each alike.
+mono "$tmp/tests.exe" "$root" "$tmp" || { failed=$((failed + 1)); say "FAIL: Tests.exe"; }
+crafted=0
+printf '0,0 1,2\n0,0 2,0\n1,1 1,1\n' > "$tmp/queries"
+for f in "$tmp"/crafted/*.ptab; do
+	[ -f "$f" ] || continue
+	crafted=$((crafted + 1))
+	wantrc=0 gotrc=0
+	"$pt" query "$f" < "$tmp/queries" > "$tmp/want" 2>/dev/null || wantrc=$?
+	cs "$f" < "$tmp/queries" > "$tmp/got" 2>/dev/null || gotrc=$?
+	if [ "$wantrc" != "$gotrc" ] || ! same "$tmp/want" "$tmp/got" > "$tmp/diff"; then
+		failed=$((failed + 1))
+		say "MISMATCH crafted table $(basename "$f"): pathtable exit $wantrc, ptread.exe exit $gotrc"
+		head -5 "$tmp/diff" >&2
+	fi
+	case "$(basename "$f")" in
+	ok*) [ "$wantrc" = 0 ] || { failed=$((failed + 1)); say "pathtable refuses $(basename "$f")"; } ;;
+	bad*) [ "$wantrc" = 1 ] || { failed=$((failed + 1)); say "pathtable takes $(basename "$f")"; } ;;
+	esac
+done
 
-# --- the unit tests ----------------------------------------------------------
-mono "$tmp/tests.exe" "$root" "$tmp"
+say "$tables tables: $total answers ($found paths, $nopath without a path, $uncovered not covered), $badlines bad lines"
+say "$refused damaged tables refused by both, $crafted crafted tables alike; $failed mismatches"
+[ "$failed" -eq 0 ]
