@@ -40,6 +40,15 @@ trap 'rm -rf "$tmp"' EXIT
 # --- build ------------------------------------------------------------------
 # -langversion:7.2 is the newest mcs takes: nothing newer than Unity's and
 # Godot's C# 7.3 can slip in.
+# .NET Standard 2.0 has no Span<T>, System.Memory, BinaryPrimitives or
+# later APIs, and Debian's mono ships no netstandard reference to compile
+# against: hold PathTable.cs to the four namespaces it uses and out of the
+# newer types by name.
+if grep -nE 'Span<|Memory<|stackalloc|BinaryPrimitives|ArrayPool|BitOperations|MathF|HashCode|Unsafe\.|MemoryMarshal|\bunsafe\b' readers/csharp/PathTable.cs ||
+	grep -E '^using ' readers/csharp/PathTable.cs | grep -vqE '^using System(\.Collections\.Generic|\.IO|\.Text)?;$'; then
+	say "PathTable.cs uses an API outside .NET Standard 2.0 (see above), or a namespace beyond System, System.Collections.Generic, System.IO and System.Text"
+	exit 1
+fi
 mcs="mcs -langversion:7.2 -optimize+ -warnaserror+"
 $mcs -out:"$tmp/ptread.exe" readers/csharp/PathTable.cs readers/csharp/Driver.cs
 $mcs -out:"$tmp/tests.exe" readers/csharp/PathTable.cs readers/csharp/Tests.cs
