@@ -1149,10 +1149,15 @@ namespace PathTable
             cost = 0;
             long ca = 0, cb = 0;
             double cf = 0;
-            byte[] d = data;
+            // Fields in locals: Mono's JIT reloads a field on every use.
+            byte[] d = data, dirs = dirSlot;
+            int[] rank = this.rank, rowStart = this.rowStart, offsets = this.offsets, targets = this.targets;
+            int[] cx = cellX, cy = cellY;
+            int runsOff = this.runsOff, movesOff = this.movesOff;
+            bool wrap = this.wrap, symbols = this.symbols, exact = exactSum;
             int key = rank[to], n = NodeCount, len = 1, u = from;
             bool two = startBytes == 2, four = moveBits == 4;
-            int tx = symbols ? cellX[to] : 0, ty = symbols ? cellY[to] : 0;
+            int tx = symbols ? cx[to] : 0, ty = symbols ? cy[to] : 0;
             while (u != to)
             {
                 int r = rank[u];
@@ -1187,33 +1192,40 @@ namespace PathTable
                 if (four && m == 0xF)
                     return 0;
                 int e0 = offsets[u];
-                if (symbols && m >= 8 && m <= 14)
+                if (symbols && (uint)(m - 8) <= 6)
                 {
-                    int sx = tx > cellX[u] ? 1 : tx < cellX[u] ? -1 : 0;
-                    int sy = ty > cellY[u] ? 1 : ty < cellY[u] ? -1 : 0;
-                    int dir = SignDir[(sy + 1) * 3 + sx + 1];
-                    int slot = m == 8 && dir >= 0 ? dirSlot[8 * u + dir] : NoMove;
+                    int slot = NoMove;
+                    if (m == 8)
+                    {
+                        int ux = cx[u], uy = cy[u];
+                        int sx = tx > ux ? 2 : tx < ux ? 0 : 1;
+                        int sy = ty > uy ? 6 : ty < uy ? 0 : 3;
+                        int dir = SignDir[sy + sx];
+                        if (dir >= 0)
+                            slot = dirs[8 * u + dir];
+                    }
                     m = slot != NoMove ? slot : SymbolMove(u, to, m - 7);
                 }
                 if (m >= offsets[u + 1] - e0 || len >= n)
                     return 0;
+                int e = e0 + m;
                 if (sum)
                 {
-                    double w = weights[e0 + m];
-                    if (!exactSum)
+                    double w = weights[e];
+                    if (!exact)
                         cf += w;
                     else if (w == Math.Truncate(w))
                         ca += (long)w;
                     else
                         cb += (long)Math.Round(w / Sqrt2, MidpointRounding.AwayFromZero);
                 }
-                u = targets[e0 + m];
+                u = targets[e];
                 if (len < cap)
                     buffer[len] = u;
                 len++;
             }
             if (sum)
-                cost = exactSum ? (double)ca + (double)cb * Sqrt2 : cf;
+                cost = exact ? (double)ca + (double)cb * Sqrt2 : cf;
             return len;
         }
 
@@ -1347,32 +1359,33 @@ namespace PathTable
             {
                 int sx = Math.Sign(tx - cellX[from]), sy = Math.Sign(ty - cellY[from]);
                 int dir = SignDir[(sy + 1) * 3 + sx + 1];
-                if (dir >= 0)
-                {
-                    int slot = dirSlot[8 * from + dir];
-                    if (slot != NoMove)
-                        return slot;
-                }
+                if (dir >= 0 && dirSlot[8 * from + dir] != NoMove)
+                    return dirSlot[8 * from + dir];
             }
-            for (int j = 0; j < d; j++)
+            // The k-th smallest (key, slot): k passes, each taking the
+            // smallest pair above the last one taken. O(k·degree).
+            long lastKey = -1;
+            int last = -1;
+            for (int pass = 0; pass < k; pass++)
             {
-                long kj = SlotKey(lo + j, tx, ty);
-                int rk = 1;
-                for (int i = 0; i < d; i++)
+                long bestKey = long.MaxValue;
+                int best = -1;
+                for (int j = 0; j < d; j++)
                 {
-                    if (i == j)
-                        continue;
-                    long ki = SlotKey(lo + i, tx, ty);
-                    if (ki < kj || (ki == kj && i < j))
-                        rk++;
+                    long kj = SlotKey(lo + j, tx, ty);
+                    if ((kj > lastKey || (kj == lastKey && j > last)) && (kj < bestKey || (kj == bestKey && j < best)))
+                    {
+                        bestKey = kj;
+                        best = j;
+                    }
                 }
-                if (rk == k)
-                    return j;
+                lastKey = bestKey;
+                last = best;
             }
-            return NoMove;
+            return last;
         }
 
-        // SignDir maps (sign dy + 1) * 3 + sign dx + 1 to a direction.
+        // SignDir maps (sign dy + 1) * 3 + sign dx + 1 to a direction, -1 for none.
         static readonly int[] SignDir = { 7, 0, 1, 6, -1, 2, 5, 4, 3 };
 
         long SlotKey(int e, long tx, long ty)
