@@ -1122,8 +1122,9 @@ namespace PathTable
                 }
                 return len;
             }
-            if (Layout == Layout.Runs)
-                return hopR != null ? WalkRanks(from, to, buffer, cap, sum, out cost) : WalkRuns(from, to, buffer, cap, sum, out cost);
+            if (hopR != null)
+                return WalkRanks(from, to, buffer, cap, sum, out cost);
+            // Windowed tables, and run-length ones whose hop array would be too large.
             while (u != to)
             {
                 int lo = offsets[u];
@@ -1147,93 +1148,6 @@ namespace PathTable
             }
             if (sum)
                 cost = exactSum ? (double)a + (double)b * Sqrt2 : f;
-            return len;
-        }
-
-        // WalkRuns is Walk's loop for a run-length table without costs: the
-        // row search inlined, the target's rank and cell read once.
-        int WalkRuns(int from, int to, int[] buffer, int cap, bool sum, out double cost)
-        {
-            cost = 0;
-            long ca = 0, cb = 0;
-            double cf = 0;
-            // Fields in locals: Mono's JIT reloads a field on every use.
-            byte[] d = data, dirs = dirSlot;
-            int[] rank = this.rank, rowStart = this.rowStart, offsets = this.offsets, targets = this.targets;
-            int[] cx = cellX, cy = cellY;
-            int runsOff = this.runsOff, movesOff = this.movesOff;
-            bool wrap = this.wrap, symbols = this.symbols, exact = exactSum;
-            int key = rank[to], n = NodeCount, len = 1, u = from;
-            bool two = startBytes == 2, four = moveBits == 4;
-            int tx = symbols ? cx[to] : 0, ty = symbols ? cy[to] : 0;
-            while (u != to)
-            {
-                int r = rank[u];
-                int lo = rowStart[r], a = lo, b = rowStart[r + 1], end = b;
-                if (two)
-                {
-                    while (a < b)
-                    {
-                        int mid = (a + b) >> 1;
-                        int q = runsOff + 2 * mid;
-                        if ((d[q] | d[q + 1] << 8) <= key)
-                            a = mid + 1;
-                        else
-                            b = mid;
-                    }
-                }
-                else
-                {
-                    while (a < b)
-                    {
-                        int mid = (a + b) >> 1;
-                        if (Le32(runsOff + 4 * mid) <= (uint)key)
-                            a = mid + 1;
-                        else
-                            b = mid;
-                    }
-                }
-                if (a == lo && (!wrap || end == lo))
-                    return 0;
-                int i = a == lo ? end - 1 : a - 1;
-                int m = four ? (d[movesOff + (i >> 1)] >> ((i & 1) << 2)) & 0xF : d[movesOff + i];
-                if (four && m == 0xF)
-                    return 0;
-                int e0 = offsets[u];
-                if (symbols && (uint)(m - 8) <= 6)
-                {
-                    int slot = NoMove;
-                    if (m == 8)
-                    {
-                        int ux = cx[u], uy = cy[u];
-                        int sx = tx > ux ? 2 : tx < ux ? 0 : 1;
-                        int sy = ty > uy ? 6 : ty < uy ? 0 : 3;
-                        int dir = SignDir[sy + sx];
-                        if (dir >= 0)
-                            slot = dirs[8 * u + dir];
-                    }
-                    m = slot != NoMove ? slot : SymbolMove(u, to, m - 7);
-                }
-                if (m >= offsets[u + 1] - e0 || len >= n)
-                    return 0;
-                int e = e0 + m;
-                if (sum)
-                {
-                    double w = weights[e];
-                    if (!exact)
-                        cf += w;
-                    else if (w == Math.Truncate(w))
-                        ca += (long)w;
-                    else
-                        cb += (long)Math.Round(w / Sqrt2, MidpointRounding.AwayFromZero);
-                }
-                u = targets[e];
-                if (len < cap)
-                    buffer[len] = u;
-                len++;
-            }
-            if (sum)
-                cost = exact ? (double)ca + (double)cb * Sqrt2 : cf;
             return len;
         }
 

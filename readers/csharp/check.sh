@@ -106,6 +106,12 @@ $b|$f|
 $b.runs|$f|-compress
 $b.win|$f|-window 8"
 done
+# A star of 200 nodes: its hub's 199 edges make run-length walks stay by
+# node (a hop array by rank would take 256 entries a node).
+awk 'BEGIN { print "p sp 200 398"; for (i = 2; i <= 200; i++) { print "a 1", i, i % 7 + 1; print "a", i, 1, i % 5 + 1 } }' > "$tmp/star.gr"
+levels="$levels
+star.gr|$tmp/star.gr|
+star.gr.runs|$tmp/star.gr|-compress"
 # maze-128-128-2 (10,858 nodes) run-length only: its flat table is 562 MiB.
 f=../shared/testmaps/maze-128-128-2.map
 [ ! -f "$f" ] || levels="$levels
