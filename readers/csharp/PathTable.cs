@@ -326,10 +326,10 @@ namespace PathTable
 
             // 8. The graph, decoded or rebuilt, and the arrays queries index by.
             if (v3)
-                Rebuild(h, off[0], len[0], off[1], len[1]);
+                Rebuild(off[0], len[0], off[1], len[1]);
             else
-                DecodeGraph(h, off, len);
-            CheckGraph(h);
+                DecodeGraph(off, len);
+            CheckGraph();
             if (Layout == Layout.Flat)
             {
                 firstOff = off[p];
@@ -623,7 +623,7 @@ namespace PathTable
 
         // -------------------------------------------------------------- graph
 
-        void DecodeGraph(Header h, int[] off, int[] len)
+        void DecodeGraph(int[] off, int[] len)
         {
             int n = NodeCount, m = EdgeCount;
             offsets = new int[n + 1];
@@ -665,7 +665,7 @@ namespace PathTable
 
         // Rebuild makes a version 3 table's graph from its cells by the grid
         // rules (internal/gridgraph). O(width·height).
-        void Rebuild(Header h, int openOff, int openLen, int costOff, int costLen)
+        void Rebuild(int openOff, int openLen, int costOff, int costLen)
         {
             long w = Width, ht = Height, ncells = w * ht;
             int n = NodeCount;
@@ -749,7 +749,7 @@ namespace PathTable
 
         // CheckGraph checks the arrays queries index by: targets, weights
         // against the metric, cells. O(V + E).
-        void CheckGraph(Header h)
+        void CheckGraph()
         {
             int n = NodeCount;
             for (int e = 0; e < targets.Length; e++)
