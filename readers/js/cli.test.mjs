@@ -117,3 +117,18 @@ test("a table the reader refuses: one line on stderr, nothing on stdout, exit 1"
   assert.equal(missing.status, 1);
   assert.equal(missing.stdout, "");
 });
+
+test("version 3 grids: the graph rebuilt from the cells is the graph the -graph-bins twin stores", (t) => {
+  if (!pathtable()) return t.skip(noGo);
+  const grids = levels().map(([level]) => level).filter((l) => /\.(grid|map)$/.test(l));
+  for (const level of grids) {
+    for (const model of [[], ["-diagonal", "10/14"], ["-connect", "4"]]) {
+      const v3 = openTable(read(build(level, model)));
+      const v1 = openTable(read(build(level, [...model, "-graph-bins"])));
+      assert.equal(v3.version, 3);
+      assert.equal(v1.version, 1);
+      for (const k of ["offsets", "targets", "weights", "cells"]) assert.deepEqual(Array.from(v3[k]), Array.from(v1[k]), `${level} ${model}: ${k}`);
+      for (let u = 0; u < v1.nodeCount; u++) assert.equal(v3.cellCost(u), v1.cellCost(u), `${level} ${model}: cost of node ${u}`);
+    }
+  }
+});

@@ -75,8 +75,8 @@ for (const ex of examples) {
       assert.throws(() => t.node("x"), { message: 'bad cell "x": want x,y' });
       assert.equal(t.nameOf(6), "");
       assert.equal(t.cellOf(-1), null);
-      // Costs of entering: (1,1) costs 2 (version 3 tables carry them).
-      if (ex.version === 3) assert.deepEqual([0, 1, 2, 3, 4, 5].map((u) => t.cellCost(u)), [1, 1, 1, 2, 1, 1]);
+      // Costs of entering: (1,1) costs 2 (version 3 tables carry them, the others tell them by the edges).
+      assert.deepEqual([0, 1, 2, 3, 4, 5].map((u) => t.cellCost(u)), [1, 1, 1, 2, 1, 1]);
 
       // Edges: node 2 (0,1) has N n0 (1), E n3 (2), SE n5 (sqrt2), S n4 (1).
       const edges = [];
