@@ -107,6 +107,19 @@ for (const [map, flagSets] of maps) {
   });
 }
 
+test("query lines: pathtable's longest line, comments, blank lines, spaces of every kind", (t) => {
+  if (!pathtable()) return t.skip(noGo);
+  const table = build("examples/tiny.grid");
+  const long = (k) => `0,0 ${" ".repeat(k - 7)}1,2`; // k bytes
+  for (const lines of [
+    ["0,0 1,2", long(65536), "0,0 1,2"],
+    ["0,0 1,2", long(65537), "0,0 1,2"],
+    ["0,0\t1,2\r", "# 0,0 1,2", "   ", "0,0\u00a01,2", "0,0\u20281,2", "-0,+0 0001,2", "0,0 1 ,2"],
+  ]) {
+    compare(table, lines);
+  }
+});
+
 test("a table the reader refuses: one line on stderr, nothing on stdout, exit 1", () => {
   const r = driverQuery(join(root, "examples", "tiny.grid"), "0,0 1,2\n");
   assert.equal(r.stdout, "");

@@ -308,7 +308,9 @@ function readNames(rd, u8) {
     } catch {
       // Not UTF-8: shown with U+FFFD, but told apart by its bytes.
       names[i] = utf8.decode(b);
-      keys[i] = "\u0000" + String.fromCharCode(...b);
+      let key = "\u0000";
+      for (let j = 0; j < b.length; j += 4096) key += String.fromCharCode.apply(null, b.subarray(j, j + 4096));
+      keys[i] = key;
     }
   }
   return { names, keys };
@@ -755,10 +757,13 @@ function goTrim(s) {
   return s.slice(i, j);
 }
 
+const INT = /^[+-]?[0-9]+$/;
+
 // atoi parses a base-10 int64 as Go's strconv.Atoi: an optional sign and
-// ASCII digits. It returns a BigInt, or null.
+// ASCII digits. It returns a number (a BigInt past 15 digits), or null.
 function atoi(s) {
-  if (!/^[+-]?[0-9]+$/.test(s)) return null;
+  if (!INT.test(s)) return null;
+  if (s.length <= 15) return Number(s);
   const v = BigInt(s);
   if (v < -(2n ** 63n) || v >= 2n ** 63n) return null;
   return v;
@@ -808,8 +813,10 @@ export class Table {
     this._byCell = null;
     if (this.isGrid) {
       const size = this.width * this.height;
-      if (doc.byCell) this._byCell = doc.byCell;
-      else if (size <= 64 * this.nodeCount + 1024) {
+      if (size > 64 * this.nodeCount + 1024) {
+        // sparse: a binary search in cells
+      } else if (doc.byCell) this._byCell = doc.byCell;
+      else {
         const idx = new Int32Array(size).fill(-1);
         for (let u = 0; u < this.nodeCount; u++) idx[this.cells[u]] = u;
         this._byCell = idx;
@@ -917,14 +924,15 @@ export class Table {
     const x = comma < 0 ? null : atoi(goTrim(id.slice(0, comma)));
     const y = comma < 0 ? null : atoi(goTrim(id.slice(comma + 1)));
     if (x === null || y === null) return `bad cell ${quote(id)}: want x,y`;
-    if (x < 0n || y < 0n || x >= BigInt(this.width) || y >= BigInt(this.height)) {
-      return `cell ${x},${y} is outside the ${this.width}x${this.height} grid`;
+    // A BigInt is past 15 digits, far outside any grid; -0 prints as 0.
+    if (typeof x !== "number" || typeof y !== "number" || x < 0 || y < 0 || x >= this.width || y >= this.height) {
+      return `cell ${String(x)},${String(y)} is outside the ${this.width}x${this.height} grid`;
     }
-    const u = this._nodeOfCell(Number(y) * this.width + Number(x));
+    const u = this._nodeOfCell(y * this.width + x);
     if (u >= 0) return u;
     const k = this.agent;
     if (k > 1) {
-      return `cell ${x},${y} is too narrow for a ${k}x${k} agent (it would cover ${x},${y} to ${x + BigInt(k - 1)},${y + BigInt(k - 1)})`;
+      return `cell ${x},${y} is too narrow for a ${k}x${k} agent (it would cover ${x},${y} to ${x + k - 1},${y + k - 1})`;
     }
     return `cell ${x},${y} is a wall, not a node`;
   }
