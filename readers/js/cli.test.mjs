@@ -145,3 +145,26 @@ test("version 3 grids: the graph rebuilt from the cells is the graph the -graph-
     }
   }
 });
+
+test("distancesTo: every node's dist to a target, bit for bit, on every layout", (t) => {
+  if (!pathtable()) return t.skip(noGo);
+  const cases = [
+    ["testdata/maze.grid", [[], ["-compress"], ["-window", "2"], ["-compress", "-diagonal", "10/14"], ["-compress", "-graph-bins"]]],
+    ["testdata/unreachable.grid", [["-compress"], ["-window", "3", "-connect", "4"]]],
+    ["testdata/lecture.gr", [["-compress"]]],
+    ["examples/c/levels/float.json", [["-compress"]]],
+    ["examples/c/levels/huge.json", [["-compress"]]],
+  ];
+  for (const [level, flagSets] of cases) {
+    for (const flags of flagSets) {
+      const tab = openTable(read(build(level, flags)));
+      const out = new Float64Array(tab.nodeCount);
+      for (let g = 0; g < tab.nodeCount; g++) {
+        tab.distancesTo(g, out);
+        for (let s = 0; s < tab.nodeCount; s++) assert.ok(Object.is(out[s], tab.dist(s, g)), `${level} ${flags}: ${s} -> ${g}: ${out[s]} vs ${tab.dist(s, g)}`);
+      }
+      tab.distancesTo(-1, out);
+      assert.ok(out.every(Number.isNaN));
+    }
+  }
+});
