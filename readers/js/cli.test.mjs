@@ -168,3 +168,30 @@ test("distancesTo: every node's dist to a target, bit for bit, on every layout",
     }
   }
 });
+
+test("an interactive caller gets each answer before it sends the next line", async () => {
+  const { spawn } = await import("node:child_process");
+  const { driver } = await import("./testutil.mjs");
+  const child = spawn(process.execPath, [driver, join(root, "examples", "tiny-runs-v3.ptab")], { stdio: ["pipe", "pipe", "inherit"] });
+  let got = "";
+  const answer = () =>
+    new Promise((resolve) => {
+      const on = (chunk) => {
+        got += chunk;
+        if (got.endsWith("\n")) {
+          child.stdout.off("data", on);
+          resolve(got);
+          got = "";
+        }
+      };
+      child.stdout.on("data", on);
+    });
+  child.stdout.setEncoding("utf8");
+  child.stdin.write("0,0 1,2\n");
+  assert.equal(await answer(), "0,0 -> 1,2 cost 2.414213562373095 path 0,0 0,1 1,2\n");
+  child.stdin.write("0,0 2,0\n");
+  assert.equal(await answer(), "0,0 -> 2,0 no path\n");
+  child.stdin.end();
+  const status = await new Promise((resolve) => child.on("exit", resolve));
+  assert.equal(status, 0);
+});
