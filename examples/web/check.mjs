@@ -1,0 +1,253 @@
+// check.mjs: the viewer's browser test. It builds a table of a level with
+// the CLI, serves the repository on localhost (serve.mjs), opens the viewer
+// in headless Chromium (Playwright's core driving /usr/bin/chromium), clicks
+// two cells and checks the path and cost the page shows against
+// `pathtable path` (cost bit for bit as float64, path node for node); then
+// blocks a cell on that path with a right-click and checks the new answer
+// against `pathtable path -block` (cost bit for bit; the path valid: its
+// moves are edges of the level, it avoids the blocked cell and cuts none of
+// its corners, and its costs add up to the cost), then shift-clicks the goal
+// for the heat map. It saves screenshots and prints their paths.
+//
+//   node examples/web/check.mjs [-pathtable BIN] [-level FILE] [-build "FLAGS"] [-screenshot PNG]
+//
+// Run it through check.sh, which installs what is missing. Exit status 0
+// when every answer matches.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { openTable } from "../../readers/js/pathtable.mjs";
+import { graphOf } from "../../readers/js/overlay.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "..", "..");
+const began = Date.now();
+
+const opt = {
+  pathtable: "",
+  level: existsSync(join(root, "..", "shared", "testmaps", "den312d.map"))
+    ? join(root, "..", "shared", "testmaps", "den312d.map")
+    : join(root, "testdata", "maze.grid"),
+  build: "",
+  screenshot: "/tmp/pathtable-viewer.png",
+  browser: process.env.CHROMIUM || "/usr/bin/chromium",
+};
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i += 2) {
+  const k = argv[i].replace(/^-+/, "");
+  if (!(k in opt) || i + 1 >= argv.length) {
+    console.error(`check.mjs: unknown or incomplete argument ${argv[i]}`);
+    console.error('usage: node examples/web/check.mjs [-pathtable BIN] [-level FILE] [-build "FLAGS"] [-screenshot PNG] [-browser CHROMIUM]');
+    process.exit(2);
+  }
+  opt[k] = argv[i + 1];
+}
+
+const say = (...a) => console.log("check.mjs:", ...a);
+let failures = 0;
+function fail(msg) {
+  failures++;
+  console.error(`check.mjs: FAIL: ${msg}`);
+}
+
+const tmp = mkdtempSync(join(tmpdir(), "pathtable-web-"));
+let server = null;
+let context = null;
+async function cleanup() {
+  if (context) await context.close().catch(() => {});
+  if (server) server.kill();
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+try {
+  await main();
+} catch (e) {
+  fail(e && e.stack ? e.stack : String(e));
+}
+await cleanup();
+say(`${failures === 0 ? "ok" : `${failures} failure(s)`} in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+process.exit(failures === 0 ? 0 : 1);
+
+async function main() {
+  // --- the table, built by the CLI --------------------------------------
+  let pt = opt.pathtable;
+  if (!pt) {
+    pt = join(tmp, "pathtable");
+    execFileSync("go", ["build", "-o", pt, "./cmd/pathtable"], { cwd: root, stdio: "inherit" });
+  }
+  const tablePath = join(tmp, "level.ptab");
+  const flags = opt.build.split(/\s+/).filter(Boolean);
+  execFileSync(pt, ["build", "-quiet", ...flags, "-o", tablePath, opt.level], { stdio: ["ignore", "ignore", "inherit"] });
+  const cli = (...args) => execFileSync(pt, args, { encoding: "utf8" }).trim();
+  say(`table of ${opt.level}${flags.length ? " " + flags.join(" ") : ""}`);
+
+  // The two cells: the first node, and the node farthest from it (the
+  // longest path the check can show), as the reader in Node sees them.
+  const t = openTable(new Uint8Array(readFileSync(tablePath)));
+  if (!t.isGrid) throw new Error("the check clicks grid cells: give it a grid level");
+  const s = 0;
+  let g = -1;
+  let far = -1;
+  for (let u = 0; u < t.nodeCount; u++) {
+    const d = t.dist(s, u);
+    if (Number.isFinite(d) && d > far) {
+      far = d;
+      g = u;
+    }
+  }
+  const [sx, sy] = t.cellOf(s);
+  const [gx, gy] = t.cellOf(g);
+  const want = parseAnswer(cli("path", tablePath, `${sx},${sy}`, `${gx},${gy}`));
+
+  // --- the page ---------------------------------------------------------
+  server = spawn(process.execPath, [join(here, "serve.mjs"), "-mount", `/check=${tmp}`], { stdio: ["ignore", "pipe", "inherit"] });
+  const base = await new Promise((ok, no) => {
+    let buf = "";
+    server.stdout.on("data", (d) => {
+      buf += d;
+      const m = /^(http:\/\/\S+)\n/.exec(buf);
+      if (m) ok(m[1]);
+    });
+    server.on("exit", (c) => no(new Error(`serve.mjs exited with ${c}`)));
+  });
+  context = await chromium.launchPersistentContext(join(tmp, "profile"), {
+    executablePath: opt.browser,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    viewport: { width: 1400, height: 900 },
+    timeout: 30000,
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  const logs = [];
+  page.on("console", (m) => logs.push(`console.${m.type()}: ${m.text()}`));
+  page.on("pageerror", (e) => logs.push(`page error: ${e.message}`));
+  const url = `${base}examples/web/index.html?table=/check/level.ptab`;
+  await page.goto(url);
+  try {
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+  } catch (e) {
+    const err = await page.textContent("#error").catch(() => "");
+    throw new Error(`the page did not load the table: ${err || e.message}\n${logs.join("\n")}`);
+  }
+  say(`page loaded: ${url}`);
+
+  const box = await page.locator("#grid").boundingBox();
+  const cs = Number(await page.getAttribute("#grid", "data-cell"));
+  const at = (x, y) => [box.x + (x + 0.5) * cs, box.y + (y + 0.5) * cs];
+  const answer = async () => ({
+    text: await page.textContent("#answer"),
+    cost: await page.getAttribute("#answer", "data-cost"),
+    path: await page.getAttribute("#answer", "data-path"),
+  });
+
+  // --- two clicks: the table's path ---------------------------------------
+  await page.mouse.click(...at(sx, sy));
+  await page.mouse.click(...at(gx, gy));
+  const got = await answer();
+  say(`page:  ${got.text.slice(0, 160)}${got.text.length > 160 ? " ..." : ""}`);
+  say(`CLI:   ${want.line.slice(0, 160)}${want.line.length > 160 ? " ..." : ""}`);
+  sameCost("path", got.cost, want.cost);
+  if (got.path !== want.path) fail(`path: the page shows\n  ${got.path}\nthe CLI\n  ${want.path}`);
+
+  // --- block a cell on the path: the overlay's answer -----------------------
+  const cells = want.path.split(" ");
+  const mid = cells[Math.floor(cells.length / 2)];
+  const [bx, by] = mid.split(",").map(Number);
+  await page.mouse.click(...at(bx, by), { button: "right" });
+  const blocked = await answer();
+  const wantB = parseAnswer(cli("path", "-block", mid, tablePath, `${sx},${sy}`, `${gx},${gy}`));
+  say(`block ${mid}: page ${blocked.text.slice(0, 120)} ...`);
+  say(`block ${mid}: CLI  ${wantB.line.slice(0, 120)} ...`);
+  sameCost(`path with ${mid} blocked`, blocked.cost, wantB.cost);
+  const shown = await page.getAttribute("#info", "data-blocked");
+  if (shown !== mid) fail(`the page lists blocked cells "${shown}", want "${mid}"`);
+  if (blocked.path) {
+    validPath(t, blocked.path, mid, Number(blocked.cost), sx, sy, gx, gy);
+    say(`block ${mid}: the page's path is valid${blocked.path === wantB.path ? " and the CLI's, node for node" : " (another path of the same cost than the CLI's)"}`);
+  } else if (wantB.path) {
+    fail(`block ${mid}: the page finds no path, the CLI does`);
+  }
+  await page.screenshot({ path: opt.screenshot, fullPage: true });
+  say(`screenshot (path around the blocked cell): ${opt.screenshot}`);
+
+  // --- the heat map of distances to the goal --------------------------------
+  await page.keyboard.down("Shift");
+  await page.mouse.click(...at(gx, gy));
+  await page.keyboard.up("Shift");
+  const info = await page.textContent("#info");
+  if (!/heat map/.test(info)) fail(`shift-click showed no heat map: #info is "${info}"`);
+  const heatShot = opt.screenshot.replace(/(\.png)?$/, "-heat.png");
+  await page.screenshot({ path: heatShot, fullPage: true });
+  say(`screenshot (heat map of distances to ${gx},${gy}, ${mid} blocked): ${heatShot}`);
+  if (logs.some((l) => l.startsWith("page error") || l.startsWith("console.error"))) {
+    fail(`the page logged errors:\n${logs.join("\n")}`);
+  }
+}
+
+// parseAnswer reads one answer line of `pathtable path`.
+function parseAnswer(line) {
+  const m = /^\S+ -> \S+ (?:cost (\S+) path (.*)|no path)$/.exec(line);
+  if (!m) throw new Error(`unexpected CLI answer: ${line}`);
+  return { line, cost: m[1] ?? "", path: m[2] ?? "" };
+}
+
+// sameCost compares two printed costs as float64 bits.
+function sameCost(what, got, want) {
+  if (want === "" && got === "") return;
+  const a = new Float64Array([Number(got)]);
+  const b = new Float64Array([Number(want)]);
+  const ua = new BigUint64Array(a.buffer)[0];
+  const ub = new BigUint64Array(b.buffer)[0];
+  if (got === "" || ua !== ub) fail(`${what}: the page's cost ${got} is not the CLI's ${want}`);
+}
+
+// validPath checks a path the page shows with a cell blocked: from start
+// to goal, every move an edge of the level, none onto or off the blocked
+// cell nor past its corner, and its costs adding up to cost (as the
+// table's walked distances add: see docs/FORMAT.md, "Walked distances").
+function validPath(t, path, mid, cost, sx, sy, gx, gy) {
+  const { offsets, targets, weights } = graphOf(t);
+  const ids = path.split(" ").map((c) => {
+    const [x, y] = c.split(",").map(Number);
+    return t.nodeAt(x, y);
+  });
+  const [bx, by] = mid.split(",").map(Number);
+  const cells = path.split(" ");
+  if (cells[0] !== `${sx},${sy}` || cells[cells.length - 1] !== `${gx},${gy}`) fail(`blocked path runs ${cells[0]} .. ${cells[cells.length - 1]}`);
+  let a = 0;
+  let b = 0;
+  let sum = 0;
+  for (let i = 0; i < ids.length; i++) {
+    if (ids[i] < 0) return fail(`blocked path: ${cells[i]} is not a node`);
+    if (cells[i] === mid) return fail(`blocked path enters the blocked cell ${mid}`);
+    if (i === 0) continue;
+    const u = ids[i - 1];
+    const v = ids[i];
+    let w = Infinity;
+    for (let e = offsets[u]; e < offsets[u + 1]; e++) if (targets[e] === v && weights[e] < w) w = weights[e];
+    if (w === Infinity) return fail(`blocked path: no edge ${cells[i - 1]} -> ${cells[i]}`);
+    const [ux, uy] = t.cellOf(u);
+    const [vx, vy] = t.cellOf(v);
+    if (ux !== vx && uy !== vy && ((vx === bx && uy === by) || (ux === bx && vy === by))) {
+      return fail(`blocked path: ${cells[i - 1]} -> ${cells[i]} cuts the corner of ${mid}`);
+    }
+    if (Number.isInteger(w)) a += w;
+    else b += Math.round(w / Math.SQRT2);
+    sum += w;
+  }
+  const counted = t.metric === "int" || (t.metric === "octile" && /^octile/.test(t.distKind));
+  const exact = counted ? a + b * Math.SQRT2 : sum;
+  if (exact !== cost) fail(`blocked path: its moves add up to ${exact}, the page says ${cost}`);
+}

@@ -1,0 +1,623 @@
+// viewer.mjs: the pathtable viewer, a static page over the JavaScript
+// reader (readers/js/pathtable.mjs) and its overlay (readers/js/overlay.mjs).
+//
+// It opens a table (file picker, or ?table=URL), draws the level on a
+// canvas and answers clicks: start and goal -> the path and its cost, from
+// the table; shift-click (or heat mode) -> the distance of every node to
+// the clicked one, shaded; right- or alt-click (or block mode) -> the cell
+// is blocked (or opened again) and the path is answered again exactly
+// around the blocked cells by the overlay. Every answer is also written to
+// the DOM (#answer, as `pathtable query` prints it, with data-cost and
+// data-path) for the browser test (check.mjs) and for copying.
+import { openTable } from "../../readers/js/pathtable.mjs";
+import { Overlay, graphOf } from "../../readers/js/overlay.mjs";
+
+const $ = (id) => document.getElementById(id);
+const canvas = $("grid");
+const ctx = canvas.getContext("2d");
+
+const MAX_PX = 800; // the canvas's longest side, at most
+const colors = {
+  wall: "#2b2b2b",
+  cell: [246, 243, 235], // cheapest cells
+  costly: [176, 132, 84], // costliest cells
+  blocked: "#c62828",
+  path: "#1565c0",
+  start: "#2e7d32",
+  goal: "#d81b60",
+  unreachable: "#9e9e9e",
+  uncovered: "#cfd8dc",
+  edge: "#cfcfcf",
+};
+
+const state = {
+  table: null,
+  overlay: null, // null on windowed tables: they take no blocks
+  graph: null, // CSR arrays
+  name: "",
+  cs: 1, // cell size in CSS pixels (grids)
+  pos: null, // graphs: node positions [x0, y0, x1, y1, ...]
+  radius: 0,
+  cost: null, // per node: the cost of moving onto it (grids), for shading
+  costMin: 0,
+  costMax: 0,
+  start: -1,
+  goal: -1,
+  heatTarget: -1,
+  heat: null, // per node: distance to heatTarget (Infinity none, NaN not covered)
+  out: null, // path buffer, nodeCount long (a path visits each node at most once)
+  pathLen: 0,
+};
+
+function mode(ev) {
+  if (ev.shiftKey) return "heat";
+  if (ev.altKey || ev.button === 2) return "block";
+  return document.querySelector('input[name="mode"]:checked').value;
+}
+
+// --- loading ------------------------------------------------------------
+
+async function loadURL(url) {
+  $("source").textContent = url;
+  try {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`fetch ${url}: ${res.status} ${res.statusText}`);
+    load(await res.arrayBuffer(), url);
+  } catch (e) {
+    fail(e);
+  }
+}
+
+function fail(e) {
+  $("error").textContent = String(e && e.message ? e.message : e);
+  document.body.dataset.ready = "error";
+}
+
+function load(bytes, name) {
+  $("error").textContent = "";
+  const t = openTable(bytes);
+  state.table = t;
+  state.name = name;
+  state.graph = graphOf(t);
+  state.overlay = new Overlay(t);
+  state.start = state.goal = state.heatTarget = -1;
+  state.heat = null;
+  state.pathLen = 0;
+  state.out = new Int32Array(Math.max(1, t.nodeCount));
+  layoutCanvas();
+  cellCosts();
+  describe();
+  $("answer").textContent = "";
+  setAnswer(null);
+  $("info").textContent = t.layout === "window"
+    ? "Windowed table: blocking is off (an overlay needs a table of all pairs)."
+    : "";
+  draw();
+  document.body.dataset.ready = "1";
+}
+
+function describe() {
+  const t = state.table;
+  const lines = [
+    `${state.name}`,
+    `layout ${t.layout}, ${t.nodeCount} nodes` + (t.isGrid ? `, grid ${t.width}x${t.height}` : ", graph"),
+  ];
+  if (t.metric) lines.push(`metric ${t.metric}` + (t.distKind ? `, distances ${t.distKind}` : ""));
+  if (t.connect) lines.push(`${t.connect}-connected`);
+  $("table").textContent = lines.join("\n");
+}
+
+// layoutCanvas sizes the canvas: a square per cell on grids, a circle of
+// nodes on graphs.
+function layoutCanvas() {
+  const t = state.table;
+  let w, h;
+  if (t.isGrid) {
+    state.cs = Math.max(1, Math.min(32, Math.floor(MAX_PX / Math.max(t.width, t.height))));
+    w = t.width * state.cs;
+    h = t.height * state.cs;
+    state.pos = null;
+  } else {
+    w = h = Math.min(MAX_PX, 640);
+    const n = t.nodeCount;
+    const r = w / 2 - 30;
+    state.pos = new Float64Array(2 * n);
+    for (let u = 0; u < n; u++) {
+      const a = (2 * Math.PI * u) / Math.max(1, n) - Math.PI / 2;
+      state.pos[2 * u] = w / 2 + r * Math.cos(a);
+      state.pos[2 * u + 1] = h / 2 + r * Math.sin(a);
+    }
+    state.radius = Math.max(3, Math.min(14, (Math.PI * r) / Math.max(1, n) - 1));
+  }
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(w * dpr);
+  canvas.height = Math.round(h * dpr);
+  canvas.style.width = `${w}px`;
+  canvas.style.height = `${h}px`;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  canvas.dataset.cell = String(state.cs);
+  canvas.dataset.width = String(w);
+  canvas.dataset.height = String(h);
+}
+
+// cellCosts finds each grid cell's cost of moving onto it from its
+// cheapest straight move in (diagonal moves cost more by the movement
+// model's factor): O(edges) once.
+function cellCosts() {
+  const t = state.table;
+  const { offsets, targets, weights } = state.graph;
+  const n = t.nodeCount;
+  const c = new Float64Array(n).fill(Infinity);
+  if (t.isGrid) {
+    for (let u = 0; u < n; u++) {
+      const [ux, uy] = t.cellOf(u);
+      for (let e = offsets[u]; e < offsets[u + 1]; e++) {
+        const v = targets[e];
+        const [vx, vy] = t.cellOf(v);
+        const w = ux !== vx && uy !== vy ? weights[e] / Math.SQRT2 : weights[e];
+        if (w < c[v]) c[v] = w;
+      }
+    }
+  }
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let u = 0; u < n; u++) {
+    if (c[u] === Infinity) continue;
+    lo = Math.min(lo, c[u]);
+    hi = Math.max(hi, c[u]);
+  }
+  state.cost = c;
+  state.costMin = lo;
+  state.costMax = hi;
+}
+
+// --- answers ------------------------------------------------------------
+
+function nodeName(u) {
+  const t = state.table;
+  if (t.isGrid) {
+    const [x, y] = t.cellOf(u);
+    return `${x},${y}`;
+  }
+  return t.nameOf(u);
+}
+
+// answer asks the overlay (which answers as the table does while nothing is
+// blocked) for the path from start to goal, and shows it.
+function answer() {
+  const t = state.table;
+  const ov = state.overlay;
+  const s = state.start;
+  const g = state.goal;
+  state.pathLen = 0;
+  if (s < 0 || g < 0) {
+    setAnswer(null);
+    return;
+  }
+  const head = `${nodeName(s)} -> ${nodeName(g)}`;
+  if (t.layout === "window" && !t.covered(s, g)) {
+    setAnswer({ text: `${head} not covered (outside the window of ${nodeName(g)})`, how: "uncovered" });
+    return;
+  }
+  const t0 = performance.now();
+  const k = ov.path(s, g, state.out);
+  const ms = performance.now() - t0;
+  if (k <= 0) {
+    setAnswer({ text: `${head} no path`, how: "none", ms });
+    return;
+  }
+  state.pathLen = k;
+  const names = [];
+  for (let i = 0; i < k; i++) names.push(nodeName(state.out[i]));
+  setAnswer({ text: `${head} cost ${ov.cost} path ${names.join(" ")}`, cost: ov.cost, path: names.join(" "), how: ov.how, ms });
+}
+
+function setAnswer(a) {
+  const el = $("answer");
+  el.textContent = a ? a.text : "";
+  el.dataset.cost = a && a.cost !== undefined ? String(a.cost) : "";
+  el.dataset.path = a && a.path ? a.path : "";
+  el.dataset.how = a ? a.how : "";
+  const ov = state.overlay;
+  const blocked = [];
+  if (ov && ov.blockedCount > 0) {
+    for (let u = 0; u < state.table.nodeCount && blocked.length < 50; u++) {
+      if (ov.isBlocked(u)) blocked.push(nodeName(u));
+    }
+  }
+  const info = [];
+  if (a && a.how === "table") info.push(`from the table (its path crosses no blocked cell), ${a.ms.toFixed(2)} ms`);
+  if (a && a.how === "search") info.push(`searched around the blocked cells, ${a.ms.toFixed(2)} ms`);
+  if (ov && ov.blockedCount > 0) {
+    info.push(`blocked (${ov.blockedCount}): ${blocked.join(" ")}${ov.blockedCount > blocked.length ? " ..." : ""}`);
+  }
+  if (state.heatTarget >= 0) info.push(`heat map: distance of every node to ${nodeName(state.heatTarget)}`);
+  if (state.table && state.table.layout === "window") info.push("windowed table: blocking is off");
+  $("info").textContent = info.join("\n");
+  $("info").dataset.blocked = blocked.join(" ");
+}
+
+// heatMap fills state.heat with every node's distance to target v: the
+// table's, while nothing is blocked (flat: one O(1) lookup per node;
+// run-length and windowed: one walk of next moves per node that stops at
+// the first node already known, so O(nodes) moves in all, each O(log row));
+// with blocked cells, an exact Dijkstra toward v over the changed level.
+function heatMap(v) {
+  const t = state.table;
+  const n = t.nodeCount;
+  const d = new Float64Array(n);
+  const ov = state.overlay;
+  if (ov && ov.blockedCount > 0) {
+    reverseDijkstra(v, d);
+  } else if (t.layout === "flat") {
+    for (let u = 0; u < n; u++) d[u] = t.dist(u, v);
+  } else {
+    d.fill(-1); // unknown
+    d[v] = 0;
+    const chain = new Int32Array(n);
+    for (let u = 0; u < n; u++) {
+      if (d[u] !== -1) continue;
+      if (t.layout === "window" && !t.covered(u, v)) {
+        d[u] = NaN;
+        continue;
+      }
+      let k = 0;
+      let x = u;
+      while (x >= 0 && d[x] === -1 && k < n) {
+        chain[k++] = x;
+        x = t.next(x, v);
+      }
+      let rest = x < 0 ? Infinity : d[x];
+      for (let i = k - 1; i >= 0; i--) {
+        const y = chain[i];
+        const nx = i + 1 < k ? chain[i + 1] : x;
+        rest = Number.isNaN(rest) || rest === Infinity ? rest : ov.edgeCost(y, nx) + rest;
+        d[y] = rest;
+      }
+    }
+  }
+  state.heat = d;
+}
+
+// reverseDijkstra gives d[u] = the cost of u's shortest path to v around
+// the blocked cells. O((V + E) log V), with the reversed edges built per
+// call (O(E)).
+function reverseDijkstra(v, d) {
+  const ov = state.overlay;
+  const { offsets, targets, weights } = state.graph;
+  const n = state.table.nodeCount;
+  const rin = new Int32Array(n + 1);
+  for (let e = 0; e < targets.length; e++) rin[targets[e] + 1]++;
+  for (let u = 0; u < n; u++) rin[u + 1] += rin[u];
+  const rfrom = new Int32Array(targets.length);
+  const rw = new Float64Array(targets.length);
+  const fill = rin.slice(0, n);
+  for (let u = 0; u < n; u++) {
+    for (let e = offsets[u]; e < offsets[u + 1]; e++) {
+      const i = fill[targets[e]]++;
+      rfrom[i] = u;
+      rw[i] = weights[e];
+    }
+  }
+  d.fill(Infinity);
+  d[v] = 0;
+  const heap = [[0, v]];
+  const done = new Uint8Array(n);
+  while (heap.length) {
+    const [du, u] = popMin(heap);
+    if (done[u]) continue;
+    done[u] = 1;
+    for (let i = rin[u]; i < rin[u + 1]; i++) {
+      const p = rfrom[i]; // the edge p -> u
+      if (ov.isBlocked(p) || ov.cutsCorner(p, u)) continue;
+      const dp = du + rw[i];
+      if (dp < d[p]) {
+        d[p] = dp;
+        pushMin(heap, [dp, p]);
+      }
+    }
+  }
+  for (let u = 0; u < n; u++) if (ov.isBlocked(u)) d[u] = Infinity;
+}
+
+function pushMin(h, x) {
+  h.push(x);
+  let i = h.length - 1;
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (h[p][0] <= h[i][0]) break;
+    [h[p], h[i]] = [h[i], h[p]];
+    i = p;
+  }
+}
+
+function popMin(h) {
+  const top = h[0];
+  const last = h.pop();
+  if (h.length) {
+    h[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      let c = i;
+      if (l < h.length && h[l][0] < h[c][0]) c = l;
+      if (l + 1 < h.length && h[l + 1][0] < h[c][0]) c = l + 1;
+      if (c === i) break;
+      [h[c], h[i]] = [h[i], h[c]];
+      i = c;
+    }
+  }
+  return top;
+}
+
+// --- drawing ------------------------------------------------------------
+
+function mix(a, b, f) {
+  return `rgb(${a.map((x, i) => Math.round(x + (b[i] - x) * f)).join(",")})`;
+}
+
+// heatColor shades a distance from near (yellow) to far (deep blue).
+const ramp = [
+  [253, 231, 37],
+  [94, 201, 98],
+  [33, 145, 140],
+  [59, 82, 139],
+  [68, 1, 84],
+];
+function heatColor(f) {
+  const x = Math.min(0.9999, Math.max(0, f)) * (ramp.length - 1);
+  const i = Math.floor(x);
+  return mix(ramp[i], ramp[i + 1], x - i);
+}
+
+function nodeColor(u) {
+  if (state.overlay && state.overlay.isBlocked(u)) return colors.blocked;
+  if (state.heat) {
+    const d = state.heat[u];
+    if (Number.isNaN(d)) return colors.uncovered;
+    if (d === Infinity) return colors.unreachable;
+    return heatColor(state.heatMax > 0 ? d / state.heatMax : 0);
+  }
+  const c = state.cost[u];
+  const span = state.costMax - state.costMin;
+  return mix(colors.cell, colors.costly, span > 0 && c !== Infinity ? (c - state.costMin) / span : 0);
+}
+
+function center(u) {
+  const t = state.table;
+  if (t.isGrid) {
+    const [x, y] = t.cellOf(u);
+    return [(x + 0.5) * state.cs, (y + 0.5) * state.cs];
+  }
+  return [state.pos[2 * u], state.pos[2 * u + 1]];
+}
+
+function draw() {
+  const t = state.table;
+  const w = Number(canvas.dataset.width);
+  const h = Number(canvas.dataset.height);
+  ctx.clearRect(0, 0, w, h);
+  if (state.heat) {
+    state.heatMax = 0;
+    for (const d of state.heat) if (Number.isFinite(d) && d > state.heatMax) state.heatMax = d;
+  }
+  const cs = state.cs;
+  if (t.isGrid) {
+    ctx.fillStyle = colors.wall;
+    ctx.fillRect(0, 0, w, h);
+    for (let y = 0; y < t.height; y++) {
+      for (let x = 0; x < t.width; x++) {
+        const u = t.nodeAt(x, y);
+        if (u < 0) continue;
+        ctx.fillStyle = nodeColor(u);
+        ctx.fillRect(x * cs, y * cs, cs, cs);
+      }
+    }
+    if (cs >= 6) {
+      ctx.strokeStyle = "rgba(0,0,0,0.08)";
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      for (let x = 0; x <= t.width; x++) {
+        ctx.moveTo(x * cs + 0.5, 0);
+        ctx.lineTo(x * cs + 0.5, h);
+      }
+      for (let y = 0; y <= t.height; y++) {
+        ctx.moveTo(0, y * cs + 0.5);
+        ctx.lineTo(w, y * cs + 0.5);
+      }
+      ctx.stroke();
+    }
+    if (state.overlay && state.overlay.blockedCount > 0) {
+      ctx.strokeStyle = "#fff";
+      ctx.lineWidth = Math.max(1, cs / 8);
+      ctx.beginPath();
+      for (let u = 0; u < t.nodeCount; u++) {
+        if (!state.overlay.isBlocked(u)) continue;
+        const [x, y] = t.cellOf(u);
+        const m = cs * 0.2;
+        ctx.moveTo(x * cs + m, y * cs + m);
+        ctx.lineTo((x + 1) * cs - m, (y + 1) * cs - m);
+        ctx.moveTo((x + 1) * cs - m, y * cs + m);
+        ctx.lineTo(x * cs + m, (y + 1) * cs - m);
+      }
+      ctx.stroke();
+    }
+  } else {
+    const { offsets, targets } = state.graph;
+    ctx.strokeStyle = colors.edge;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let u = 0; u < t.nodeCount; u++) {
+      for (let e = offsets[u]; e < offsets[u + 1]; e++) {
+        const [ax, ay] = center(u);
+        const [bx, by] = center(targets[e]);
+        ctx.moveTo(ax, ay);
+        ctx.lineTo(bx, by);
+      }
+    }
+    ctx.stroke();
+    for (let u = 0; u < t.nodeCount; u++) {
+      const [x, y] = center(u);
+      ctx.fillStyle = state.heat || (state.overlay && state.overlay.isBlocked(u)) ? nodeColor(u) : "#fff";
+      ctx.strokeStyle = "#555";
+      ctx.beginPath();
+      ctx.arc(x, y, state.radius, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+      if (t.nodeCount <= 64) {
+        ctx.fillStyle = "#222";
+        ctx.font = "11px sans-serif";
+        ctx.fillText(t.nameOf(u), x + state.radius + 2, y - state.radius);
+      }
+    }
+  }
+  // The path, then its ends.
+  if (state.pathLen > 1) {
+    ctx.strokeStyle = colors.path;
+    ctx.lineWidth = t.isGrid ? Math.max(2, cs / 3) : 3;
+    ctx.lineJoin = ctx.lineCap = "round";
+    ctx.beginPath();
+    for (let i = 0; i < state.pathLen; i++) {
+      const [x, y] = center(state.out[i]);
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+  }
+  const dot = (u, color) => {
+    if (u < 0) return;
+    const [x, y] = center(u);
+    ctx.fillStyle = color;
+    ctx.strokeStyle = "#fff";
+    ctx.lineWidth = Math.max(1, cs / 10);
+    ctx.beginPath();
+    ctx.arc(x, y, t.isGrid ? Math.max(2.5, cs * 0.38) : state.radius, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+  };
+  dot(state.start, colors.start);
+  dot(state.goal, colors.goal);
+  if (state.heatTarget >= 0) {
+    const [x, y] = center(state.heatTarget);
+    ctx.strokeStyle = "#000";
+    ctx.lineWidth = 2;
+    const r = t.isGrid ? Math.max(3, cs * 0.45) : state.radius + 3;
+    ctx.strokeRect(x - r, y - r, 2 * r, 2 * r);
+  }
+  legend();
+}
+
+function legend() {
+  const items = [];
+  const sw = (c, label) => `<span><i style="background:${c}"></i>${label}</span>`;
+  if (state.table.isGrid) items.push(sw(colors.wall, "wall"));
+  if (state.heat) {
+    items.push(sw(heatColor(0), "near"), sw(heatColor(0.5), ""), sw(heatColor(1), `far (${fmt(state.heatMax)})`));
+    items.push(sw(colors.unreachable, "no path"));
+    if (state.table.layout === "window") items.push(sw(colors.uncovered, "not covered"));
+  } else if (state.table.isGrid && state.costMax > state.costMin) {
+    items.push(sw(mix(colors.cell, colors.costly, 0), `cost ${fmt(state.costMin)}`), sw(mix(colors.cell, colors.costly, 1), `cost ${fmt(state.costMax)}`));
+  }
+  items.push(sw(colors.start, "start"), sw(colors.goal, "goal"), sw(colors.path, "path"), sw(colors.blocked, "blocked"));
+  $("legend").innerHTML = items.join("");
+}
+
+function fmt(x) {
+  return Number.isInteger(x) ? String(x) : x.toFixed(2);
+}
+
+// --- input --------------------------------------------------------------
+
+// nodeAtEvent returns the node under the pointer, or -1.
+function nodeAtEvent(ev) {
+  const t = state.table;
+  const r = canvas.getBoundingClientRect();
+  const px = ev.clientX - r.left - canvas.clientLeft;
+  const py = ev.clientY - r.top - canvas.clientTop;
+  if (t.isGrid) {
+    const x = Math.floor(px / state.cs);
+    const y = Math.floor(py / state.cs);
+    if (x < 0 || y < 0 || x >= t.width || y >= t.height) return -1;
+    return t.nodeAt(x, y);
+  }
+  let best = -1;
+  let bd = Infinity;
+  for (let u = 0; u < t.nodeCount; u++) {
+    const dx = state.pos[2 * u] - px;
+    const dy = state.pos[2 * u + 1] - py;
+    const d = dx * dx + dy * dy;
+    if (d < bd) {
+      bd = d;
+      best = u;
+    }
+  }
+  return bd <= (state.radius + 4) ** 2 ? best : -1;
+}
+
+function click(ev) {
+  if (!state.table) return;
+  ev.preventDefault();
+  const u = nodeAtEvent(ev);
+  if (u < 0) return; // a wall or nothing
+  const m = mode(ev);
+  if (m === "block") {
+    const ov = state.overlay;
+    if (state.table.layout === "window") {
+      $("error").textContent = "a windowed table takes no blocks: its paths reach a target only from inside its window";
+      return;
+    }
+    if (ov.isBlocked(u)) ov.unblock(u);
+    else ov.block(u);
+    if (state.heatTarget >= 0) heatMap(state.heatTarget);
+  } else if (m === "heat") {
+    state.heatTarget = u;
+    heatMap(u);
+  } else {
+    state.heat = null;
+    state.heatTarget = -1;
+    if (state.start < 0 || state.goal >= 0) {
+      state.start = u;
+      state.goal = -1;
+    } else {
+      state.goal = u;
+    }
+  }
+  answer();
+  draw();
+}
+
+canvas.addEventListener("click", click);
+canvas.addEventListener("contextmenu", click); // right-click blocks
+$("clear").addEventListener("click", () => {
+  if (!state.overlay || state.table.layout === "window") return;
+  state.overlay.clear();
+  if (state.heatTarget >= 0) heatMap(state.heatTarget);
+  answer();
+  draw();
+});
+for (const r of document.querySelectorAll('input[name="mode"]')) {
+  r.addEventListener("change", () => {
+    if (r.value !== "heat" && r.checked) {
+      state.heat = null;
+      state.heatTarget = -1;
+      if (state.table) {
+        answer();
+        draw();
+      }
+    }
+  });
+}
+$("file").addEventListener("change", async () => {
+  const f = $("file").files[0];
+  if (!f) return;
+  $("source").textContent = f.name;
+  try {
+    load(await f.arrayBuffer(), f.name);
+  } catch (e) {
+    fail(e);
+  }
+});
+
+const param = new URLSearchParams(location.search).get("table");
+if (param) loadURL(param);
+else document.body.dataset.ready = "empty";
