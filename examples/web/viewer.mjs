@@ -113,7 +113,7 @@ function layoutCanvas() {
   const t = state.table;
   let w, h;
   if (t.isGrid) {
-    state.cs = Math.max(1, Math.min(32, Math.floor(MAX_PX / Math.max(t.width, t.height))));
+    state.cs = Math.max(1, Math.min(40, Math.floor(MAX_PX / Math.max(t.width, t.height))));
     w = t.width * state.cs;
     h = t.height * state.cs;
     state.pos = null;
@@ -491,7 +491,7 @@ function draw() {
     ctx.strokeStyle = "#fff";
     ctx.lineWidth = Math.max(1, cs / 10);
     ctx.beginPath();
-    ctx.arc(x, y, t.isGrid ? Math.max(2.5, cs * 0.38) : state.radius, 0, 2 * Math.PI);
+    ctx.arc(x, y, t.isGrid ? Math.max(4, cs * 0.38) : state.radius, 0, 2 * Math.PI);
     ctx.fill();
     ctx.stroke();
   };
