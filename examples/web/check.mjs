@@ -6,8 +6,9 @@
 // blocks a cell on that path with a right-click and checks the new answer
 // against `pathtable path -block` (cost bit for bit; the path valid: its
 // moves are edges of the level, it avoids the blocked cell and cuts none of
-// its corners, and its costs add up to the cost), then shift-clicks the goal
-// for the heat map. It saves screenshots and prints their paths.
+// its corners, and its costs add up to the cost). Before that it
+// shift-clicks the goal for the heat map and checks its farthest distance
+// against the CLI's. It saves screenshots and prints their paths.
 //
 //   node examples/web/check.mjs [-pathtable BIN] [-level FILE] [-build "FLAGS"] [-screenshot PNG]
 //
@@ -136,7 +137,8 @@ async function main() {
   const url = `${base}examples/web/index.html?table=/check/level.ptab`;
   await page.goto(url);
   try {
-    await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+    await page.waitForSelector('body[data-ready="1"], body[data-ready="error"]', { timeout: 15000 });
+    if ((await page.getAttribute("body", "data-ready")) !== "1") throw new Error("the page says it could not open the table");
   } catch (e) {
     const err = await page.textContent("#error").catch(() => "");
     throw new Error(`the page did not load the table: ${err || e.message}\n${logs.join("\n")}`);
@@ -161,36 +163,55 @@ async function main() {
   sameCost("path", got.cost, want.cost);
   if (got.path !== want.path) fail(`path: the page shows\n  ${got.path}\nthe CLI\n  ${want.path}`);
 
-  // --- block a cell on the path: the overlay's answer -----------------------
-  const cells = want.path.split(" ");
-  const mid = cells[Math.floor(cells.length / 2)];
-  const [bx, by] = mid.split(",").map(Number);
-  await page.mouse.click(...at(bx, by), { button: "right" });
-  const blocked = await answer();
-  const wantB = parseAnswer(cli("path", "-block", mid, tablePath, `${sx},${sy}`, `${gx},${gy}`));
-  say(`block ${mid}: page ${blocked.text.slice(0, 120)} ...`);
-  say(`block ${mid}: CLI  ${wantB.line.slice(0, 120)} ...`);
-  sameCost(`path with ${mid} blocked`, blocked.cost, wantB.cost);
-  const shown = await page.getAttribute("#info", "data-blocked");
-  if (shown !== mid) fail(`the page lists blocked cells "${shown}", want "${mid}"`);
-  if (blocked.path) {
-    validPath(t, blocked.path, mid, Number(blocked.cost), sx, sy, gx, gy);
-    say(`block ${mid}: the page's path is valid${blocked.path === wantB.path ? " and the CLI's, node for node" : " (another path of the same cost than the CLI's)"}`);
-  } else if (wantB.path) {
-    fail(`block ${mid}: the page finds no path, the CLI does`);
-  }
-  await page.screenshot({ path: opt.screenshot, fullPage: true });
-  say(`screenshot (path around the blocked cell): ${opt.screenshot}`);
-
   // --- the heat map of distances to the goal --------------------------------
   await page.keyboard.down("Shift");
   await page.mouse.click(...at(gx, gy));
   await page.keyboard.up("Shift");
   const info = await page.textContent("#info");
   if (!/heat map/.test(info)) fail(`shift-click showed no heat map: #info is "${info}"`);
+  // Its farthest node, against the CLI's distances of every node to the goal.
+  const lines = [];
+  for (let u = 0; u < t.nodeCount; u++) lines.push(`${t.xOf(u)},${t.yOf(u)} ${gx},${gy}`);
+  const costs = execFileSync(pt, ["query", tablePath], { input: lines.join("\n") + "\n", encoding: "utf8", maxBuffer: 1 << 28 });
+  let maxCost = 0;
+  for (const m of costs.matchAll(/ cost (\S+) path /g)) maxCost = Math.max(maxCost, Number(m[1]));
+  const heatMax = await page.getAttribute("#info", "data-heat-max");
+  say(`heat map: farthest node ${heatMax} from the goal (CLI: ${maxCost})`);
+  if (t.metric !== "float" || t.layout === "flat") sameCost("heat map's farthest distance", heatMax, String(maxCost));
   const heatShot = opt.screenshot.replace(/(\.png)?$/, "-heat.png");
   await page.screenshot({ path: heatShot, fullPage: true });
-  say(`screenshot (heat map of distances to ${gx},${gy}, ${mid} blocked): ${heatShot}`);
+  say(`screenshot (heat map of distances to ${gx},${gy}): ${heatShot}`);
+  await page.check('input[name="mode"][value="heat"]');
+  await page.check('input[name="mode"][value="path"]'); // back to the plain level
+
+  // --- block a cell on the path: the overlay's answer -----------------------
+  const cells = want.path.split(" ");
+  const mid = cells[Math.floor(cells.length / 2)];
+  const [bx, by] = mid.split(",").map(Number);
+  await page.mouse.click(...at(bx, by), { button: "right" });
+  const blocked = await answer();
+  if (t.layout === "window") {
+    // A windowed table takes no blocks (nor does the CLI's -block): the page says so.
+    const err = await page.textContent("#error");
+    if (!/windowed/.test(err)) fail(`blocking on a windowed table: #error is "${err}"`);
+    if (blocked.cost !== got.cost) fail(`blocking on a windowed table changed the answer to ${blocked.text}`);
+    say(`block ${mid}: refused on a windowed table, as the CLI refuses -block`);
+  } else {
+    const wantB = parseAnswer(cli("path", "-block", mid, tablePath, `${sx},${sy}`, `${gx},${gy}`));
+    say(`block ${mid}: page ${blocked.text.slice(0, 120)} ...`);
+    say(`block ${mid}: CLI  ${wantB.line.slice(0, 120)} ...`);
+    sameCost(`path with ${mid} blocked`, blocked.cost, wantB.cost);
+    const shown = await page.getAttribute("#info", "data-blocked");
+    if (shown !== mid) fail(`the page lists blocked cells "${shown}", want "${mid}"`);
+    if (blocked.path) {
+      validPath(t, blocked.path, mid, Number(blocked.cost), sx, sy, gx, gy);
+      say(`block ${mid}: the page's path is valid${blocked.path === wantB.path ? " and the CLI's, node for node" : " (another path of the same cost than the CLI's)"}`);
+    } else if (wantB.path) {
+      fail(`block ${mid}: the page finds no path, the CLI does`);
+    }
+  }
+  await page.screenshot({ path: opt.screenshot, fullPage: true });
+  say(`screenshot (the path, ${mid} blocked): ${opt.screenshot}`);
   if (logs.some((l) => l.startsWith("page error") || l.startsWith("console.error"))) {
     fail(`the page logged errors:\n${logs.join("\n")}`);
   }

@@ -9,7 +9,7 @@
 // around the blocked cells by the overlay. Every answer is also written to
 // the DOM (#answer, as `pathtable query` prints it, with data-cost and
 // data-path) for the browser test (check.mjs) and for copying.
-import { openTable } from "../../readers/js/pathtable.mjs";
+import { openTable, formatCost } from "../../readers/js/pathtable.mjs";
 import { Overlay, graphOf } from "../../readers/js/overlay.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -102,8 +102,9 @@ function describe() {
     `${state.name}`,
     `layout ${t.layout}, ${t.nodeCount} nodes` + (t.isGrid ? `, grid ${t.width}x${t.height}` : ", graph"),
   ];
-  if (t.metric) lines.push(`metric ${t.metric}` + (t.distKind ? `, distances ${t.distKind}` : ""));
-  if (t.connect) lines.push(`${t.connect}-connected`);
+  lines.push(`version ${t.version}, metric ${t.metric}, distances ${t.distKind}`);
+  if (t.model) lines.push(t.model);
+  if (t.layout === "window") lines.push(`window ${t.window}`);
   $("table").textContent = lines.join("\n");
 }
 
@@ -122,12 +123,30 @@ function layoutCanvas() {
     const n = t.nodeCount;
     const r = w / 2 - 30;
     state.pos = new Float64Array(2 * n);
-    for (let u = 0; u < n; u++) {
-      const a = (2 * Math.PI * u) / Math.max(1, n) - Math.PI / 2;
-      state.pos[2 * u] = w / 2 + r * Math.cos(a);
-      state.pos[2 * u + 1] = h / 2 + r * Math.sin(a);
-    }
     state.radius = Math.max(3, Math.min(14, (Math.PI * r) / Math.max(1, n) - 1));
+    if (t.x && t.y && t.x.length === n && n > 0) {
+      // The level's own coordinates, scaled into the canvas.
+      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+      for (let u = 0; u < n; u++) {
+        x0 = Math.min(x0, t.x[u]);
+        x1 = Math.max(x1, t.x[u]);
+        y0 = Math.min(y0, t.y[u]);
+        y1 = Math.max(y1, t.y[u]);
+      }
+      const k = (w - 80) / Math.max(x1 - x0, y1 - y0, 1e-9);
+      for (let u = 0; u < n; u++) {
+        state.pos[2 * u] = 40 + (t.x[u] - x0) * k;
+        state.pos[2 * u + 1] = 40 + (t.y[u] - y0) * k;
+      }
+      state.radius = Math.min(state.radius, 10);
+    } else {
+      // No coordinates: the nodes on a circle, in id order.
+      for (let u = 0; u < n; u++) {
+        const a = (2 * Math.PI * u) / Math.max(1, n) - Math.PI / 2;
+        state.pos[2 * u] = w / 2 + r * Math.cos(a);
+        state.pos[2 * u + 1] = h / 2 + r * Math.sin(a);
+      }
+    }
   }
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.round(w * dpr);
@@ -140,25 +159,13 @@ function layoutCanvas() {
   canvas.dataset.height = String(h);
 }
 
-// cellCosts finds each grid cell's cost of moving onto it from its
-// cheapest straight move in (diagonal moves cost more by the movement
-// model's factor): O(edges) once.
+// cellCosts reads each grid cell's cost of moving onto it (the reader's
+// cellCost: 1 to 9), for shading. O(nodes).
 function cellCosts() {
   const t = state.table;
-  const { offsets, targets, weights } = state.graph;
   const n = t.nodeCount;
   const c = new Float64Array(n).fill(Infinity);
-  if (t.isGrid) {
-    for (let u = 0; u < n; u++) {
-      const [ux, uy] = t.cellOf(u);
-      for (let e = offsets[u]; e < offsets[u + 1]; e++) {
-        const v = targets[e];
-        const [vx, vy] = t.cellOf(v);
-        const w = ux !== vx && uy !== vy ? weights[e] / Math.SQRT2 : weights[e];
-        if (w < c[v]) c[v] = w;
-      }
-    }
-  }
+  if (t.isGrid) for (let u = 0; u < n; u++) c[u] = t.cellCost(u);
   let lo = Infinity;
   let hi = -Infinity;
   for (let u = 0; u < n; u++) {
@@ -209,7 +216,7 @@ function answer() {
   state.pathLen = k;
   const names = [];
   for (let i = 0; i < k; i++) names.push(nodeName(state.out[i]));
-  setAnswer({ text: `${head} cost ${ov.cost} path ${names.join(" ")}`, cost: ov.cost, path: names.join(" "), how: ov.how, ms });
+  setAnswer({ text: `${head} cost ${formatCost(ov.cost)} path ${names.join(" ")}`, cost: ov.cost, path: names.join(" "), how: ov.how, ms });
 }
 
 function setAnswer(a) {
@@ -226,12 +233,22 @@ function setAnswer(a) {
     }
   }
   const info = [];
-  if (a && a.how === "table") info.push(`from the table (its path crosses no blocked cell), ${a.ms.toFixed(2)} ms`);
+  if (a && a.how === "table") {
+    const why = ov && ov.blockedCount > 0 ? " (its path crosses no blocked cell)" : "";
+    info.push(`from the table${why}, ${a.ms.toFixed(2)} ms`);
+  }
   if (a && a.how === "search") info.push(`searched around the blocked cells, ${a.ms.toFixed(2)} ms`);
   if (ov && ov.blockedCount > 0) {
     info.push(`blocked (${ov.blockedCount}): ${blocked.join(" ")}${ov.blockedCount > blocked.length ? " ..." : ""}`);
   }
-  if (state.heatTarget >= 0) info.push(`heat map: distance of every node to ${nodeName(state.heatTarget)}`);
+  if (state.heatTarget >= 0) {
+    let max = 0;
+    for (const x of state.heat) if (x < Infinity && x > max) max = x;
+    info.push(`heat map: distance of every node to ${nodeName(state.heatTarget)}, at most ${formatCost(max)}`);
+    $("info").dataset.heatMax = String(max);
+  } else {
+    $("info").dataset.heatMax = "";
+  }
   if (state.table && state.table.layout === "window") info.push("windowed table: blocking is off");
   $("info").textContent = info.join("\n");
   $("info").dataset.blocked = blocked.join(" ");
@@ -252,6 +269,13 @@ function heatMap(v) {
   } else if (t.layout === "flat") {
     for (let u = 0; u < n; u++) d[u] = t.dist(u, v);
   } else {
+    // Walked distances add up as the table's do (docs/FORMAT.md, "Walked
+    // distances"): integer and octile levels count a + b·√2 exactly, so
+    // each node's value is the reader's dist bit for bit; float levels sum
+    // from the target back (display only: the last bit may differ).
+    const counted = t.metric === "int" || (t.metric === "octile" && t.distKind.startsWith("octile"));
+    const A = new Float64Array(n);
+    const B = new Float64Array(n);
     d.fill(-1); // unknown
     d[v] = 0;
     const chain = new Int32Array(n);
@@ -267,12 +291,25 @@ function heatMap(v) {
         chain[k++] = x;
         x = t.next(x, v);
       }
-      let rest = x < 0 ? Infinity : d[x];
       for (let i = k - 1; i >= 0; i--) {
         const y = chain[i];
         const nx = i + 1 < k ? chain[i + 1] : x;
-        rest = Number.isNaN(rest) || rest === Infinity ? rest : ov.edgeCost(y, nx) + rest;
-        d[y] = rest;
+        if (nx < 0 || !(d[nx] < Infinity)) {
+          d[y] = nx < 0 ? Infinity : d[nx];
+          continue;
+        }
+        const w = t.edgeCost(y, nx);
+        if (!counted) {
+          d[y] = w + d[nx];
+        } else if (Number.isInteger(w)) {
+          A[y] = A[nx] + w;
+          B[y] = B[nx];
+          d[y] = B[y] === 0 ? A[y] : A[y] + B[y] * Math.SQRT2;
+        } else {
+          A[y] = A[nx];
+          B[y] = B[nx] + Math.round(w / Math.SQRT2);
+          d[y] = A[y] + B[y] * Math.SQRT2;
+        }
       }
     }
   }

@@ -122,10 +122,11 @@ export class Overlay {
     if (table.isGrid) {
       this.xs = new Int32Array(this.n);
       this.ys = new Int32Array(this.n);
+      const xy = typeof table.xOf === "function";
       for (let u = 0; u < this.n; u++) {
-        const c = table.cellOf(u);
-        this.xs[u] = c[0];
-        this.ys[u] = c[1];
+        const c = xy ? null : table.cellOf(u);
+        this.xs[u] = xy ? table.xOf(u) : c[0];
+        this.ys[u] = xy ? table.yOf(u) : c[1];
       }
     }
     this.sc = null; // the search's scratch, at the first search

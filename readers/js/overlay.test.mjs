@@ -185,12 +185,15 @@ test("overlay refuses what it cannot take", (ctx) => {
   const k = ov.path(a, z, full);
   assert.ok(k > 2);
   assert.equal(ov.path(a, z, new Int32Array(2)), -k);
-  ov.block(full[Math.floor(k / 2)]);
+  const mid = full[Math.floor(k / 2)];
+  ov.block(mid);
   const k2 = ov.path(a, z, full);
   assert.ok(k2 > 0);
   assert.equal(ov.path(a, z, new Int32Array(2)), -k2);
   // A blocked end: no path.
-  assert.equal(ov.path(full[Math.floor(k / 2)], z, full), 0);
+  assert.equal(ov.path(mid, z, full), 0);
+  assert.equal(ov.path(a, mid, full), 0);
+  assert.equal(ov.cost, Infinity);
   ov.clear();
   assert.equal(ov.blockedCount, 0);
   assert.equal(ov.path(a, z, full), k);
