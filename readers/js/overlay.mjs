@@ -97,6 +97,34 @@ function costModel(table, weights) {
   return "int";
 }
 
+// Octile costs a + b·√2 with parts below 2^16 have exact integer keys,
+// a·2^34 + b·octileT (octileT the odd integer nearest √2·2^34), that order
+// as the costs do and tie exactly where they do; their sums stay below 2^53,
+// so float64 holds them exactly. Go's overlay searches on the same keys
+// (table/octile.go): equal costs are true ties there, and here.
+const OCTILE_S = 2 ** 34;
+const OCTILE_T = 24296003999;
+const KEY_LIMIT = 2 ** 50;
+
+// octileKeys returns each edge's key, or null when a weight has none.
+function octileKeys(weights) {
+  const keys = new Float64Array(weights.length);
+  for (let e = 0; e < weights.length; e++) {
+    const w = weights[e];
+    let a = 0;
+    let b = 0;
+    if (Number.isInteger(w)) {
+      a = w;
+    } else {
+      b = Math.round(w / SQRT2);
+      if (b * SQRT2 !== w) return null;
+    }
+    if (a >= 65536 || b >= 65536) return null;
+    keys[e] = a * OCTILE_S + b * OCTILE_T;
+  }
+  return keys;
+}
+
 export class Overlay {
   /**
    * An overlay over table with nothing blocked: every query answers as the
@@ -111,6 +139,7 @@ export class Overlay {
     this.weights = g.weights;
     this.n = table.nodeCount;
     this.model = costModel(table, this.weights);
+    this.keys = this.model === "octile16" ? octileKeys(this.weights) : null;
     this.allPairs = table.layout !== "window";
     this.blocked = new Uint8Array(this.n);
     this.blockedCount = 0;
@@ -242,6 +271,16 @@ export class Overlay {
     return best;
   }
 
+  // edgeIndex returns the cheapest baked edge from u to v, -1 when none.
+  // O(degree of u).
+  edgeIndex(u, v) {
+    let best = -1;
+    for (let e = this.offsets[u]; e < this.offsets[u + 1]; e++) {
+      if (this.targets[e] === v && (best < 0 || this.weights[e] < this.weights[best])) best = e;
+    }
+    return best;
+  }
+
   scratch() {
     if (this.sc === null) {
       const n = this.n;
@@ -253,6 +292,7 @@ export class Overlay {
         flags: new Uint8Array(n),
         gen: 0,
         heap: new Heap(),
+        level: [],
         chain: new Int32Array(n),
         buf: new Int32Array(256),
       };
@@ -276,7 +316,7 @@ export class Overlay {
   // its table path crosses a block) and h (its table distance to t). Each
   // node is walked at most once a query. O(steps walked), each step one
   // table.next (O(1) flat, O(log row) run-length).
-  walk(sc, u, t) {
+  walk(sc, u, t, keyed) {
     const tab = this.table;
     const flat = tab.layout === "flat";
     let k = 0;
@@ -307,9 +347,11 @@ export class Overlay {
         continue;
       }
       const nx = i + 1 < k ? sc.chain[i + 1] : end;
-      // h: exact from the table on flat tables; summed along the walk
-      // otherwise (only the search's order depends on its rounding).
-      sc.h[y] = flat ? tab.dist(y, t) : this.edgeCost(y, nx) + sc.h[nx];
+      // h: keys summed along the walk (exact, the stored distance's key),
+      // else the table's distance on flat tables, else costs summed along
+      // the walk (only the search's order depends on their rounding).
+      if (keyed) sc.h[y] = this.keys[this.edgeIndex(y, nx)] + sc.h[nx];
+      else sc.h[y] = flat ? tab.dist(y, t) : this.weights[this.edgeIndex(y, nx)] + sc.h[nx];
       if ((sc.flags[nx] & UNCHANGED) && !this.blocked[y] && !this.blocked[nx] && !this.cutsCorner(y, nx)) {
         sc.flags[y] |= UNCHANGED;
       }
@@ -319,47 +361,14 @@ export class Overlay {
   // search answers from -> to by A* on the changed level (see the module
   // comment) and writes the path to out.
   search(s, t, out) {
-    const sc = this.scratch();
-    sc.gen++;
-    if (sc.gen === 0xffffffff) {
-      sc.stamp.fill(0);
-      sc.gen = 1;
-    }
-    const heap = sc.heap;
-    heap.reset();
-    this.at(sc, s);
-    this.walk(sc, s, t);
-    if (sc.h[s] === Infinity) return 0;
-    sc.g[s] = 0;
-    sc.flags[s] |= REACHED;
-    heap.push(s, sc.h[s]);
-    const { offsets, targets, weights, blocked } = this;
-    let end = -1;
-    while (heap.size > 0) {
-      const u = heap.pop();
-      if (sc.flags[u] & CLOSED) continue; // queued again with a smaller g
-      sc.flags[u] |= CLOSED;
-      if (!(sc.flags[u] & WALKED)) this.walk(sc, u, t);
-      if (sc.flags[u] & UNCHANGED) {
-        end = u;
-        break;
-      }
-      const gu = sc.g[u];
-      for (let e = offsets[u]; e < offsets[u + 1]; e++) {
-        const v = targets[e];
-        if (blocked[v] || this.cutsCorner(u, v)) continue;
-        const gv = gu + weights[e];
-        this.at(sc, v);
-        if ((sc.flags[v] & REACHED) && gv >= sc.g[v]) continue;
-        if (!(sc.flags[v] & WALKED)) this.walk(sc, v, t);
-        if (sc.h[v] === Infinity) continue; // no baked path to t, so none now
-        sc.g[v] = gv;
-        sc.parent[v] = u;
-        sc.flags[v] = (sc.flags[v] | REACHED) & ~CLOSED;
-        heap.push(v, gv + sc.h[v]);
-      }
+    let keyed = this.keys !== null;
+    let end = keyed ? this.searchOn(s, t, true) : -2;
+    if (end === -2) {
+      keyed = false; // a key sum left the exact range: search on costs
+      end = this.searchOn(s, t, false);
     }
     if (end < 0) return 0;
+    const sc = this.sc;
     // The path: s .. end by parents, then the table's path end .. t.
     let m = 0;
     for (let u = end; u >= 0; u = sc.parent[u]) m++;
@@ -374,9 +383,73 @@ export class Overlay {
       u = this.table.next(u, t);
       out[i++] = u;
     }
-    this.cost = this.model === "float" ? sc.g[end] + this.table.dist(end, t) : this.costSum(out, need);
+    // Keys and integers add up exactly, to the same value along any
+    // shortest path; float costs add up as Go's search adds them.
+    this.cost = keyed || this.model === "int" ? this.costSum(out, need) : sc.g[end] + this.table.dist(end, t);
     this.how = "search";
     return need;
+  }
+
+  // searchOn runs the A* on keys or on costs and returns the node it
+  // stopped at, -1 when t cannot be reached, -2 when a key sum left the
+  // keys' exact range.
+  searchOn(s, t, keyed) {
+    const sc = this.scratch();
+    sc.gen++;
+    if (sc.gen === 0xffffffff) {
+      sc.stamp.fill(0);
+      sc.gen = 1;
+    }
+    const heap = sc.heap;
+    heap.reset();
+    this.at(sc, s);
+    this.walk(sc, s, t, keyed);
+    if (sc.h[s] === Infinity) return -1;
+    if (keyed && sc.h[s] >= KEY_LIMIT) return -2;
+    sc.g[s] = 0;
+    sc.flags[s] |= REACHED;
+    // Nodes whose f is the least queued wait on a stack, last in first out
+    // (an exact heuristic puts most of a search there, in O(1) each); the
+    // heap holds the rest.
+    let least = sc.h[s];
+    const level = sc.level;
+    level.length = 0;
+    level.push(s);
+    const { offsets, targets, blocked } = this;
+    const weights = keyed ? this.keys : this.weights;
+    for (;;) {
+      let u;
+      if (level.length > 0) {
+        u = level.pop();
+      } else if (heap.size > 0) {
+        least = heap.minF();
+        u = heap.pop();
+      } else {
+        break;
+      }
+      if (sc.flags[u] & CLOSED) continue; // queued again with a smaller g
+      sc.flags[u] |= CLOSED;
+      if (!(sc.flags[u] & WALKED)) this.walk(sc, u, t, keyed);
+      if (sc.flags[u] & UNCHANGED) return u;
+      const gu = sc.g[u];
+      for (let e = offsets[u]; e < offsets[u + 1]; e++) {
+        const v = targets[e];
+        if (blocked[v] || this.cutsCorner(u, v)) continue;
+        const gv = gu + weights[e];
+        this.at(sc, v);
+        if ((sc.flags[v] & REACHED) && gv >= sc.g[v]) continue;
+        if (!(sc.flags[v] & WALKED)) this.walk(sc, v, t, keyed);
+        if (sc.h[v] === Infinity) continue; // no baked path to t, so none now
+        sc.g[v] = gv;
+        sc.parent[v] = u;
+        sc.flags[v] = (sc.flags[v] | REACHED) & ~CLOSED;
+        const f = gv + sc.h[v];
+        if (f <= least) level.push(v);
+        else if (keyed && f >= KEY_LIMIT) return -2;
+        else heap.push(v, f);
+      }
+    }
+    return -1;
   }
 
   // costSum adds the costs along path[0:k] as the table's walked distances
@@ -407,6 +480,9 @@ class Heap {
   reset() {
     this.size = 0;
     this.count = 0;
+  }
+  minF() {
+    return this.fs[0];
   }
   less(i, j) {
     return this.fs[i] < this.fs[j] || (this.fs[i] === this.fs[j] && this.seq[i] > this.seq[j]);
