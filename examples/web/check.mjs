@@ -10,7 +10,11 @@
 // shift-clicks the goal for the heat map and checks its farthest distance
 // against the CLI's. It saves screenshots and prints their paths.
 //
-//   node examples/web/check.mjs [-pathtable BIN] [-level FILE] [-build "FLAGS"] [-screenshot PNG]
+//   node examples/web/check.mjs [-pathtable BIN] [-level FILE] [-build "FLAGS"] [-screenshot PNG] [-graph LEVEL|""]
+//
+// -graph names a graph level (default testdata/waypoints.json; "" skips
+// it) whose table the page opens too: two clicks on nodes and a blocked
+// node, checked against the CLI the same way, and a screenshot.
 //
 // Run it through check.sh, which installs what is missing. Exit status 0
 // when every answer matches.
@@ -34,6 +38,7 @@ const opt = {
     : join(root, "testdata", "maze.grid"),
   build: "",
   screenshot: "/tmp/pathtable-viewer.png",
+  graph: join(root, "testdata", "waypoints.json"),
   browser: process.env.CHROMIUM || "/usr/bin/chromium",
 };
 const argv = process.argv.slice(2);
@@ -41,7 +46,7 @@ for (let i = 0; i < argv.length; i += 2) {
   const k = argv[i].replace(/^-+/, "");
   if (!(k in opt) || i + 1 >= argv.length) {
     console.error(`check.mjs: unknown or incomplete argument ${argv[i]}`);
-    console.error('usage: node examples/web/check.mjs [-pathtable BIN] [-level FILE] [-build "FLAGS"] [-screenshot PNG] [-browser CHROMIUM]');
+    console.error('usage: node examples/web/check.mjs [-pathtable BIN] [-level FILE] [-build "FLAGS"] [-screenshot PNG] [-graph LEVEL|""] [-browser CHROMIUM]');
     process.exit(2);
   }
   opt[k] = argv[i + 1];
@@ -212,9 +217,66 @@ async function main() {
   }
   await page.screenshot({ path: opt.screenshot, fullPage: true });
   say(`screenshot (the path, ${mid} blocked): ${opt.screenshot}`);
+  if (opt.graph) await graphPhase(page, base, pt);
   if (logs.some((l) => l.startsWith("page error") || l.startsWith("console.error"))) {
     fail(`the page logged errors:\n${logs.join("\n")}`);
   }
+}
+
+// graphPhase opens a table of a graph level: clicks on the first node and
+// the one farthest from it, then blocks the middle node of that path.
+async function graphPhase(page, base, pt) {
+  const file = join(tmp, "graph.ptab");
+  execFileSync(pt, ["build", "-quiet", "-o", file, opt.graph], { stdio: ["ignore", "ignore", "inherit"] });
+  const cli = (...args) => execFileSync(pt, args, { encoding: "utf8" }).trim();
+  const t = openTable(new Uint8Array(readFileSync(file)));
+  let g = -1;
+  let far = -1;
+  for (let u = 0; u < t.nodeCount; u++) {
+    const d = t.dist(0, u);
+    if (Number.isFinite(d) && d > far) {
+      far = d;
+      g = u;
+    }
+  }
+  const S = t.nameOf(0);
+  const G = t.nameOf(g);
+  await page.goto(`${base}examples/web/index.html?table=/check/graph.ptab`);
+  await page.waitForSelector('body[data-ready="1"], body[data-ready="error"]', { timeout: 15000 });
+  if ((await page.getAttribute("body", "data-ready")) !== "1") throw new Error(`the page could not open the table of ${opt.graph}: ${await page.textContent("#error")}`);
+  const box = await page.locator("#grid").boundingBox();
+  const at = async (u) => {
+    const [x, y] = await page.evaluate((u) => window.pathtableViewer.center(u), u);
+    return [box.x + x, box.y + y];
+  };
+  await page.mouse.click(...(await at(0)));
+  await page.mouse.click(...(await at(g)));
+  const want = parseAnswer(cli("path", file, S, G));
+  const got = {
+    text: await page.textContent("#answer"),
+    cost: await page.getAttribute("#answer", "data-cost"),
+    path: await page.getAttribute("#answer", "data-path"),
+  };
+  say(`graph ${opt.graph}: page ${got.text}`);
+  say(`graph ${opt.graph}: CLI  ${want.line}`);
+  sameCost(`graph path`, got.cost, want.cost);
+  if (got.path !== want.path) fail(`graph path: the page shows ${got.path}, the CLI ${want.path}`);
+  const names = want.path.split(" ");
+  if (names.length >= 3) {
+    const mid = names[Math.floor(names.length / 2)];
+    await page.mouse.click(...(await at(t.nodeByName(mid))), { button: "right" });
+    const wantB = parseAnswer(cli("path", "-block", mid, file, S, G));
+    const cost = await page.getAttribute("#answer", "data-cost");
+    const path = await page.getAttribute("#answer", "data-path");
+    say(`graph, ${mid} blocked: page ${await page.textContent("#answer")}`);
+    say(`graph, ${mid} blocked: CLI  ${wantB.line}`);
+    sameCost(`graph path with ${mid} blocked`, cost, wantB.cost);
+    // Another path of the same cost would do (ties); the cost is checked.
+    if (path !== wantB.path) say(`graph, ${mid} blocked: another path of the same cost than the CLI's`);
+  }
+  const shot = opt.screenshot.replace(/(\.png)?$/, "-graph.png");
+  await page.screenshot({ path: shot, fullPage: true });
+  say(`screenshot (graph ${opt.graph}): ${shot}`);
 }
 
 // parseAnswer reads one answer line of `pathtable path`.

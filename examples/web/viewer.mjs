@@ -133,10 +133,13 @@ function layoutCanvas() {
         y0 = Math.min(y0, t.y[u]);
         y1 = Math.max(y1, t.y[u]);
       }
-      const k = (w - 80) / Math.max(x1 - x0, y1 - y0, 1e-9);
+      // Margins: 30 px, and 70 on the right for the names.
+      const k = Math.min((w - 100) / Math.max(x1 - x0, 1e-9), (h - 60) / Math.max(y1 - y0, 1e-9));
+      w = Math.ceil((x1 - x0) * k) + 100;
+      h = Math.ceil((y1 - y0) * k) + 60;
       for (let u = 0; u < n; u++) {
-        state.pos[2 * u] = 40 + (t.x[u] - x0) * k;
-        state.pos[2 * u + 1] = 40 + (t.y[u] - y0) * k;
+        state.pos[2 * u] = 30 + (t.x[u] - x0) * k;
+        state.pos[2 * u + 1] = 30 + (t.y[u] - y0) * k;
       }
       state.radius = Math.min(state.radius, 10);
     } else {
@@ -493,6 +496,22 @@ function draw() {
       }
     }
     ctx.stroke();
+    if (t.nodeCount <= 64 && targets.length <= 256) {
+      // Edge costs, once per pair of nodes.
+      ctx.fillStyle = "#777";
+      ctx.font = "10px sans-serif";
+      ctx.textAlign = "center";
+      for (let u = 0; u < t.nodeCount; u++) {
+        for (let e = offsets[u]; e < offsets[u + 1]; e++) {
+          const v = targets[e];
+          if (v < u && t.edgeCost(v, u) === t.weights[e]) continue; // drawn from v
+          const [ax, ay] = center(u);
+          const [bx, by] = center(v);
+          ctx.fillText(formatCost(t.weights[e]), (ax + bx) / 2, (ay + by) / 2 - 3);
+        }
+      }
+      ctx.textAlign = "start";
+    }
     for (let u = 0; u < t.nodeCount; u++) {
       const [x, y] = center(u);
       ctx.fillStyle = state.heat || (state.overlay && state.overlay.isBlocked(u)) ? nodeColor(u) : "#fff";
@@ -654,6 +673,10 @@ $("file").addEventListener("change", async () => {
     fail(e);
   }
 });
+
+// For tests and the console: where node u is drawn, in CSS pixels of the
+// canvas, and the state.
+window.pathtableViewer = { state, center: (u) => center(u) };
 
 const param = new URLSearchParams(location.search).get("table");
 if (param) loadURL(param);
