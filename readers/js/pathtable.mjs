@@ -336,8 +336,8 @@ const windowBlock = (delta) => ((2 * delta + 1) * (2 * delta + 1) + 1) >>> 1;
 // document of version and elements; it returns the layout's name.
 function validateHeader(h, version, elements) {
   const n = h.nodes;
+  if (h.layout !== "" && h.layout !== "runs" && h.layout !== "window") throw corrupt(`unknown layout "${h.layout}"`);
   const layout = h.layout === "" ? "flat" : h.layout;
-  if (layout !== "flat" && layout !== "runs" && layout !== "window") throw corrupt(`unknown layout "${h.layout}"`);
   const dw = DIST_WIDTH[h.dist_kind];
   if (!Object.hasOwn(DIST_WIDTH, h.dist_kind)) throw corrupt(`unknown distance encoding "${h.dist_kind}"`);
   const run = Object.hasOwn(RUN_ENCODINGS, h.first_enc) ? RUN_ENCODINGS[h.first_enc] : null;
@@ -815,7 +815,28 @@ export class Table {
         this._byCell = idx;
       }
     }
-    this._cellCost = doc.cellCost || null;
+    // Grids: the cost of entering each node's cell, 1 to 9: version 3
+    // stores them; versions 1 and 2 tell them by the weight of a cardinal
+    // edge into the node (1 where no edge enters it).
+    this._cost = null;
+    if (this.isGrid) {
+      const n = this.nodeCount;
+      const cost = new Uint8Array(n);
+      if (doc.cellCost) for (let u = 0; u < n; u++) cost[u] = doc.cellCost[this.cells[u]];
+      else {
+        const scale = h.diagonal === "10/14" ? 10 : 1;
+        for (let u = 0; u < n; u++) {
+          for (let e = this.offsets[u]; e < this.offsets[u + 1]; e++) {
+            const v = this.targets[e];
+            const d = Math.abs(this.cells[v] - this.cells[u]);
+            const k = this.weights[e] / scale;
+            if ((d === 1 || d === this.width) && k >= 1 && k <= MAX_COST && k === Math.trunc(k)) cost[v] = k;
+          }
+        }
+        for (let u = 0; u < n; u++) if (cost[u] === 0) cost[u] = 1;
+      }
+      this._cost = cost;
+    }
   }
 
   /** valid reports whether u is a node id. O(1). */
@@ -857,9 +878,9 @@ export class Table {
     return [c % this.width, Math.floor(c / this.width)];
   }
 
-  /** cellCost returns the cost of entering node u's cell (1 to 9) on version 3 grid tables, else 0. O(1). */
+  /** cellCost returns the cost of entering node u's cell (1 to 9) on grids; 0 on graphs and for a bad id. O(1). */
   cellCost(u) {
-    return this._cellCost && this.valid(u) ? this._cellCost[this.cells[u]] : 0;
+    return this._cost && this.valid(u) ? this._cost[u] : 0;
   }
 
   /** nameOf returns node u's id: "x,y" on grids, its name on graphs; "" for a bad id. O(1) (a new string on grids). */
