@@ -19,7 +19,7 @@
 // Run it through check.sh, which installs what is missing. Exit status 0
 // when every answer matches.
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -218,6 +218,16 @@ async function main() {
   await page.screenshot({ path: opt.screenshot, fullPage: true });
   say(`screenshot (the path, ${mid} blocked): ${opt.screenshot}`);
   if (opt.graph) await graphPhase(page, base, pt);
+
+  // --- a damaged table: refused with the reader's message, nothing drawn ----
+  const bytes = readFileSync(tablePath);
+  writeFileSync(join(tmp, "damaged.ptab"), bytes.subarray(0, bytes.length >> 1));
+  await page.goto(`${base}examples/web/index.html?table=/check/damaged.ptab`);
+  await page.waitForSelector('body[data-ready="1"], body[data-ready="error"]', { timeout: 15000 });
+  const state = await page.getAttribute("body", "data-ready");
+  const err = await page.textContent("#error");
+  if (state !== "error" || !err) fail(`a truncated table: the page says ${state}, "${err}"`);
+  else say(`a truncated table: the page says "${err}"`);
   if (logs.some((l) => l.startsWith("page error") || l.startsWith("console.error"))) {
     fail(`the page logged errors:\n${logs.join("\n")}`);
   }
