@@ -40,6 +40,7 @@ export class OverlayError extends Error {
 }
 
 const SQRT2 = 1.4142135623730951;
+const CARDINAL = [0, -1, 1, 0, 0, 1, -1, 0];
 
 // Node status in a query's scratch.
 const REACHED = 1; // g and parent are set
@@ -158,6 +159,9 @@ export class Overlay {
         this.ys[u] = xy ? table.yOf(u) : c[1];
       }
     }
+    // near[u] counts the blocked cells beside u (N, E, S, W): only a
+    // diagonal move out of such a node can cut a blocked corner.
+    this.near = this.xs ? new Uint8Array(this.n) : null;
     this.sc = null; // the search's scratch, at the first search
   }
 
@@ -172,6 +176,7 @@ export class Overlay {
     if (this.blocked[id] === 0) {
       this.blocked[id] = 1;
       this.blockedCount++;
+      this.touchNear(id, 1);
     }
   }
 
@@ -181,6 +186,7 @@ export class Overlay {
     if (this.blocked[id] === 1) {
       this.blocked[id] = 0;
       this.blockedCount--;
+      this.touchNear(id, -1);
     }
   }
 
@@ -188,6 +194,19 @@ export class Overlay {
   clear() {
     this.blocked.fill(0);
     this.blockedCount = 0;
+    if (this.near) this.near.fill(0);
+  }
+
+  // touchNear counts blocked cell id in or out of its cardinal
+  // neighbours' near counts. O(1).
+  touchNear(id, d) {
+    if (!this.near) return;
+    const x = this.xs[id];
+    const y = this.ys[id];
+    for (let i = 0; i < 4; i++) {
+      const v = this.table.nodeAt(x + CARDINAL[2 * i], y + CARDINAL[2 * i + 1]);
+      if (v >= 0) this.near[v] += d;
+    }
   }
 
   check(id) {
@@ -252,7 +271,7 @@ export class Overlay {
   // cell beside it is blocked: it would cut the blocked cell's corner, as no
   // move may cut a wall's. O(1).
   cutsCorner(u, v) {
-    if (!this.xs || this.blockedCount === 0) return false;
+    if (this.near === null || this.near[u] === 0) return false;
     const ux = this.xs[u], uy = this.ys[u], vx = this.xs[v], vy = this.ys[v];
     if (ux === vx || uy === vy) return false;
     const a = this.table.nodeAt(vx, uy);
