@@ -228,6 +228,13 @@ async function main() {
   const err = await page.textContent("#error");
   if (state !== "error" || !err) fail(`a truncated table: the page says ${state}, "${err}"`);
   else say(`a truncated table: the page says "${err}"`);
+
+  // --- the file picker opens a table too ------------------------------------
+  await page.setInputFiles("#file", tablePath);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+  const desc = await page.textContent("#table");
+  if (!desc.includes(`${t.nodeCount} nodes`)) fail(`the file picker's table: "${desc}"`);
+  else say(`the file picker opened ${t.nodeCount} nodes`);
   if (logs.some((l) => l.startsWith("page error") || l.startsWith("console.error"))) {
     fail(`the page logged errors:\n${logs.join("\n")}`);
   }
