@@ -84,6 +84,8 @@ function load(bytes, name) {
   state.heat = null;
   state.pathLen = 0;
   state.out = new Int32Array(Math.max(1, t.nodeCount));
+  state.base = new Int32Array(Math.max(1, t.nodeCount));
+  state.baseLen = 0;
   layoutCanvas();
   cellCosts();
   describe();
@@ -200,6 +202,7 @@ function answer() {
   const s = state.start;
   const g = state.goal;
   state.pathLen = 0;
+  state.baseLen = 0;
   if (s < 0 || g < 0) {
     setAnswer(null);
     return;
@@ -217,6 +220,8 @@ function answer() {
     return;
   }
   state.pathLen = k;
+  // The table's own path, drawn faintly while the answer goes around a block.
+  state.baseLen = ov.how === "search" ? t.path(s, g, state.base) : 0;
   const names = [];
   for (let i = 0; i < k; i++) names.push(nodeName(state.out[i]));
   setAnswer({ text: `${head} cost ${formatCost(ov.cost)} path ${names.join(" ")}`, cost: ov.cost, path: names.join(" "), how: ov.how, ms });
@@ -527,7 +532,20 @@ function draw() {
       }
     }
   }
-  // The path, then its ends.
+  // The table's path where a block changed it (dashed), the path, its ends.
+  if (state.baseLen > 1) {
+    ctx.strokeStyle = "rgba(21,101,192,0.45)";
+    ctx.lineWidth = t.isGrid ? Math.max(1.5, cs / 5) : 2;
+    ctx.setLineDash([Math.max(3, cs / 2), Math.max(3, cs / 2)]);
+    ctx.beginPath();
+    for (let i = 0; i < state.baseLen; i++) {
+      const [x, y] = center(state.base[i]);
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
   if (state.pathLen > 1) {
     ctx.strokeStyle = colors.path;
     ctx.lineWidth = t.isGrid ? Math.max(2, cs / 3) : 3;
@@ -547,7 +565,7 @@ function draw() {
     ctx.strokeStyle = "#fff";
     ctx.lineWidth = Math.max(1, cs / 10);
     ctx.beginPath();
-    ctx.arc(x, y, t.isGrid ? Math.max(4, cs * 0.38) : state.radius, 0, 2 * Math.PI);
+    ctx.arc(x, y, t.isGrid ? Math.max(5, cs * 0.4) : state.radius, 0, 2 * Math.PI);
     ctx.fill();
     ctx.stroke();
   };
@@ -574,7 +592,9 @@ function legend() {
   } else if (state.table.isGrid && state.costMax > state.costMin) {
     items.push(sw(mix(colors.cell, colors.costly, 0), `cost ${fmt(state.costMin)}`), sw(mix(colors.cell, colors.costly, 1), `cost ${fmt(state.costMax)}`));
   }
-  items.push(sw(colors.start, "start"), sw(colors.goal, "goal"), sw(colors.path, "path"), sw(colors.blocked, "blocked"));
+  items.push(sw(colors.start, "start"), sw(colors.goal, "goal"), sw(colors.path, "path"));
+  if (state.baseLen > 1) items.push(sw("rgba(21,101,192,0.45)", "the table's path (dashed)"));
+  items.push(sw(colors.blocked, "blocked"));
   $("legend").innerHTML = items.join("");
 }
 
