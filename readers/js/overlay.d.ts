@@ -1,7 +1,8 @@
 // Types of overlay.mjs: blocked nodes over a pathtable Table, with paths
 // answered exactly around them (as Go's lookup.Overlay answers blocks).
 
-import type { Table, PathBuffer } from "./pathtable.mjs";
+// "./pathtable.js": TypeScript maps it to pathtable.d.ts (a type-only import, erased).
+import type { Table, PathBuffer } from "./pathtable.js";
 
 /** Thrown for a change an overlay cannot take: a bad id, or any block on a windowed table. */
 export class OverlayError extends Error {
