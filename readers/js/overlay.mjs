@@ -20,11 +20,12 @@
 // lookup.Overlay (lookup/overlay_search.go), without its caches.
 //
 // Costs come out as Go's do, bit for bit: on "octile" levels with
-// "octile16" distances the cost is a + b·√2 counted along the whole path
-// (any shortest path has the same a and b), on "int" levels an integer
-// sum, and otherwise the search's sum in path order to the node it stopped
-// at plus the table's distance from there. Between paths of equal cost the
-// search may pick another one than Go's.
+// "octile16" distances the search runs on Go's exact integer keys and the
+// cost is a + b·√2 counted along the whole path (any shortest path has the
+// same a and b); otherwise it is the search's sum in path order to the node
+// it stopped at plus the table's distance from there (exact on "int"
+// levels below 2^53). Between paths of equal cost the search may pick
+// another one than Go's (none did in the tests).
 //
 // An Overlay is for one thread; its scratch memory is O(nodes), allocated
 // at the first search and reused. Windowed tables take no blocks (their
@@ -402,9 +403,11 @@ export class Overlay {
       u = this.table.next(u, t);
       out[i++] = u;
     }
-    // Keys and integers add up exactly, to the same value along any
-    // shortest path; float costs add up as Go's search adds them.
-    this.cost = keyed || this.model === "int" ? this.costSum(out, need) : sc.g[end] + this.table.dist(end, t);
+    // Keys add up exactly, to the same value along any shortest path;
+    // otherwise costs add up as Go's search adds them (on "int" levels
+    // exactly too, below 2^53), then the table's distance from the node
+    // the search stopped at.
+    this.cost = keyed ? this.costSum(out, need) : sc.g[end] + this.table.dist(end, t);
     this.how = "search";
     return need;
   }
@@ -471,8 +474,8 @@ export class Overlay {
     return -1;
   }
 
-  // costSum adds the costs along path[0:k] as the table's walked distances
-  // do (docs/FORMAT.md, "Walked distances"): integers exactly; octile as a
+  // costSum adds the costs along path[0:k] of an octile level as the
+  // table's walked distances do (docs/FORMAT.md, "Walked distances"): a
   // count of unit and √2 moves, a + b·√2. O(k · degree).
   costSum(path, k) {
     let a = 0;

@@ -39,12 +39,17 @@ const levels = [
   ["testdata/maze.grid", "-diagonal 10/14"],
   ["testdata/maze.grid", "-connect 4"],
   ["testdata/small.map", ""],
+  ["testdata/small.map", "-graph-bins"], // formats 1 and 2: the graph stored, not rebuilt
   ["testdata/unreachable.grid", ""],
   ["testdata/tutorial.json", ""],
   ["testdata/waypoints.json", ""],
   ["testdata/lecture.gr", ""],
   ["testdata/zero-cycle.gr", ""],
   ["testdata/zero.json", ""],
+  // u32 and u64 distances, awkward float costs.
+  ["examples/c/levels/wide.json", ""],
+  ["examples/c/levels/huge.json", ""],
+  ["examples/c/levels/float.json", ""],
   // A shared map (skipped when ../shared is absent): long detours.
   ["../shared/testmaps/den312d.map", ""],
 ];
