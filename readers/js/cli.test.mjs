@@ -107,6 +107,19 @@ for (const [map, flagSets] of maps) {
   });
 }
 
+test("query lines: pathtable's longest line, comments, blank lines, spaces of every kind", (t) => {
+  if (!pathtable()) return t.skip(noGo);
+  const table = build("examples/tiny.grid");
+  const long = (k) => `0,0 ${" ".repeat(k - 7)}1,2`; // k bytes
+  for (const lines of [
+    ["0,0 1,2", long(65536), "0,0 1,2"],
+    ["0,0 1,2", long(65537), "0,0 1,2"],
+    ["0,0\t1,2\r", "# 0,0 1,2", "   ", "0,0\u00a01,2", "0,0\u20281,2", "-0,+0 0001,2", "0,0 1 ,2"],
+  ]) {
+    compare(table, lines);
+  }
+});
+
 test("a table the reader refuses: one line on stderr, nothing on stdout, exit 1", () => {
   const r = driverQuery(join(root, "examples", "tiny.grid"), "0,0 1,2\n");
   assert.equal(r.stdout, "");
@@ -129,6 +142,29 @@ test("version 3 grids: the graph rebuilt from the cells is the graph the -graph-
       assert.equal(v1.version, 1);
       for (const k of ["offsets", "targets", "weights", "cells"]) assert.deepEqual(Array.from(v3[k]), Array.from(v1[k]), `${level} ${model}: ${k}`);
       for (let u = 0; u < v1.nodeCount; u++) assert.equal(v3.cellCost(u), v1.cellCost(u), `${level} ${model}: cost of node ${u}`);
+    }
+  }
+});
+
+test("distancesTo: every node's dist to a target, bit for bit, on every layout", (t) => {
+  if (!pathtable()) return t.skip(noGo);
+  const cases = [
+    ["testdata/maze.grid", [[], ["-compress"], ["-window", "2"], ["-compress", "-diagonal", "10/14"], ["-compress", "-graph-bins"]]],
+    ["testdata/unreachable.grid", [["-compress"], ["-window", "3", "-connect", "4"]]],
+    ["testdata/lecture.gr", [["-compress"]]],
+    ["examples/c/levels/float.json", [["-compress"]]],
+    ["examples/c/levels/huge.json", [["-compress"]]],
+  ];
+  for (const [level, flagSets] of cases) {
+    for (const flags of flagSets) {
+      const tab = openTable(read(build(level, flags)));
+      const out = new Float64Array(tab.nodeCount);
+      for (let g = 0; g < tab.nodeCount; g++) {
+        tab.distancesTo(g, out);
+        for (let s = 0; s < tab.nodeCount; s++) assert.ok(Object.is(out[s], tab.dist(s, g)), `${level} ${flags}: ${s} -> ${g}: ${out[s]} vs ${tab.dist(s, g)}`);
+      }
+      tab.distancesTo(-1, out);
+      assert.ok(out.every(Number.isNaN));
     }
   }
 });

@@ -364,3 +364,58 @@ test("tampered tables (check.sh): runs and windows that name no move, answered a
     alike(bytes, u.pairs(ids, 900), `${name} tampered ${elem}@${at}`);
   }
 });
+
+test("random damage behind a good checksum: refused, or answered without a throw or a hang, as pathtable does", (t) => {
+  if (!pathtable()) return t.skip(noGo);
+  const names = ["tiny", "tiny.runs", "tiny.win", "tiny.g", "tiny.g.runs", "tiny.g.win", "lecture.gr", "lecture.gr.runs", "maze.grid.runs", "maze.grid.g.runs", "maze.grid.win"];
+  let s = 99;
+  const rand = (k) => (s = (s * 1103515245 + 12345) % 2147483648) % k;
+  let accepted = 0;
+  let refused = 0;
+  for (const name of names) {
+    const good = table(name);
+    const d = u.split(good);
+    for (let i = 0; i < 120; i++) {
+      const b = Uint8Array.from(good);
+      for (let k = 1 + rand(3); k > 0; k--) {
+        let e;
+        do e = 2 + rand(d.count - 3);
+        while (d.bins[e].len === 0);
+        b[d.bins[e].at + rand(d.bins[e].len)] = rand(4) === 0 ? 0xff : rand(256);
+      }
+      u.reseal(b);
+      let tab = null;
+      try {
+        tab = openTable(b);
+      } catch (e) {
+        assert.ok(e instanceof PathTableError, `${name} #${i}: ${e.stack}`);
+      }
+      // Ask pathtable about the first files of each table: the same verdict, the same answers.
+      if (i < 12) {
+        if (tab) alike(b, u.pairs(Array.from({ length: tab.nodeCount }, (_, v) => tab.nameOf(v)), 400), `${name} #${i}`);
+        else cliRefuses(b, `${name} #${i}`);
+      }
+      if (!tab) {
+        refused++;
+        continue;
+      }
+      accepted++;
+      const out = new Int32Array(tab.maxPathNodes);
+      const dists = new Float64Array(tab.nodeCount);
+      for (let g = 0; g < tab.nodeCount; g += 11) {
+        tab.distancesTo(g, dists);
+        for (let a = 0; a < tab.nodeCount; a++) assert.ok(Object.is(dists[a], tab.dist(a, g)), `${name} #${i}: distancesTo`);
+      }
+      for (let a = 0; a < tab.nodeCount; a += 7) {
+        for (let g = 0; g < tab.nodeCount; g += 5) {
+          const k = tab.path(a, g, out);
+          assert.ok(k >= 0 && k <= tab.maxPathNodes);
+          tab.next(a, g);
+          tab.dist(a, g);
+        }
+      }
+    }
+  }
+  t.diagnostic(`${accepted} accepted, ${refused} refused`);
+  assert.ok(accepted > 0 && refused > 0);
+});

@@ -308,7 +308,9 @@ function readNames(rd, u8) {
     } catch {
       // Not UTF-8: shown with U+FFFD, but told apart by its bytes.
       names[i] = utf8.decode(b);
-      keys[i] = "\u0000" + String.fromCharCode(...b);
+      let key = "\u0000";
+      for (let j = 0; j < b.length; j += 4096) key += String.fromCharCode.apply(null, b.subarray(j, j + 4096));
+      keys[i] = key;
     }
   }
   return { names, keys };
@@ -755,10 +757,13 @@ function goTrim(s) {
   return s.slice(i, j);
 }
 
+const INT = /^[+-]?[0-9]+$/;
+
 // atoi parses a base-10 int64 as Go's strconv.Atoi: an optional sign and
-// ASCII digits. It returns a BigInt, or null.
+// ASCII digits. It returns a number (a BigInt past 15 digits), or null.
 function atoi(s) {
-  if (!/^[+-]?[0-9]+$/.test(s)) return null;
+  if (!INT.test(s)) return null;
+  if (s.length <= 15) return Number(s);
   const v = BigInt(s);
   if (v < -(2n ** 63n) || v >= 2n ** 63n) return null;
   return v;
@@ -808,8 +813,10 @@ export class Table {
     this._byCell = null;
     if (this.isGrid) {
       const size = this.width * this.height;
-      if (doc.byCell) this._byCell = doc.byCell;
-      else if (size <= 64 * this.nodeCount + 1024) {
+      if (size > 64 * this.nodeCount + 1024) {
+        // sparse: a binary search in cells
+      } else if (doc.byCell) this._byCell = doc.byCell;
+      else {
         const idx = new Int32Array(size).fill(-1);
         for (let u = 0; u < this.nodeCount; u++) idx[this.cells[u]] = u;
         this._byCell = idx;
@@ -917,14 +924,15 @@ export class Table {
     const x = comma < 0 ? null : atoi(goTrim(id.slice(0, comma)));
     const y = comma < 0 ? null : atoi(goTrim(id.slice(comma + 1)));
     if (x === null || y === null) return `bad cell ${quote(id)}: want x,y`;
-    if (x < 0n || y < 0n || x >= BigInt(this.width) || y >= BigInt(this.height)) {
-      return `cell ${x},${y} is outside the ${this.width}x${this.height} grid`;
+    // A BigInt is past 15 digits, far outside any grid; -0 prints as 0.
+    if (typeof x !== "number" || typeof y !== "number" || x < 0 || y < 0 || x >= this.width || y >= this.height) {
+      return `cell ${String(x)},${String(y)} is outside the ${this.width}x${this.height} grid`;
     }
-    const u = this._nodeOfCell(Number(y) * this.width + Number(x));
+    const u = this._nodeOfCell(y * this.width + x);
     if (u >= 0) return u;
     const k = this.agent;
     if (k > 1) {
-      return `cell ${x},${y} is too narrow for a ${k}x${k} agent (it would cover ${x},${y} to ${x + BigInt(k - 1)},${y + BigInt(k - 1)})`;
+      return `cell ${x},${y} is too narrow for a ${k}x${k} agent (it would cover ${x},${y} to ${x + k - 1},${y + k - 1})`;
     }
     return `cell ${x},${y} is a wall, not a node`;
   }
@@ -987,6 +995,91 @@ export class Table {
   path(from, to, out) {
     if (!this.covered(from, to)) return 0;
     return this._path(from, to, out);
+  }
+
+  /**
+   * distancesTo writes dist(s, to) for every node s into out[s] (a
+   * Float64Array of nodeCount): bit for bit what dist returns, Infinity
+   * for no path, NaN where not covered (all NaN for a bad to). O(n) on flat
+   * tables; on run-length and windowed tables of "int" and "octile" metrics
+   * O(n) walk steps in all (each node's path shares the rest of its
+   * successor's), O(sum of path lengths) on "float" ones, whose sums depend
+   * on the order they add up in. Allocates scratch of O(n) at the first
+   * call, then nothing.
+   */
+  distancesTo(to, out) {
+    const n = Math.min(this.nodeCount, out.length);
+    if (!this.valid(to)) {
+      out.fill(NaN, 0, n);
+      return;
+    }
+    if (this.layout === "flat" || this._sumMode === SUM_FLOAT) {
+      for (let s = 0; s < n; s++) out[s] = this.dist(s, to);
+      return;
+    }
+    if (!this._dA) {
+      const m = this.nodeCount;
+      this._dA = new Float64Array(m);
+      this._dB = new Float64Array(m);
+      this._dState = new Uint8Array(m);
+      this._dChain = new Int32Array(m);
+      this._dSlot = new Uint8Array(m);
+    }
+    const A = this._dA;
+    const B = this._dB;
+    const state = this._dState; // 0: not walked, 1: on the walk now, 2: done
+    const chain = this._dChain;
+    const slots = this._dSlot;
+    const { offsets, targets, weights } = this;
+    const octile = this._sumMode === SUM_OCTILE;
+    state.fill(0);
+    A[to] = 0;
+    B[to] = 0;
+    state[to] = 2;
+    for (let s = 0; s < n; s++) {
+      if (!this._covers(s, to)) {
+        out[s] = NaN;
+        continue;
+      }
+      // Walk from s until a node already done, a dead end or a cycle (a
+      // damaged table's), then add the costs back along the walk.
+      let u = s;
+      let len = 0;
+      while (state[u] === 0) {
+        state[u] = 1;
+        const m = this._slot(u, to);
+        const lo = offsets[u];
+        chain[len] = u;
+        slots[len++] = m;
+        if (m >= offsets[u + 1] - lo) {
+          u = -1;
+          break;
+        }
+        u = targets[lo + m];
+      }
+      let a = 0;
+      let b = 0;
+      if (u < 0 || state[u] === 1) a = Infinity;
+      else {
+        a = A[u];
+        b = B[u];
+      }
+      for (let i = len - 1; i >= 0; i--) {
+        const x = chain[i];
+        if (a !== Infinity) {
+          const w = weights[offsets[x] + slots[i]];
+          if (!octile || w === Math.trunc(w)) a += w;
+          else b += Math.round(w / SQRT2);
+        }
+        A[x] = a;
+        B[x] = b;
+        state[x] = 2;
+      }
+      a = A[s];
+      b = B[s];
+      // Counts past 2^53 would round: walk those alone.
+      out[s] = a === Infinity ? Infinity : a < 9007199254740992 && b < 9007199254740992 ? a + b * SQRT2 : this._dist(s, to);
+    }
   }
 
   // _walkSum adds the weights of the edges of slots along the walk that
