@@ -263,64 +263,17 @@ function setAnswer(a) {
 }
 
 // heatMap fills state.heat with every node's distance to target v: the
-// table's, while nothing is blocked (flat: one O(1) lookup per node;
-// run-length and windowed: one walk of next moves per node that stops at
-// the first node already known, so O(nodes) moves in all, each O(log row));
-// with blocked cells, an exact Dijkstra toward v over the changed level.
+// table's, while nothing is blocked (the reader's distancesTo, bit for bit
+// its dist: flat tables one O(1) lookup per node; run-length and windowed
+// tables one walk per node that stops at the first node already known,
+// O(nodes) moves in all); with blocked cells, an exact Dijkstra toward v
+// over the changed level.
 function heatMap(v) {
   const t = state.table;
-  const n = t.nodeCount;
-  const d = new Float64Array(n);
+  const d = new Float64Array(t.nodeCount);
   const ov = state.overlay;
-  if (ov && ov.blockedCount > 0) {
-    reverseDijkstra(v, d);
-  } else if (t.layout === "flat") {
-    for (let u = 0; u < n; u++) d[u] = t.dist(u, v);
-  } else {
-    // Walked distances add up as the table's do (docs/FORMAT.md, "Walked
-    // distances"): integer and octile levels count a + b·√2 exactly, so
-    // each node's value is the reader's dist bit for bit; float levels sum
-    // from the target back (display only: the last bit may differ).
-    const counted = t.metric === "int" || (t.metric === "octile" && t.distKind.startsWith("octile"));
-    const A = new Float64Array(n);
-    const B = new Float64Array(n);
-    d.fill(-1); // unknown
-    d[v] = 0;
-    const chain = new Int32Array(n);
-    for (let u = 0; u < n; u++) {
-      if (d[u] !== -1) continue;
-      if (t.layout === "window" && !t.covered(u, v)) {
-        d[u] = NaN;
-        continue;
-      }
-      let k = 0;
-      let x = u;
-      while (x >= 0 && d[x] === -1 && k < n) {
-        chain[k++] = x;
-        x = t.next(x, v);
-      }
-      for (let i = k - 1; i >= 0; i--) {
-        const y = chain[i];
-        const nx = i + 1 < k ? chain[i + 1] : x;
-        if (nx < 0 || !(d[nx] < Infinity)) {
-          d[y] = nx < 0 ? Infinity : d[nx];
-          continue;
-        }
-        const w = t.edgeCost(y, nx);
-        if (!counted) {
-          d[y] = w + d[nx];
-        } else if (Number.isInteger(w)) {
-          A[y] = A[nx] + w;
-          B[y] = B[nx];
-          d[y] = B[y] === 0 ? A[y] : A[y] + B[y] * Math.SQRT2;
-        } else {
-          A[y] = A[nx];
-          B[y] = B[nx] + Math.round(w / Math.SQRT2);
-          d[y] = A[y] + B[y] * Math.SQRT2;
-        }
-      }
-    }
-  }
+  if (ov && ov.blockedCount > 0) reverseDijkstra(v, d);
+  else t.distancesTo(v, d);
   state.heat = d;
 }
 
