@@ -1,16 +1,18 @@
 // serve.mjs: a tiny static file server for the viewer, on localhost only.
 //
-//   node examples/web/serve.mjs [-port N] [-mount /PREFIX=DIR]...
+//   node examples/web/serve.mjs [-port N] [-mount /PREFIX=DIR]... [-table FILE.ptab]
 //
 // Serves the repository root (two folders up from here), so the page at
 // /examples/web/index.html can import /readers/js/*.mjs; each -mount serves
 // DIR under /PREFIX/ too (the browser test mounts its freshly built
-// tables). Port 0 (the default) picks a free one. Prints the base URL on
-// its first line of stdout, then serves until killed. GET and HEAD only;
-// no directory listings; nothing outside the served folders.
+// tables); -table FILE serves that one file as /table/NAME and prints the
+// page's URL for it on a second line. Port 0 (the default) picks a free
+// one. Prints the base URL on its first line of stdout, then serves until
+// killed. GET and HEAD only; no directory listings; nothing outside the
+// served folders and files.
 import { createServer } from "node:http";
 import { createReadStream, statSync } from "node:fs";
-import { resolve, join, extname, sep, dirname } from "node:path";
+import { resolve, join, extname, sep, dirname, basename } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -30,12 +32,20 @@ const types = {
 
 let port = 0;
 const mounts = []; // [prefix, dir], longest prefix first
+let table = ""; // -table: one file, served as /table/NAME
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === "-port" && i + 1 < args.length) {
     port = Number(args[++i]);
     if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`-port ${args[i]}: not a port`);
+  } else if (a === "-table" && i + 1 < args.length) {
+    table = resolve(args[++i]);
+    try {
+      if (!statSync(table).isFile()) usage(`-table ${args[i]}: not a file`);
+    } catch (e) {
+      usage(`-table ${args[i]}: ${e.code === "ENOENT" ? "no such file" : e.message}`);
+    }
   } else if (a === "-mount" && i + 1 < args.length) {
     const m = /^(\/[A-Za-z0-9._-]+)=(.+)$/.exec(args[++i]);
     if (!m) usage(`-mount ${args[i]}: want /PREFIX=DIR`);
@@ -47,7 +57,7 @@ for (let i = 0; i < args.length; i++) {
 mounts.sort((a, b) => b[0].length - a[0].length);
 
 function usage(msg) {
-  process.stderr.write(`serve.mjs: ${msg}\nusage: node examples/web/serve.mjs [-port N] [-mount /PREFIX=DIR]...\n`);
+  process.stderr.write(`serve.mjs: ${msg}\nusage: node examples/web/serve.mjs [-port N] [-mount /PREFIX=DIR]... [-table FILE.ptab]\n`);
   process.exit(2);
 }
 
@@ -60,6 +70,7 @@ function file(urlPath) {
     return null;
   }
   if (rel.includes("\0")) return null;
+  if (table && rel === `/table/${basename(table)}`) return table;
   let base = root;
   for (const [prefix, dir] of mounts) {
     if (rel.startsWith(prefix)) {
@@ -103,5 +114,9 @@ const server = createServer((req, res) => {
   createReadStream(p).pipe(res);
 });
 server.listen(port, "127.0.0.1", () => {
-  process.stdout.write(`http://127.0.0.1:${server.address().port}/\n`);
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  process.stdout.write(`${base}\n`);
+  if (table) {
+    process.stdout.write(`${base}examples/web/index.html?table=/table/${encodeURIComponent(basename(table))}\n`);
+  }
 });

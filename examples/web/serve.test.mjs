@@ -27,14 +27,17 @@ function get(base, path, method = "GET") {
 test("serve.mjs: the repository, a mount, and nothing else", async () => {
   const dir = mkdtempSync(join(tmpdir(), "pathtable-serve-"));
   writeFileSync(join(dir, "t.ptab"), "x");
-  const srv = spawn(process.execPath, [join(here, "serve.mjs"), "-mount", `/m=${dir}`], { stdio: ["ignore", "pipe", "inherit"] });
+  writeFileSync(join(dir, "one.ptab"), "y");
+  const srv = spawn(process.execPath, [join(here, "serve.mjs"), "-mount", `/m=${dir}`, "-table", join(dir, "one.ptab")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   try {
-    const base = await new Promise((ok) => {
+    const [base, page] = await new Promise((ok) => {
       let buf = "";
       srv.stdout.on("data", (d) => {
         buf += d;
-        const m = /^(http:\/\/\S+)\n/.exec(buf);
-        if (m) ok(m[1]);
+        const m = /^(http:\/\/\S+)\n(\S+)\n/.exec(buf);
+        if (m) ok([m[1], m[2]]);
       });
     });
     const cases = [
@@ -42,6 +45,9 @@ test("serve.mjs: the repository, a mount, and nothing else", async () => {
       ["/examples/web/index.html", 200],
       ["/readers/js/pathtable.mjs", 200],
       ["/m/t.ptab", 200],
+      ["/table/one.ptab", 200], // -table
+      ["/table/t.ptab", 404], // only that file
+      ["/table/", 404],
       ["/m/absent.ptab", 404],
       ["/examples/web/", 404], // no listings
       ["/../../etc/passwd", 404],
@@ -55,6 +61,7 @@ test("serve.mjs: the repository, a mount, and nothing else", async () => {
       const r = await get(base, path);
       assert.equal(r.status, want, `GET ${path}`);
     }
+    assert.equal(page, `${base}examples/web/index.html?table=/table/one.ptab`);
     assert.match((await get(base, "/readers/js/overlay.mjs")).type, /^text\/javascript/);
     assert.equal((await get(base, "/m/t.ptab")).type, "application/octet-stream");
     assert.equal((await get(base, "/", "HEAD")).status, 200);
