@@ -32,7 +32,7 @@ const colors = {
 
 const state = {
   table: null,
-  overlay: null, // null on windowed tables: they take no blocks
+  overlay: null, // blocked cells; a windowed table's takes none
   graph: null, // CSR arrays
   name: "",
   cs: 1, // cell size in CSS pixels (grids)
@@ -47,6 +47,9 @@ const state = {
   heat: null, // per node: distance to heatTarget (Infinity none, NaN not covered)
   out: null, // path buffer, nodeCount long (a path visits each node at most once)
   pathLen: 0,
+  base: null, // the table's own path while the answer goes around a block
+  baseLen: 0,
+  heatMax: 0,
 };
 
 function mode(ev) {
@@ -68,8 +71,16 @@ async function loadURL(url) {
   }
 }
 
+// fail shows why a table could not be opened, and forgets the last one.
 function fail(e) {
   $("error").textContent = String(e && e.message ? e.message : e);
+  state.table = null;
+  state.overlay = null;
+  $("table").textContent = "No table.";
+  $("answer").textContent = "";
+  $("info").textContent = "";
+  $("legend").textContent = "";
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
   document.body.dataset.ready = "error";
 }
 
@@ -110,8 +121,8 @@ function describe() {
   $("table").textContent = lines.join("\n");
 }
 
-// layoutCanvas sizes the canvas: a square per cell on grids, a circle of
-// nodes on graphs.
+// layoutCanvas sizes the canvas: a square per cell on grids; on graphs the
+// level's coordinates when it has them, else the nodes on a circle.
 function layoutCanvas() {
   const t = state.table;
   let w, h;
