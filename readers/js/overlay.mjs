@@ -82,10 +82,11 @@ export function graphOf(table) {
   return { offsets, targets: Int32Array.from(to), weights: Float64Array.from(w) };
 }
 
-// How a path's cost adds up on this table: "octile16" (counted as a + b·√2,
-// exact keys: any shortest path gives the same bits), "int", or "float"
-// (summed in path order). From the reader's metric and distKind when it
-// has them, else from the weights.
+// How a path's cost adds up on this table: "octile16" (searched on exact
+// keys, counted as a + b·√2: any shortest path gives the same bits), "int"
+// or "float" (summed in path order, as Go's search sums them; exact on
+// "int" levels). From the reader's metric and distKind when it has them,
+// else from the weights.
 function costModel(table, weights) {
   const metric = table.metric;
   const distKind = table.distKind;
