@@ -533,15 +533,15 @@ function draw() {
     ctx.fill();
     ctx.stroke();
   };
-  dot(state.start, colors.start);
-  dot(state.goal, colors.goal);
   if (state.heatTarget >= 0) {
     const [x, y] = center(state.heatTarget);
     ctx.strokeStyle = "#000";
     ctx.lineWidth = 2;
-    const r = t.isGrid ? Math.max(3, cs * 0.45) : state.radius + 3;
+    const r = t.isGrid ? Math.max(7, cs * 0.55) : state.radius + 4;
     ctx.strokeRect(x - r, y - r, 2 * r, 2 * r);
   }
+  dot(state.start, colors.start);
+  dot(state.goal, colors.goal);
   legend();
 }
 
@@ -550,7 +550,7 @@ function legend() {
   const sw = (c, label) => `<span><i style="background:${c}"></i>${label}</span>`;
   if (state.table.isGrid) items.push(sw(colors.wall, "wall"));
   if (state.heat) {
-    items.push(sw(heatColor(0), "near"), sw(heatColor(0.5), ""), sw(heatColor(1), `far (${fmt(state.heatMax)})`));
+    items.push(sw(heatColor(0), "0"), sw(heatColor(0.5), fmt(state.heatMax / 2)), sw(heatColor(1), `${fmt(state.heatMax)} (distance to the marked node)`));
     items.push(sw(colors.unreachable, "no path"));
     if (state.table.layout === "window") items.push(sw(colors.uncovered, "not covered"));
   } else if (state.table.isGrid && state.costMax > state.costMin) {
