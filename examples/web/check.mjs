@@ -25,7 +25,7 @@ import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { openTable } from "../../readers/js/pathtable.mjs";
-import { graphOf } from "../../readers/js/overlay.mjs";
+import { Overlay, graphOf } from "../../readers/js/overlay.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
@@ -214,10 +214,13 @@ async function main() {
     say(`block ${mid}: page ${blocked.text.slice(0, 120)} ...`);
     say(`block ${mid}: CLI  ${wantB.line.slice(0, 120)} ...`);
     sameCost(`path with ${mid} blocked`, blocked.cost, wantB.cost);
+    // The nodes the cell closes: itself, or for a k×k agent every node whose
+    // footprint covers it (as the CLI's -block).
+    const closed = new Overlay(t).covering(bx, by).map((u) => `${t.xOf(u)},${t.yOf(u)}`);
     const shown = await page.getAttribute("#info", "data-blocked");
-    if (shown !== mid) fail(`the page lists blocked cells "${shown}", want "${mid}"`);
+    if (shown !== closed.join(" ")) fail(`the page lists blocked cells "${shown}", want "${closed.join(" ")}"`);
     if (blocked.path) {
-      validPath(t, blocked.path, mid, Number(blocked.cost), sx, sy, gx, gy);
+      validPath(t, blocked.path, new Set(closed), Number(blocked.cost), sx, sy, gx, gy);
       say(`block ${mid}: the page's path is valid${blocked.path === wantB.path ? " and the CLI's, node for node" : " (another path of the same cost than the CLI's)"}`);
     } else if (wantB.path) {
       fail(`block ${mid}: the page finds no path, the CLI does`);
@@ -322,16 +325,15 @@ function sameCost(what, got, want) {
 }
 
 // validPath checks a path the page shows with a cell blocked: from start
-// to goal, every move an edge of the level, none onto or off the blocked
-// cell nor past its corner, and its costs adding up to cost (as the
+// to goal, every move an edge of the level, none onto or off a closed node
+// nor past its corner, and its costs adding up to cost (as the
 // table's walked distances add: see docs/FORMAT.md, "Walked distances").
-function validPath(t, path, mid, cost, sx, sy, gx, gy) {
+function validPath(t, path, closed, cost, sx, sy, gx, gy) {
   const { offsets, targets, weights } = graphOf(t);
   const ids = path.split(" ").map((c) => {
     const [x, y] = c.split(",").map(Number);
     return t.nodeAt(x, y);
   });
-  const [bx, by] = mid.split(",").map(Number);
   const cells = path.split(" ");
   if (cells[0] !== `${sx},${sy}` || cells[cells.length - 1] !== `${gx},${gy}`) fail(`blocked path runs ${cells[0]} .. ${cells[cells.length - 1]}`);
   let a = 0;
@@ -339,7 +341,7 @@ function validPath(t, path, mid, cost, sx, sy, gx, gy) {
   let sum = 0;
   for (let i = 0; i < ids.length; i++) {
     if (ids[i] < 0) return fail(`blocked path: ${cells[i]} is not a node`);
-    if (cells[i] === mid) return fail(`blocked path enters the blocked cell ${mid}`);
+    if (closed.has(cells[i])) return fail(`blocked path enters the blocked node ${cells[i]}`);
     if (i === 0) continue;
     const u = ids[i - 1];
     const v = ids[i];
@@ -348,8 +350,8 @@ function validPath(t, path, mid, cost, sx, sy, gx, gy) {
     if (w === Infinity) return fail(`blocked path: no edge ${cells[i - 1]} -> ${cells[i]}`);
     const [ux, uy] = t.cellOf(u);
     const [vx, vy] = t.cellOf(v);
-    if (ux !== vx && uy !== vy && ((vx === bx && uy === by) || (ux === bx && vy === by))) {
-      return fail(`blocked path: ${cells[i - 1]} -> ${cells[i]} cuts the corner of ${mid}`);
+    if (ux !== vx && uy !== vy && (closed.has(`${vx},${uy}`) || closed.has(`${ux},${vy}`))) {
+      return fail(`blocked path: ${cells[i - 1]} -> ${cells[i]} cuts the corner of a blocked node`);
     }
     if (Number.isInteger(w)) a += w;
     else b += Math.round(w / Math.SQRT2);

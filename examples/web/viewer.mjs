@@ -568,6 +568,15 @@ function fmt(x) {
 
 // --- input --------------------------------------------------------------
 
+// cellAtEvent returns the grid cell under the pointer as [x, y], or null.
+function cellAtEvent(ev) {
+  const t = state.table;
+  const r = canvas.getBoundingClientRect();
+  const x = Math.floor((ev.clientX - r.left - canvas.clientLeft) / state.cs);
+  const y = Math.floor((ev.clientY - r.top - canvas.clientTop) / state.cs);
+  return t.isGrid && x >= 0 && y >= 0 && x < t.width && y < t.height ? [x, y] : null;
+}
+
 // nodeAtEvent returns the node under the pointer, or -1.
 function nodeAtEvent(ev) {
   const t = state.table;
@@ -575,10 +584,8 @@ function nodeAtEvent(ev) {
   const px = ev.clientX - r.left - canvas.clientLeft;
   const py = ev.clientY - r.top - canvas.clientTop;
   if (t.isGrid) {
-    const x = Math.floor(px / state.cs);
-    const y = Math.floor(py / state.cs);
-    if (x < 0 || y < 0 || x >= t.width || y >= t.height) return -1;
-    return t.nodeAt(x, y);
+    const c = cellAtEvent(ev);
+    return c ? t.nodeAt(c[0], c[1]) : -1;
   }
   let best = -1;
   let bd = Infinity;
@@ -597,8 +604,6 @@ function nodeAtEvent(ev) {
 function click(ev) {
   if (!state.table) return;
   ev.preventDefault();
-  const u = nodeAtEvent(ev);
-  if (u < 0) return; // a wall or nothing
   const m = mode(ev);
   if (m === "block") {
     const ov = state.overlay;
@@ -606,10 +611,28 @@ function click(ev) {
       $("error").textContent = "a windowed table takes no blocks: its paths reach a target only from inside its window";
       return;
     }
-    if (ov.isBlocked(u)) ov.unblock(u);
-    else ov.block(u);
+    // A cell closes every node whose agent covers it (one node for a
+    // one-cell agent, up to k² for a k×k one), as `pathtable -block x,y`.
+    const c = cellAtEvent(ev);
+    const nodes = c ? ov.covering(c[0], c[1]) : [];
+    if (!c) {
+      const u = nodeAtEvent(ev);
+      if (u >= 0) nodes.push(u);
+    }
+    if (nodes.length === 0) return; // a wall no agent stands over
+    const open = nodes.every((u) => ov.isBlocked(u));
+    for (const u of nodes) {
+      if (open) ov.unblock(u);
+      else ov.block(u);
+    }
     if (state.heatTarget >= 0) heatMap(state.heatTarget);
-  } else if (m === "heat") {
+    answer();
+    draw();
+    return;
+  }
+  const u = nodeAtEvent(ev);
+  if (u < 0) return; // a wall or nothing
+  if (m === "heat") {
     state.heatTarget = u;
     heatMap(u);
   } else {

@@ -36,6 +36,17 @@ export class Overlay {
   block(id: number): void;
   /** Opens node id again. O(1). Throws as block does. */
   unblock(id: number): void;
+  /**
+   * Appends to out the nodes whose agent covers grid cell (x, y): on a k×k
+   * agent's table (table.agent) the cells (x-dx, y-dy), dx, dy in [0, k),
+   * that are nodes; else the node at (x, y), if any; nothing on graphs.
+   * As Go's Table.AppendCovering and `pathtable -block x,y`. O(k²).
+   */
+  covering(x: number, y: number, out?: number[]): number[];
+  /** Blocks every node covering cell (x, y); returns how many. O(k²). */
+  blockCell(x: number, y: number): number;
+  /** Opens every node covering cell (x, y) again; returns how many. O(k²). */
+  unblockCell(x: number, y: number): number;
   /** Opens every node. O(V). */
   clear(): void;
   /**

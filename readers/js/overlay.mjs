@@ -192,6 +192,41 @@ export class Overlay {
     }
   }
 
+  /**
+   * Appends to out (an array) the nodes whose agent covers grid cell
+   * (x, y): on a table for a k×k agent (build -clearance k, table.agent)
+   * the cells (x-dx, y-dy), dx, dy in [0, k), that are nodes; on a one-cell
+   * agent's table the node at (x, y), if any; nothing on graphs or outside
+   * the grid. Closing a door at (x, y) means blocking all of them, as Go's
+   * Table.AppendCovering and `pathtable -block x,y` do. O(k²).
+   */
+  covering(x, y, out = []) {
+    const t = this.table;
+    if (!t.isGrid || !(x >= 0 && y >= 0 && x < t.width && y < t.height)) return out;
+    const k = t.agent > 1 ? t.agent : 1;
+    for (let sy = Math.max(y - k + 1, 0); sy <= y; sy++) {
+      for (let sx = Math.max(x - k + 1, 0); sx <= x; sx++) {
+        const u = t.nodeAt(sx, sy);
+        if (u >= 0) out.push(u);
+      }
+    }
+    return out;
+  }
+
+  /** Blocks every node whose agent covers cell (x, y) (see covering) and returns how many. O(k²). */
+  blockCell(x, y) {
+    const nodes = this.covering(x, y);
+    for (const u of nodes) this.block(u);
+    return nodes.length;
+  }
+
+  /** Opens every node whose agent covers cell (x, y) again and returns how many. O(k²). */
+  unblockCell(x, y) {
+    const nodes = this.covering(x, y);
+    for (const u of nodes) this.unblock(u);
+    return nodes.length;
+  }
+
   /** Opens every node. O(nodes). */
   clear() {
     this.blocked.fill(0);

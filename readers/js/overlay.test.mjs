@@ -173,6 +173,80 @@ for (const [level, flags] of levels) {
   }
 }
 
+// A larger agent's table: `-block x,y` closes every node whose agent
+// covers the cell; blockCell does the same.
+for (const [level, layout] of [
+  ["testdata/unreachable.grid", ""],
+  ["testdata/unreachable.grid", "-compress"],
+  ["../shared/testmaps/den312d.map", ""],
+  ["../shared/testmaps/den312d.map", "-compress"],
+]) {
+  test(`overlay blockCell on a 2x2 agent's table of ${level} ${layout}`.trim(), (ctx) => {
+    if (noGo) return ctx.skip(noGo);
+    if (!existsSync(join(root, level))) return ctx.skip(`${level} is absent`);
+    const file = build(level, `-clearance 2 ${layout}`.trim());
+    const t = openTable(new Uint8Array(readFileSync(file)));
+    assert.equal(t.agent, 2);
+    const g = graphOf(t);
+    const n = t.nodeCount;
+    const r = rand(4242 + layout.length);
+    // Cells some agent covers: a node's cell or one right of or below it.
+    const cells = [];
+    const probe = new Overlay(t);
+    for (let y = 0; y < t.height; y++) {
+      for (let x = 0; x < t.width; x++) {
+        if (probe.covering(x, y).length > 0) cells.push([x, y]);
+      }
+    }
+    let answered = 0;
+    for (let round = 0; round < 6; round++) {
+      const ov = new Overlay(t);
+      const blocked = [];
+      for (let i = 0; i < 1 + (round % 3); i++) {
+        const [x, y] = cells[r(cells.length)];
+        assert.ok(ov.blockCell(x, y) > 0);
+        blocked.push(`${x},${y}`);
+      }
+      const open = [];
+      for (let u = 0; u < n; u++) if (!ov.isBlocked(u)) open.push(u);
+      const pairs = [];
+      if (open.length <= 70) {
+        for (const u of open) for (const v of open) pairs.push([u, v]);
+      } else {
+        for (let i = 0; i < 1000; i++) pairs.push([open[r(open.length)], open[r(open.length)]]);
+      }
+      const args = ["query"];
+      for (const c of blocked) args.push("-block", c);
+      args.push(file);
+      const input = pairs.map(([u, v]) => `${nameOf(t, u)} ${nameOf(t, v)}`).join("\n") + "\n";
+      const lines = execFileSync(pt, args, { input, encoding: "utf8", maxBuffer: 1 << 28 }).trimEnd().split("\n");
+      const out = new Int32Array(n);
+      for (let i = 0; i < pairs.length; i++) {
+        const [u, v] = pairs[i];
+        const what = `${basename(level)} 2x2 agent ${layout} blocked cells [${blocked.join(" ")}] ${nameOf(t, u)} -> ${nameOf(t, v)}`;
+        const m = / (?:cost (\S+) path (.*)|no path)$/.exec(lines[i]);
+        assert.ok(m, `${what}: CLI says ${lines[i]}`);
+        const k = ov.path(u, v, out);
+        if (m[1] === undefined) {
+          assert.equal(k, 0, `${what}: the CLI finds no path`);
+          continue;
+        }
+        assert.ok(Object.is(ov.cost, Number(m[1])), `${what}: cost ${ov.cost}, the CLI's ${m[1]}`);
+        checkPath(t, g, ov, out, k, u, v, ov.cost, what);
+        answered++;
+      }
+      if (blocked.length === 1) {
+        const [x, y] = blocked[0].split(",").map(Number);
+        const nodes = ov.covering(x, y);
+        assert.equal(ov.unblockCell(x, y), nodes.length);
+        for (const u of nodes) assert.ok(!ov.isBlocked(u), `unblockCell ${x},${y} opens ${nameOf(t, u)}`);
+        assert.equal(ov.blockedCount, 0);
+      }
+    }
+    ctx.diagnostic(`${answered} paths`);
+  });
+}
+
 test("overlay refuses what it cannot take", (ctx) => {
   if (noGo) return ctx.skip(noGo);
   const win = openTable(new Uint8Array(readFileSync(build("testdata/maze.grid", "-window 2"))));
