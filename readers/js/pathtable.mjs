@@ -14,12 +14,13 @@
 // has checked it against the bytes that remain, so it allocates no more
 // than the file's size warrants. Queries allocate nothing.
 //
-// The payloads are used in place: typed-array views over the caller's
-// bytes where their offset is aligned for the element type (and the
-// platform is little-endian, as every browser's is), else one copy of that
-// bin. first moves, distances (read through a DataView), windows and run
-// moves are bytes, always in place. The caller must not change the bytes
-// afterwards.
+// The payloads are used in place: first moves, windows and run moves are
+// bytes and distances are read through a DataView, always in place; the
+// graph's bins, version 2 row starts and run starts are typed-array views
+// over the caller's bytes where their offset is aligned for the element
+// type (and the platform little-endian, as every browser's is), else one
+// copy of that bin (the format aligns nothing). The caller must not
+// change the bytes afterwards.
 
 const MAGIC = "PATHTABL";
 const PART_MAGIC = "PATHPART";
@@ -1082,9 +1083,11 @@ export class Table {
     }
   }
 
-  // _walkSum adds the weights of the edges of slots along the walk that
-  // move(u) gives, from from until to, as table.CostSum; Infinity when a
-  // move names no edge or the walk passes limit steps.
+  // _sum adds the costs of the edges along the walk that _slot(u, to)
+  // gives, from from until to, as table.CostSum does (docs/FORMAT.md
+  // "Walked distances"): integers (and octile counts) exactly, floats in
+  // path order; Infinity when a move names no edge or the walk passes
+  // limit steps (a damaged table's cycle).
   _sum(from, to, limit) {
     const offsets = this.offsets;
     const weights = this.weights;
