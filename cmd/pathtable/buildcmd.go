@@ -316,7 +316,10 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	stopProgress := startProgress(&done, rows, "targets", filepath.Base(input), cfg.quiet)
 	reached(ctx, stageBuilding)
-	var out io.WriterTo
+	var out interface {
+		io.WriterTo
+		WriteAtParallel(w io.WriterAt, workers int) (int64, error)
+	}
 	if cfg.shard.set {
 		var p *table.Part
 		p, err = build.BuildPart(ctx, lvl, bopt, cfg.shard.i, cfg.shard.k)
@@ -344,8 +347,11 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		}
 		return fail(fmt.Errorf("%w%s", buildError(input, err), hint))
 	}
-	err = writeOutput(ctx, output, func(w io.Writer) error {
-		_, err := out.WriteTo(w)
+	// The document is written in 1 MiB chunks by as many goroutines as
+	// the build had: copying and summing the table is then no longer a
+	// serial tail after a parallel build.
+	err = writeOutputAt(ctx, output, func(w io.WriterAt) error {
+		_, err := out.WriteAtParallel(w, bopt.Workers)
 		return err
 	})
 	if err != nil {
