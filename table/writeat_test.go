@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sync"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -186,11 +188,29 @@ type discardAt struct{}
 
 func (discardAt) WriteAt(p []byte, off int64) (int, error) { return len(p), nil }
 
-// BenchmarkWriteAtParallel is BenchmarkEncode's table written by the
-// parallel writer (copies and checksum, no file), by worker count.
+// BenchmarkWriteAtParallel writes a flat table of a 60x60 open grid (65
+// MB) into nothing, by WriteTo through a buffer and by the parallel
+// writer (copies and checksum), by worker count.
 func BenchmarkWriteAtParallel(b *testing.B) {
-	tab := buildFile(b, "../testdata/maze.grid")
+	text := mapstest.RandomGrid(rand.New(rand.NewPCG(1, 60)), 60, 60, 0, nil)
+	g, err := maps.ParseFormat(maps.FormatGrid, "open.grid", []byte(text), maps.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	tab, err := build.Build(context.Background(), g, build.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
 	size, _ := tab.WriteTo(io.Discard)
+	b.Run("WriteTo", func(b *testing.B) {
+		b.SetBytes(size)
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := tab.WriteTo(io.Discard); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
 			b.SetBytes(size)
