@@ -109,6 +109,8 @@ type witnessScratch struct {
 	round    uint32
 	want     []wantedNode // the nodes it has yet to settle
 	targets  []wantedNode // all it looked for, which its heuristic aims at
+	tx, ty   []int32      // the targets' coordinates, on grids
+	hval     []float64    // toWanted of each node the search reached
 	bound    []float64    // each wanted node's bound
 	resolved []uint32     // round on the wanted nodes with a short witness
 	shortcut []chArc      // the shortcuts of the node being contracted
@@ -117,7 +119,7 @@ type witnessScratch struct {
 }
 
 func newWitnessScratch(n int) *witnessScratch {
-	ws := &witnessScratch{wdist: make([]float64, n), wanted: make([]uint32, n), bound: make([]float64, n), resolved: make([]uint32, n)}
+	ws := &witnessScratch{wdist: make([]float64, n), wanted: make([]uint32, n), bound: make([]float64, n), resolved: make([]uint32, n), hval: make([]float64, n)}
 	for i := range ws.wdist {
 		ws.wdist[i] = math.Inf(1)
 	}
@@ -524,15 +526,24 @@ func (c *contractor) witness(ws *witnessScratch, u, x int32, settle int) {
 		limit = max(limit, w.bound)
 	}
 	ws.targets = append(ws.targets[:0], ws.want...)
+	if c.x != nil {
+		ws.tx, ws.ty = ws.tx[:0], ws.ty[:0]
+		for _, t := range ws.targets {
+			ws.tx, ws.ty = append(ws.tx, c.x[t.node]), append(ws.ty, c.y[t.node])
+		}
+	}
 	h := &ws.heap
 	h.Reset()
 	ws.wdist[u] = 0
 	ws.touched = append(ws.touched, u)
-	h.Push(u, c.toWanted(ws, u))
+	ws.hval[u] = c.toWanted(ws, u)
+	h.Push(u, ws.hval[u])
 	for settled := 0; h.Len() > 0 && settled < settle; {
 		v, f := h.Pop()
 		d := ws.wdist[v]
-		if f > d+c.toWanted(ws, v) {
+		// A node's heuristic is fixed for the search: the one computed
+		// when it was first reached.
+		if f > d+ws.hval[v] {
 			continue // stale
 		}
 		if f > limit {
@@ -555,11 +566,15 @@ func (c *contractor) witness(ws *witnessScratch, u, x int32, settle int) {
 		for _, a := range c.out[v] {
 			w := a.node
 			if nd := d + a.key; nd < ws.wdist[w] && nd <= limit && w != x && !c.inRound[w] {
-				fw := nd + c.toWanted(ws, w)
+				fresh := math.IsInf(ws.wdist[w], 1)
+				if fresh {
+					ws.hval[w] = c.toWanted(ws, w)
+				}
+				fw := nd + ws.hval[w]
 				if fw > limit {
 					continue
 				}
-				if math.IsInf(ws.wdist[w], 1) {
+				if fresh {
 					ws.touched = append(ws.touched, w)
 				}
 				ws.wdist[w] = nd
@@ -708,10 +723,12 @@ func (c *contractor) toWanted(ws *witnessScratch, w int32) float64 {
 		return 0
 	}
 	best := math.Inf(1)
-	for _, t := range ws.targets {
-		dx, dy := abs32(c.x[w]-c.x[t.node]), abs32(c.y[w]-c.y[t.node])
+	x, y, diag, straight := c.x[w], c.y[w], c.diagonal, c.straight
+	ty := ws.ty[:len(ws.tx)]
+	for i, tx := range ws.tx {
+		dx, dy := abs32(x-tx), abs32(y-ty[i])
 		m, M := min(dx, dy), max(dx, dy)
-		best = min(best, c.diagonal*float64(m)+c.straight*float64(M-m))
+		best = min(best, diag*float64(m)+straight*float64(M-m))
 	}
 	return best
 }
