@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/pathtable/pathtable/internal/minheap"
-	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -92,6 +91,7 @@ type contractor struct {
 	work, maxWork int
 	workers       int
 	scratch       []*witnessScratch // one per worker
+	team          *team             // the workers, scratch[0] the caller's
 	// On grids, the cells' coordinates and the least keys of a straight
 	// and a diagonal move, which bound the key of a path below (see
 	// lowerBound); nil x when the level has no geometry.
@@ -148,6 +148,8 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	for w := range c.scratch {
 		c.scratch[w] = newWitnessScratch(n)
 	}
+	c.team = newTeam(workers)
+	defer c.team.stop()
 	c.geometry(g, key)
 	if err := c.addEdges(ctx, g, key); err != nil {
 		return nil, err
@@ -309,11 +311,11 @@ func (c *contractor) parallel(ctx context.Context, count, chunk int, do func(ws 
 			do(c.scratch[0], i)
 		}
 	} else {
-		err := pool.Run(ctx, workers, chunks, func(w int) *witnessScratch { return c.scratch[w] }, func(_ context.Context, ws *witnessScratch, k int) error {
+		err := c.team.run(ctx, chunks, func(w, k int) {
+			ws := c.scratch[w]
 			for i := k * chunk; i < min(count, (k+1)*chunk); i++ {
 				do(ws, i)
 			}
-			return nil
 		})
 		if err != nil {
 			return err
