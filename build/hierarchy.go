@@ -304,6 +304,9 @@ const parallelChunk = 4
 // witness searches' work to c.work. do may read the graph, never change
 // it, except for what belongs to i alone. It fails only when ctx is done.
 func (c *contractor) parallel(ctx context.Context, count, chunk int, do func(ws *witnessScratch, i int)) error {
+	// A pass too short for a few chunks a worker, such as the last
+	// rounds' few costly nodes, is cut finer so that it still spreads.
+	chunk = max(1, min(chunk, count/(4*c.workers)))
 	chunks := (count + chunk - 1) / chunk
 	workers := min(c.workers, chunks)
 	if workers <= 1 {
