@@ -22,6 +22,7 @@ type team struct {
 	seq     atomic.Uint64 // passes started
 	pass    atomic.Pointer[teamPass]
 	stopped bool
+	halt    atomic.Bool // stopped, for helpers that spin
 }
 
 // teamPass is one parallel pass: do(w, k) for chunk k in 0..chunks-1,
@@ -52,7 +53,7 @@ func newTeam(workers int) *team {
 func (t *team) helper(w int) {
 	var seen uint64
 	for {
-		for i := 0; i < teamSpin && t.seq.Load() == seen; i++ {
+		for i := 0; i < teamSpin && t.seq.Load() == seen && !t.halt.Load(); i++ {
 			runtime.Gosched()
 		}
 		if t.seq.Load() == seen {
@@ -109,6 +110,7 @@ func (p *teamPass) work(w int) {
 
 // stop ends the helpers once they are done with the last pass. O(workers).
 func (t *team) stop() {
+	t.halt.Store(true)
 	t.mu.Lock()
 	t.stopped = true
 	t.wake.Broadcast()
