@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/pathtable/pathtable/internal/minheap"
-	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -92,6 +91,7 @@ type contractor struct {
 	work, maxWork int
 	workers       int
 	scratch       []*witnessScratch // one per worker
+	team          *team             // the workers, scratch[0] the caller's
 	// On grids, the cells' coordinates and the least keys of a straight
 	// and a diagonal move, which bound the key of a path below (see
 	// lowerBound); nil x when the level has no geometry.
@@ -109,6 +109,8 @@ type witnessScratch struct {
 	round    uint32
 	want     []wantedNode // the nodes it has yet to settle
 	targets  []wantedNode // all it looked for, which its heuristic aims at
+	tx, ty   []int32      // the targets' coordinates, on grids
+	hval     []float64    // toWanted of each node the search reached
 	bound    []float64    // each wanted node's bound
 	resolved []uint32     // round on the wanted nodes with a short witness
 	shortcut []chArc      // the shortcuts of the node being contracted
@@ -117,7 +119,7 @@ type witnessScratch struct {
 }
 
 func newWitnessScratch(n int) *witnessScratch {
-	ws := &witnessScratch{wdist: make([]float64, n), wanted: make([]uint32, n), bound: make([]float64, n), resolved: make([]uint32, n)}
+	ws := &witnessScratch{wdist: make([]float64, n), wanted: make([]uint32, n), bound: make([]float64, n), resolved: make([]uint32, n), hval: make([]float64, n)}
 	for i := range ws.wdist {
 		ws.wdist[i] = math.Inf(1)
 	}
@@ -146,6 +148,8 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	for w := range c.scratch {
 		c.scratch[w] = newWitnessScratch(n)
 	}
+	c.team = newTeam(workers)
+	defer c.team.stop()
 	c.geometry(g, key)
 	if err := c.addEdges(ctx, g, key); err != nil {
 		return nil, err
@@ -300,6 +304,9 @@ const parallelChunk = 4
 // witness searches' work to c.work. do may read the graph, never change
 // it, except for what belongs to i alone. It fails only when ctx is done.
 func (c *contractor) parallel(ctx context.Context, count, chunk int, do func(ws *witnessScratch, i int)) error {
+	// A pass too short for a few chunks a worker, such as the last
+	// rounds' few costly nodes, is cut finer so that it still spreads.
+	chunk = max(1, min(chunk, count/(4*c.workers)))
 	chunks := (count + chunk - 1) / chunk
 	workers := min(c.workers, chunks)
 	if workers <= 1 {
@@ -307,11 +314,11 @@ func (c *contractor) parallel(ctx context.Context, count, chunk int, do func(ws 
 			do(c.scratch[0], i)
 		}
 	} else {
-		err := pool.Run(ctx, workers, chunks, func(w int) *witnessScratch { return c.scratch[w] }, func(_ context.Context, ws *witnessScratch, k int) error {
+		err := c.team.run(ctx, chunks, func(w, k int) {
+			ws := c.scratch[w]
 			for i := k * chunk; i < min(count, (k+1)*chunk); i++ {
 				do(ws, i)
 			}
-			return nil
 		})
 		if err != nil {
 			return err
@@ -524,15 +531,24 @@ func (c *contractor) witness(ws *witnessScratch, u, x int32, settle int) {
 		limit = max(limit, w.bound)
 	}
 	ws.targets = append(ws.targets[:0], ws.want...)
+	if c.x != nil {
+		ws.tx, ws.ty = ws.tx[:0], ws.ty[:0]
+		for _, t := range ws.targets {
+			ws.tx, ws.ty = append(ws.tx, c.x[t.node]), append(ws.ty, c.y[t.node])
+		}
+	}
 	h := &ws.heap
 	h.Reset()
 	ws.wdist[u] = 0
 	ws.touched = append(ws.touched, u)
-	h.Push(u, c.toWanted(ws, u))
+	ws.hval[u] = c.toWanted(ws, u)
+	h.Push(u, ws.hval[u])
 	for settled := 0; h.Len() > 0 && settled < settle; {
 		v, f := h.Pop()
 		d := ws.wdist[v]
-		if f > d+c.toWanted(ws, v) {
+		// A node's heuristic is fixed for the search: the one computed
+		// when it was first reached.
+		if f > d+ws.hval[v] {
 			continue // stale
 		}
 		if f > limit {
@@ -555,11 +571,15 @@ func (c *contractor) witness(ws *witnessScratch, u, x int32, settle int) {
 		for _, a := range c.out[v] {
 			w := a.node
 			if nd := d + a.key; nd < ws.wdist[w] && nd <= limit && w != x && !c.inRound[w] {
-				fw := nd + c.toWanted(ws, w)
+				fresh := math.IsInf(ws.wdist[w], 1)
+				if fresh {
+					ws.hval[w] = c.toWanted(ws, w)
+				}
+				fw := nd + ws.hval[w]
 				if fw > limit {
 					continue
 				}
-				if math.IsInf(ws.wdist[w], 1) {
+				if fresh {
 					ws.touched = append(ws.touched, w)
 				}
 				ws.wdist[w] = nd
@@ -708,10 +728,12 @@ func (c *contractor) toWanted(ws *witnessScratch, w int32) float64 {
 		return 0
 	}
 	best := math.Inf(1)
-	for _, t := range ws.targets {
-		dx, dy := abs32(c.x[w]-c.x[t.node]), abs32(c.y[w]-c.y[t.node])
+	x, y, diag, straight := c.x[w], c.y[w], c.diagonal, c.straight
+	ty := ws.ty[:len(ws.tx)]
+	for i, tx := range ws.tx {
+		dx, dy := abs32(x-tx), abs32(y-ty[i])
 		m, M := min(dx, dy), max(dx, dy)
-		best = min(best, c.diagonal*float64(m)+c.straight*float64(M-m))
+		best = min(best, diag*float64(m)+straight*float64(M-m))
 	}
 	return best
 }

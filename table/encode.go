@@ -19,22 +19,35 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // from t's own slices, so writing needs no second copy of the table: memory
 // stays O(V + E) beyond the table itself. Time is O(file size).
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
+	version, bins, err := t.document()
+	if err != nil {
+		return 0, err
+	}
+	return writeDocument(w, Magic, version, bins)
+}
+
+// document returns the format version and the bins of t's document, the
+// encoded header first, aliasing t's arrays where it can (documentBins).
+// O(1) beyond encoding the header and level, except
+// for formats 1 and 2 of run-length tables with symbols, which carry the
+// slots the symbols name: O(table size).
+func (t *Table) document() (int, [][]byte, error) {
 	want := t.Header
 	t.payload.header(&want)
 	if want.Layout != t.Layout || want.FirstEnc != t.FirstEnc || want.RunCount != t.RunCount || want.Window != t.Window {
-		return 0, fmt.Errorf("the header names layout %q (%s, %d runs, window %d), the payload is of layout %q (%s, %d runs, window %d)",
+		return 0, nil, fmt.Errorf("the header names layout %q (%s, %d runs, window %d), the payload is of layout %q (%s, %d runs, window %d)",
 			t.Layout, t.FirstEnc, t.RunCount, t.Window, want.Layout, want.FirstEnc, want.RunCount, want.Window)
 	}
 	if t.RunSymbols() && !t.carriesCells() {
 		// Formats 1 and 2 carry no symbols: write the slots they name.
 		lit, err := t.payload.(*Runs).literal(t)
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		c := *t
 		c.payload = lit
 		lit.header(&c.Header)
-		return c.WriteTo(w)
+		return c.document()
 	}
 	h := t.Header
 	r, runs := t.payload.(*Runs)
@@ -44,22 +57,22 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	}
 	header, err := msgpack.Marshal(&h)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	level := t.graphBins()
 	if t.carriesCells() {
 		if level, err = t.cellBins(); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 	}
 	bins := t.documentBins(header, level)
 	if h.RowBytes != 0 {
 		// The rows bin, after the layout's order bin, holds run counts.
 		if bins[len(bins)-2], err = r.rowCounts(&h); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 	}
-	return writeDocument(w, Magic, t.FormatVersion(), bins)
+	return t.FormatVersion(), bins, nil
 }
 
 // documentBins returns the bins of a document of t after its encoded

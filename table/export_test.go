@@ -44,3 +44,14 @@ func RebuildOf(h *Header, open, costs []byte) (offsets, targets []int32, weights
 	g, err := rebuildGraph(h, open, costs)
 	return g.Offsets, g.Targets, g.Weights, g.Cells, err
 }
+
+// WriteAtChunks is WriteAtParallel with chunks of chunk bytes instead of
+// WriteChunk, so that small tables span many chunks and the checksum
+// straddles chunk ends.
+func WriteAtChunks(t *Table, w io.WriterAt, workers, chunk int) (int64, error) {
+	version, bins, err := t.document()
+	if err != nil {
+		return 0, err
+	}
+	return writeDocumentAt(w, workers, chunk, Magic, version, bins)
+}

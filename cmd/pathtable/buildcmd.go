@@ -235,6 +235,11 @@ func planOutputs(args []string, out, ext string, several bool) ([]buildJob, erro
 	return jobs, nil
 }
 
+// minWriters is the fewest goroutines that write a table: direct writes
+// wait on the device, so more writes in flight than cores keep it busy
+// (see docs/INTERNALS.md).
+const minWriters = 4
+
 // buildOne builds one level into one table file, or skips it when the file
 // there was built from the same inputs.
 func buildOne(ctx context.Context, input, output string, cfg *buildConfig) buildResult {
@@ -316,7 +321,10 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	stopProgress := startProgress(&done, rows, "targets", filepath.Base(input), cfg.quiet)
 	reached(ctx, stageBuilding)
-	var out io.WriterTo
+	var out interface {
+		io.WriterTo
+		WriteAtParallel(w io.WriterAt, workers int) (int64, error)
+	}
 	if cfg.shard.set {
 		var p *table.Part
 		p, err = build.BuildPart(ctx, lvl, bopt, cfg.shard.i, cfg.shard.k)
@@ -344,8 +352,12 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		}
 		return fail(fmt.Errorf("%w%s", buildError(input, err), hint))
 	}
-	err = writeOutput(ctx, output, func(w io.Writer) error {
-		_, err := out.WriteTo(w)
+	// The document is written in 1 MiB chunks by several goroutines:
+	// copying and summing the table is then no longer a serial tail after
+	// a parallel build, and the device has writes queued while chunks are
+	// copied.
+	err = writeOutputAt(ctx, output, func(w io.WriterAt) error {
+		_, err := out.WriteAtParallel(w, max(bopt.Workers, minWriters))
 		return err
 	})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/pathtable/pathtable/build"
@@ -70,8 +71,8 @@ func runMerge(ctx context.Context, args []string) error {
 	if err := checkMergeSize(*out, t.Header, maxBytes.n); err != nil {
 		return err
 	}
-	err = writeOutput(ctx, *out, func(w io.Writer) error {
-		_, err := t.WriteTo(w)
+	err = writeOutputAt(ctx, *out, func(w io.WriterAt) error {
+		_, err := t.WriteAtParallel(w, max(runtime.GOMAXPROCS(0), minWriters))
 		return err
 	})
 	if err != nil {

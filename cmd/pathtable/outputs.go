@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/pathtable/pathtable/internal/atomicfile"
+	"github.com/pathtable/pathtable/internal/directio"
 	"github.com/pathtable/pathtable/internal/regular"
 	"github.com/pathtable/pathtable/table"
 )
@@ -95,13 +96,34 @@ func checkOutputPath(path string) error {
 // the commit gate: when it returns ctx.Err(), path is as it was. The gate
 // tracks the temporary file, and removes it if run stops waiting first.
 func writeOutput(ctx context.Context, path string, write func(io.Writer) error) error {
+	return writeOutputFile(ctx, path, func(f *os.File) error {
+		return write(&stageWriter{ctx: ctx, w: ctxWriter{ctx, f}})
+	})
+}
+
+// writeOutputAt is writeOutput for writers that write at offsets, from
+// several goroutines (table.WriteAtParallel): each call is one chunk, and
+// aligned ones go past the page cache (internal/directio), which spares
+// the CPU copying hundreds of megabytes into it.
+func writeOutputAt(ctx context.Context, path string, write func(io.WriterAt) error) error {
+	return writeOutputFile(ctx, path, func(f *os.File) error {
+		d := directio.New(f)
+		err := write(&stageWriterAt{ctx: ctx, w: d})
+		if cerr := d.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
+}
+
+// writeOutputFile stages what write puts in the temporary file and
+// commits it, as writeOutput says.
+func writeOutputFile(ctx context.Context, path string, write func(*os.File) error) error {
 	var track func(string) error
 	if g, ok := ctx.Value(gateKey{}).(*commitGate); ok {
 		track = func(tmp string) error { return g.track(ctx, tmp) }
 	}
-	staged, err := atomicfile.StageTracked(path, track, func(w io.Writer) error {
-		return write(&stageWriter{ctx: ctx, w: ctxWriter{ctx, w}})
-	})
+	staged, err := atomicfile.StageFile(path, track, write)
 	if err != nil {
 		return err
 	}

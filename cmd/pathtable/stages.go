@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"sync"
 	"sync/atomic"
 )
 
@@ -44,6 +45,27 @@ func (s *stageWriter) Write(p []byte) (int, error) {
 	if err == nil && !s.seen {
 		s.seen = true
 		reached(s.ctx, stageWriting)
+	}
+	return n, err
+}
+
+// stageWriterAt is stageWriter for writes at offsets, several at once: it
+// fails every write once ctx is cancelled, and reports stageWriting once
+// a write has gone through; writes that finish meanwhile wait for the
+// report, as the next write waits for stageWriter's.
+type stageWriterAt struct {
+	ctx  context.Context
+	w    io.WriterAt
+	once sync.Once
+}
+
+func (s *stageWriterAt) WriteAt(p []byte, off int64) (int, error) {
+	if err := s.ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, err := s.w.WriteAt(p, off)
+	if err == nil {
+		s.once.Do(func() { reached(s.ctx, stageWriting) })
 	}
 	return n, err
 }

@@ -57,6 +57,14 @@ func Stage(path string, write func(io.Writer) error) (s *Staged, err error) {
 // remove it itself. An error from track removes the temporary and is
 // returned.
 func StageTracked(path string, track func(tmp string) error, write func(io.Writer) error) (s *Staged, err error) {
+	return StageFile(path, track, func(f *os.File) error { return write(f) })
+}
+
+// StageFile is StageTracked that hands write the temporary file itself,
+// empty and open for writing, for writers that write at offsets, from
+// several goroutines or past the page cache (internal/directio). write
+// must not close it.
+func StageFile(path string, track func(tmp string) error, write func(*os.File) error) (s *Staged, err error) {
 	dest, err := destination(path)
 	if err != nil {
 		return nil, err
