@@ -133,7 +133,12 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 			good = append(good, c)
 		}
 	}
-	cases = good
+	cases = cases[:0]
+	for _, c := range good {
+		if cfg.only.MatchString(c.name) {
+			cases = append(cases, c)
+		}
+	}
 	if cfg.verbose {
 		fmt.Fprintf(stderr, "check: %d tables and damaged files ready in %s\n", len(cases), time.Since(start).Round(time.Millisecond))
 	}

@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"time"
@@ -35,6 +36,7 @@ type config struct {
 	timeout      time.Duration
 	jobs         int
 	verbose      bool
+	only         *regexp.Regexp // -tables: the cases checked
 }
 
 func main() {
@@ -62,6 +64,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", 20*time.Second, "the longest one driver process may run")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "processes run at once")
 	verbose := fs.Bool("v", false, "print every table as it is checked")
+	only := fs.String("tables", "", "check only the tables (and damaged files) whose names match this regular expression")
 	var drivers multiFlag
 	fs.Var(&drivers, "driver", "NAME=COMMAND: check one more driver, run as COMMAND TABLE (repeatable; e.g. a reader under development)")
 	if err := fs.Parse(args); err != nil {
@@ -76,6 +79,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := config{root: root, drivers: drivers, allowMissing: *allowMissing, bench: *bench,
 		benchTime: *benchTime, pairsOut: *pairsOut, timeout: *timeout, jobs: max(1, *jobs), verbose: *verbose}
+	if cfg.only, err = regexp.Compile(*only); err != nil {
+		return fmt.Errorf("-tables: %v", err)
+	}
 	for _, n := range strings.Split(*names, ",") {
 		if n = strings.TrimSpace(n); n == "" {
 			continue
