@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// damager makes the damaged copies of the tables: examples/c/check.sh's
+// damager makes the damaged copies of the tables: the former examples/c/check.sh's
 // cases, then generated ones.
 type damager struct {
 	dir    string
@@ -59,7 +59,7 @@ func (dm *damager) read(base string) []byte {
 	return data
 }
 
-// checkShCases are the damaged tables of examples/c/check.sh, each refused
+// checkShCases are the damaged tables of the former examples/c/check.sh, each refused
 // by the CLI (or, at the end, answered: damage a reader must answer alike).
 func (dm *damager) checkShCases() {
 	for _, ex := range []string{"tiny.ptab", "tiny-runs.ptab", "tiny-v3.ptab", "tiny-runs-v3.ptab"} {

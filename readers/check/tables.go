@@ -23,7 +23,7 @@ const maxFlatNodes = 3000
 // sharedSample is how many pairs each table of a shared map is asked.
 const sharedSample = 2000
 
-// levelSpecs lists the tables of examples/c/check.sh: every level of
+// levelSpecs lists the tables of the former examples/c/check.sh: every level of
 // testdata/ and examples/ flat and run-length; the grids also windowed,
 // with the integer 10/14 model and 4-connected, and written with
 // -graph-bins (formats 1 and 2) beside format 3.

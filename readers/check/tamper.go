@@ -99,7 +99,7 @@ func (d *document) withBin(i int, contents []byte) *document {
 // tamper returns data with the bytes of the bin that is document element
 // element (2 the header, 3 the next, ... as in docs/FORMAT.md) overwritten
 // from byte at of its contents by the bytes hexs (hex digits), and the
-// checksum recomputed: examples/c/check.sh's tamper tool. at is a decimal
+// checksum recomputed (the former examples/c/tamper tool). at is a decimal
 // offset, or =HEX2 for the offset of the first occurrence of the bytes
 // HEX2 in the bin; a negative at counts from the bin's end.
 func tamper(data []byte, element int, at, hexs string) ([]byte, error) {
