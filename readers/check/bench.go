@@ -129,7 +129,7 @@ func runBench(cfg *config, tmp string, stdout, stderr io.Writer) error {
 				step, _ := strconv.ParseFloat(f[3], 64)
 				next, _ := strconv.ParseFloat(f[4], 64)
 				note := ""
-				if n != len(pairs) || math.Abs(dspp-spp) > 0.05 {
+				if n != len(pairs) || math.Abs(dspp-spp) > max(0.1, spp/1000) {
 					bad++
 					note = fmt.Sprintf("  (MISMATCH: %d pairs of %.1f steps, want %d of %.1f)", n, dspp, len(pairs), spp)
 				}

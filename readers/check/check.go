@@ -157,6 +157,8 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 	type outcome struct {
 		ms    []mismatch
 		pairs int
+		rssKB int64
+		cpu   time.Duration
 	}
 	outcomes := make([]outcome, len(jobs))
 	parallel(cfg.jobs, len(jobs), func(i int) {
@@ -168,14 +170,18 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 		}
 		r := runProc(argv, j.c.queries, cfg.timeout, as)
 		ms, pairs := compareRun(j.d, j.c, r)
-		outcomes[i] = outcome{ms, pairs}
+		outcomes[i] = outcome{ms, pairs, r.rssKB, r.cpu}
 		if cfg.verbose {
 			fmt.Fprintf(stderr, "check: %s %s: %d lines, %d mismatches\n", j.d.name, j.c.name, pairs, len(ms))
 		}
 	})
 
 	// The report.
-	type counts struct{ tables, pairs, damaged, refused, mismatches int }
+	type counts struct {
+		tables, pairs, damaged, refused, mismatches int
+		rssKB                                       int64
+		cpu                                         time.Duration
+	}
 	per := map[string]*counts{}
 	reported := map[string][]mismatch{}
 	for i, j := range jobs {
@@ -194,12 +200,14 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 			k.tables++
 		}
 		k.pairs += o.pairs
+		k.rssKB = max(k.rssKB, o.rssKB)
+		k.cpu += o.cpu
 		k.mismatches += len(o.ms)
 		if n := len(reported[j.d.name]); n < maxReported {
 			reported[j.d.name] = append(reported[j.d.name], o.ms[:min(len(o.ms), maxReported-n)]...)
 		}
 	}
-	fmt.Fprintf(stdout, "%-8s %7s %9s %8s %8s %10s\n", "reader", "tables", "lines", "damaged", "refused", "mismatches")
+	fmt.Fprintf(stdout, "%-8s %7s %9s %8s %8s %10s %9s %7s\n", "reader", "tables", "lines", "damaged", "refused", "mismatches", "peak MiB", "cpu s")
 	total := 0
 	for _, d := range drivers {
 		k := per[d.name]
@@ -207,7 +215,7 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 			k = &counts{}
 		}
 		total += k.mismatches
-		fmt.Fprintf(stdout, "%-8s %7d %9d %8d %8d %10d\n", d.name, k.tables, k.pairs, k.damaged, k.refused, k.mismatches)
+		fmt.Fprintf(stdout, "%-8s %7d %9d %8d %8d %10d %9.1f %7.1f\n", d.name, k.tables, k.pairs, k.damaged, k.refused, k.mismatches, float64(k.rssKB)/1024, k.cpu.Seconds())
 	}
 	for _, d := range drivers {
 		if ms := reported[d.name]; len(ms) > 0 {

@@ -40,6 +40,7 @@ type config struct {
 }
 
 func main() {
+	wrapMain()
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "check:", err)
 		os.Exit(1)

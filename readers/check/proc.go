@@ -3,11 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -33,8 +34,9 @@ type result struct {
 	exit           int    // exit status; -1 when killed or signalled
 	signal         string // the signal that ended it, if any
 	timedOut       bool
-	rssKB          int64 // peak resident size
-	err            error // could not be started
+	rssKB          int64         // peak resident size
+	cpu            time.Duration // user and system time
+	err            error         // could not be started
 }
 
 // cappedBuffer keeps at most max bytes and drops the rest.
@@ -54,15 +56,25 @@ func (c *cappedBuffer) Write(p []byte) (int, error) {
 }
 
 // runProc runs argv with stdin from the file in (or nothing), within
-// timeout; asBytes > 0 runs it under `ulimit -v` of that many bytes.
+// timeout, through the wrapper (wrap.go) that measures its peak resident
+// size; asBytes > 0 runs it under `ulimit -v` of that many bytes. The
+// wrapper and the driver are one process group, killed together on the
+// timeout.
 func runProc(argv []string, in string, timeout time.Duration, asBytes int64) result {
 	if asBytes > 0 {
 		kb := strconv.FormatInt(asBytes>>10, 10)
 		argv = append([]string{"sh", "-c", `ulimit -v ` + kb + ` && exec "$@"`, "sh"}, argv...)
 	}
+	self, err := os.Executable()
+	if err != nil {
+		return result{err: err, exit: -1}
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd := exec.CommandContext(ctx, self, argv...)
+	cmd.Env = append(os.Environ(), wrapEnv+"=1")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 2 * time.Second
 	if in != "" {
 		f, err := os.Open(in)
@@ -72,30 +84,38 @@ func runProc(argv []string, in string, timeout time.Duration, asBytes int64) res
 		defer f.Close()
 		cmd.Stdin = f
 	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return result{err: err, exit: -1}
+	}
+	defer pr.Close()
+	cmd.ExtraFiles = []*os.File{pw}
 	stdout := &cappedBuffer{max: maxOutput}
 	stderr := &cappedBuffer{max: 1 << 20}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	err := cmd.Run()
-	r := result{stdout: stdout.Bytes(), stderr: stderr.Bytes()}
-	if cmd.ProcessState != nil {
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			r.rssKB = ru.Maxrss
-		}
+	err = cmd.Start()
+	pw.Close()
+	if err != nil {
+		return result{err: err, exit: -1}
 	}
+	err = cmd.Wait()
+	r := result{stdout: stdout.Bytes(), stderr: stderr.Bytes()}
 	if ctx.Err() != nil {
 		r.timedOut, r.exit = true, -1
 		return r
 	}
-	var ee *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &ee):
-		r.exit = ee.ExitCode()
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			r.signal = ws.Signal().String()
-		}
-	default:
-		r.err, r.exit = err, -1
+	rep, _ := io.ReadAll(pr)
+	var sig string
+	var cpu int64
+	if _, serr := fmt.Sscanf(string(rep), "%d %s %d %d", &r.exit, &sig, &r.rssKB, &cpu); serr != nil {
+		r.exit = -1
+		r.err = fmt.Errorf("the wrapper reported nothing (%v): %s", err, lastLines(string(r.stderr), 2))
+		return r
+	}
+	r.cpu = time.Duration(cpu)
+	if sig != "-" {
+		r.signal = strings.ReplaceAll(sig, "_", " ")
+		r.exit = -1
 	}
 	if stdout.truncated {
 		r.err = fmt.Errorf("more than %d MiB on stdout", maxOutput>>20)
