@@ -112,6 +112,8 @@ namespace PathTable
         int side, blockBytes;
         // Run-length.
         int[] rank, rowStart;
+        int[] cellX, cellY; // grids: each node's cell, divided once at load
+        byte[] dirSlot;     // grids: dirSlot[8u+d], the slot of u's edge in direction d, or NoMove
         int startBytes, moveBits, runsOff, movesOff, runCount;
         bool symbols, wrap;
 
@@ -338,6 +340,26 @@ namespace PathTable
                     nodeOfCell[c] = -1;
                 for (int u = 0; u < NodeCount; u++)
                     nodeOfCell[cells[u]] = u;
+                cellX = new int[NodeCount];
+                cellY = new int[NodeCount];
+                for (int u = 0; u < NodeCount; u++)
+                {
+                    cellX[u] = cells[u] % Width;
+                    cellY[u] = cells[u] / Width;
+                }
+                // Each node's moves by direction, the first edge to each
+                // neighbour: what windowed first moves and symbols name.
+                dirSlot = new byte[8 * NodeCount];
+                for (int i = 0; i < dirSlot.Length; i++)
+                    dirSlot[i] = NoMove;
+                for (int u = 0; u < NodeCount; u++)
+                    for (int e = offsets[u]; e < offsets[u + 1]; e++)
+                    {
+                        int dx = cellX[targets[e]] - cellX[u], dy = cellY[targets[e]] - cellY[u];
+                        int d = Direction(dx, dy);
+                        if (d >= 0 && dirSlot[8 * u + d] == NoMove)
+                            dirSlot[8 * u + d] = (byte)(e - offsets[u]);
+                    }
             }
             MaxPathLength = Layout == Layout.Window ? side * side : Math.Max(NodeCount, 1);
         }
@@ -780,12 +802,14 @@ namespace PathTable
             {
                 if (Le32(rowsOff) != 0 || Le32(rowsOff + 4 * n) != runs)
                     throw Corrupt("rows do not span the " + runs + " runs");
+                long prev = 0;
                 for (int r = 0; r <= n; r++)
                 {
                     long v = Le32(rowsOff + 4 * r);
-                    if (r > 0 && rowStart[r - 1] > v)
+                    if (v < prev)
                         throw Corrupt("row " + (r - 1) + " ends before it starts");
-                    rowStart[r] = (int)v;
+                    rowStart[r] = (int)v; // at most rows[n], the runs: checked above
+                    prev = v;
                 }
             }
             runsOff = runsBin;
@@ -1090,6 +1114,8 @@ namespace PathTable
                 }
                 return len;
             }
+            if (Layout == Layout.Runs)
+                return WalkRuns(from, to, buffer, cap, sum, out cost);
             while (u != to)
             {
                 int lo = offsets[u];
@@ -1113,6 +1139,93 @@ namespace PathTable
             }
             if (sum)
                 cost = exactSum ? (double)a + (double)b * Sqrt2 : f;
+            return len;
+        }
+
+        // WalkRuns is Walk's loop for a run-length table without costs: the
+        // row search inlined, the target's rank and cell read once.
+        int WalkRuns(int from, int to, int[] buffer, int cap, bool sum, out double cost)
+        {
+            cost = 0;
+            long ca = 0, cb = 0;
+            double cf = 0;
+            // Fields in locals: Mono's JIT reloads a field on every use.
+            byte[] d = data, dirs = dirSlot;
+            int[] rank = this.rank, rowStart = this.rowStart, offsets = this.offsets, targets = this.targets;
+            int[] cx = cellX, cy = cellY;
+            int runsOff = this.runsOff, movesOff = this.movesOff;
+            bool wrap = this.wrap, symbols = this.symbols, exact = exactSum;
+            int key = rank[to], n = NodeCount, len = 1, u = from;
+            bool two = startBytes == 2, four = moveBits == 4;
+            int tx = symbols ? cx[to] : 0, ty = symbols ? cy[to] : 0;
+            while (u != to)
+            {
+                int r = rank[u];
+                int lo = rowStart[r], a = lo, b = rowStart[r + 1], end = b;
+                if (two)
+                {
+                    while (a < b)
+                    {
+                        int mid = (a + b) >> 1;
+                        int q = runsOff + 2 * mid;
+                        if ((d[q] | d[q + 1] << 8) <= key)
+                            a = mid + 1;
+                        else
+                            b = mid;
+                    }
+                }
+                else
+                {
+                    while (a < b)
+                    {
+                        int mid = (a + b) >> 1;
+                        if (Le32(runsOff + 4 * mid) <= (uint)key)
+                            a = mid + 1;
+                        else
+                            b = mid;
+                    }
+                }
+                if (a == lo && (!wrap || end == lo))
+                    return 0;
+                int i = a == lo ? end - 1 : a - 1;
+                int m = four ? (d[movesOff + (i >> 1)] >> ((i & 1) << 2)) & 0xF : d[movesOff + i];
+                if (four && m == 0xF)
+                    return 0;
+                int e0 = offsets[u];
+                if (symbols && (uint)(m - 8) <= 6)
+                {
+                    int slot = NoMove;
+                    if (m == 8)
+                    {
+                        int ux = cx[u], uy = cy[u];
+                        int sx = tx > ux ? 2 : tx < ux ? 0 : 1;
+                        int sy = ty > uy ? 6 : ty < uy ? 0 : 3;
+                        int dir = SignDir[sy + sx];
+                        if (dir >= 0)
+                            slot = dirs[8 * u + dir];
+                    }
+                    m = slot != NoMove ? slot : SymbolMove(u, to, m - 7);
+                }
+                if (m >= offsets[u + 1] - e0 || len >= n)
+                    return 0;
+                int e = e0 + m;
+                if (sum)
+                {
+                    double w = weights[e];
+                    if (!exact)
+                        cf += w;
+                    else if (w == Math.Truncate(w))
+                        ca += (long)w;
+                    else
+                        cb += (long)Math.Round(w / Sqrt2, MidpointRounding.AwayFromZero);
+                }
+                u = targets[e];
+                if (len < cap)
+                    buffer[len] = u;
+                len++;
+            }
+            if (sum)
+                cost = exact ? (double)ca + (double)cb * Sqrt2 : cf;
             return len;
         }
 
@@ -1169,10 +1282,13 @@ namespace PathTable
             return WindowMove(from, to);
         }
 
-        int StartAt(int i)
+        // Direction is the index in DX, DY of the step (dx, dy), or -1.
+        static int Direction(int dx, int dy)
         {
-            int p = runsOff + startBytes * i;
-            return startBytes == 2 ? data[p] | data[p + 1] << 8 : (int)Math.Min(Le32(p), int.MaxValue);
+            for (int d = 0; d < 8; d++)
+                if (DX[d] == dx && DY[d] == dy)
+                    return d;
+            return -1;
         }
 
         // RunsMove: the move of the last run of from's row whose start is at
@@ -1184,18 +1300,36 @@ namespace PathTable
                 return NoMove;
             int key = rank[to], r = rank[from];
             int lo = rowStart[r], a = lo, b = rowStart[r + 1], end = b;
-            while (a < b)
+            byte[] d = data;
+            if (startBytes == 2)
             {
-                int mid = a + (b - a) / 2;
-                if (StartAt(mid) <= key)
-                    a = mid + 1;
-                else
-                    b = mid;
+                int p = runsOff;
+                while (a < b)
+                {
+                    int mid = (a + b) >> 1;
+                    int q = p + 2 * mid;
+                    if ((d[q] | d[q + 1] << 8) <= key)
+                        a = mid + 1;
+                    else
+                        b = mid;
+                }
+            }
+            else
+            {
+                while (a < b)
+                {
+                    int mid = (a + b) >> 1;
+                    uint st = Le32(runsOff + 4 * mid);
+                    if (st <= (uint)key)
+                        a = mid + 1;
+                    else
+                        b = mid;
+                }
             }
             if (a == lo && (!wrap || end == lo))
                 return NoMove;
             int i = a == lo ? end - 1 : a - 1;
-            int m = moveBits == 8 ? data[movesOff + i] : (data[movesOff + i / 2] >> (4 * (i & 1))) & 0xF;
+            int m = moveBits == 8 ? d[movesOff + i] : (d[movesOff + (i >> 1)] >> ((i & 1) << 2)) & 0xF;
             if (moveBits == 4 && m == 0xF)
                 return NoMove;
             if (symbols && m >= 8 && m <= 14)
@@ -1212,58 +1346,59 @@ namespace PathTable
 
         // SymbolMove decodes H_k: from's slots ranked by the key of the cell
         // each leads to against to's cell, lowest first, ties by lower slot.
-        // O(degree) for H_1, O(degree²) for the others.
+        // H_1 is the move toward the sign of the vector to to's cell where
+        // from has it (it lowers the key more than any other move): O(1);
+        // otherwise O(degree²).
         int SymbolMove(int from, int to, int k)
         {
             int lo = offsets[from], d = offsets[from + 1] - lo;
             if (k > d)
                 return NoMove;
-            int ct = cells[to];
-            long tx = ct % Width, ty = ct / Width;
+            int tx = cellX[to], ty = cellY[to];
             if (k == 1)
             {
-                int best = -1;
+                int sx = Math.Sign(tx - cellX[from]), sy = Math.Sign(ty - cellY[from]);
+                int dir = SignDir[(sy + 1) * 3 + sx + 1];
+                if (dir >= 0 && dirSlot[8 * from + dir] != NoMove)
+                    return dirSlot[8 * from + dir];
+            }
+            // The k-th smallest (key, slot): k passes, each taking the
+            // smallest pair above the last one taken. O(k·degree).
+            long lastKey = -1;
+            int last = -1;
+            for (int pass = 0; pass < k; pass++)
+            {
                 long bestKey = long.MaxValue;
+                int best = -1;
                 for (int j = 0; j < d; j++)
                 {
                     long kj = SlotKey(lo + j, tx, ty);
-                    if (kj < bestKey)
+                    if ((kj > lastKey || (kj == lastKey && j > last)) && (kj < bestKey || (kj == bestKey && j < best)))
                     {
                         bestKey = kj;
                         best = j;
                     }
                 }
-                return best;
+                lastKey = bestKey;
+                last = best;
             }
-            for (int j = 0; j < d; j++)
-            {
-                long kj = SlotKey(lo + j, tx, ty);
-                int rk = 1;
-                for (int i = 0; i < d; i++)
-                {
-                    if (i == j)
-                        continue;
-                    long ki = SlotKey(lo + i, tx, ty);
-                    if (ki < kj || (ki == kj && i < j))
-                        rk++;
-                }
-                if (rk == k)
-                    return j;
-            }
-            return NoMove;
+            return last;
         }
+
+        // SignDir maps (sign dy + 1) * 3 + sign dx + 1 to a direction, -1 for none.
+        static readonly int[] SignDir = { 7, 0, 1, 6, -1, 2, 5, 4, 3 };
 
         long SlotKey(int e, long tx, long ty)
         {
-            int cv = cells[targets[e]];
-            return HeuristicKey(tx - cv % Width, ty - cv / Width);
+            int v = targets[e];
+            return HeuristicKey(tx - cellX[v], ty - cellY[v]);
         }
 
         // WindowCell: from's cell in to's window, row-major, or -1 outside it.
         int WindowCell(int from, int to)
         {
-            int cs = cells[from], ct = cells[to], d = Window;
-            int wx = cs % Width - ct % Width + d, wy = cs / Width - ct / Width + d;
+            int d = Window;
+            int wx = cellX[from] - cellX[to] + d, wy = cellY[from] - cellY[to] + d;
             return wx < 0 || wy < 0 || wx >= side || wy >= side ? -1 : wy * side + wx;
         }
 
@@ -1274,18 +1409,10 @@ namespace PathTable
             int i = WindowCell(from, to);
             if (i < 0)
                 return NoMove;
-            int dir = (data[firstOff + to * blockBytes + i / 2] >> (4 * (i & 1))) & 0xF;
+            int dir = (data[firstOff + to * blockBytes + (i >> 1)] >> ((i & 1) << 2)) & 0xF;
             if (dir >= 8)
                 return NoMove;
-            int c = cells[from];
-            int x = c % Width + DX[dir], y = c / Width + DY[dir];
-            if (x < 0 || y < 0 || x >= Width || y >= Height)
-                return NoMove;
-            int want = y * Width + x;
-            for (int e = offsets[from], end = offsets[from + 1]; e < end; e++)
-                if (cells[targets[e]] == want)
-                    return e - offsets[from];
-            return NoMove;
+            return dirSlot[8 * from + dir];
         }
 
         // ------------------------------------------------------------ msgpack

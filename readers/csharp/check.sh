@@ -40,6 +40,15 @@ trap 'rm -rf "$tmp"' EXIT
 # --- build ------------------------------------------------------------------
 # -langversion:7.2 is the newest mcs takes: nothing newer than Unity's and
 # Godot's C# 7.3 can slip in.
+# .NET Standard 2.0 has no Span<T>, System.Memory, BinaryPrimitives or
+# later APIs, and Debian's mono ships no netstandard reference to compile
+# against: hold PathTable.cs to the four namespaces it uses and out of the
+# newer types by name.
+if grep -nE 'Span<|Memory<|stackalloc|BinaryPrimitives|ArrayPool|BitOperations|MathF|HashCode|Unsafe\.|MemoryMarshal|\bunsafe\b' readers/csharp/PathTable.cs ||
+	grep -E '^using ' readers/csharp/PathTable.cs | grep -vqE '^using System(\.Collections\.Generic|\.IO|\.Text)?;$'; then
+	say "PathTable.cs uses an API outside .NET Standard 2.0 (see above), or a namespace beyond System, System.Collections.Generic, System.IO and System.Text"
+	exit 1
+fi
 mcs="mcs -langversion:7.2 -optimize+ -warnaserror+"
 $mcs -out:"$tmp/ptread.exe" readers/csharp/PathTable.cs readers/csharp/Driver.cs
 $mcs -out:"$tmp/tests.exe" readers/csharp/PathTable.cs readers/csharp/Tests.cs
@@ -306,9 +315,29 @@ maze.grid.win testdata/maze.grid 5 0 9999999999999999
 maze.grid.win testdata/maze.grid 5 300 0000000000000000
 EOT
 
-say "$tables tables: $total answers ($found paths, $nopath without a path, $uncovered not covered), $badlines bad lines"
-say "$refused damaged tables refused by both; $failed mismatches"
-[ "$failed" -eq 0 ] || exit 1
+# --- the unit tests, and the tables they craft --------------------------------
+# Tests.exe writes hand-made tables to $tmp/crafted: odd but legal msgpack
+# forms and hostile headers. Both readers must take or refuse each alike.
+mono "$tmp/tests.exe" "$root" "$tmp" || { failed=$((failed + 1)); say "FAIL: Tests.exe"; }
+crafted=0
+printf '0,0 1,2\n0,0 2,0\n1,1 1,1\n' > "$tmp/queries"
+for f in "$tmp"/crafted/*.ptab; do
+	[ -f "$f" ] || continue
+	crafted=$((crafted + 1))
+	wantrc=0 gotrc=0
+	"$pt" query "$f" < "$tmp/queries" > "$tmp/want" 2>/dev/null || wantrc=$?
+	cs "$f" < "$tmp/queries" > "$tmp/got" 2>/dev/null || gotrc=$?
+	if [ "$wantrc" != "$gotrc" ] || ! same "$tmp/want" "$tmp/got" > "$tmp/diff"; then
+		failed=$((failed + 1))
+		say "MISMATCH crafted table $(basename "$f"): pathtable exit $wantrc, ptread.exe exit $gotrc"
+		head -5 "$tmp/diff" >&2
+	fi
+	case "$(basename "$f")" in
+	ok*) [ "$wantrc" = 0 ] || { failed=$((failed + 1)); say "pathtable refuses $(basename "$f")"; } ;;
+	bad*) [ "$wantrc" = 1 ] || { failed=$((failed + 1)); say "pathtable takes $(basename "$f")"; } ;;
+	esac
+done
 
-# --- the unit tests ----------------------------------------------------------
-mono "$tmp/tests.exe" "$root" "$tmp"
+say "$tables tables: $total answers ($found paths, $nopath without a path, $uncovered not covered), $badlines bad lines"
+say "$refused damaged tables refused by both, $crafted crafted tables alike; $failed mismatches"
+[ "$failed" -eq 0 ]

@@ -68,7 +68,7 @@ function query(path) {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const where = `stdin:${i + 1}`;
-    if (Buffer.byteLength(line) + 1 > MAX_LINE) {
+    if (Buffer.byteLength(line) > MAX_LINE) {
       flush();
       fail(`${where}: line longer than ${MAX_LINE} bytes`);
     }

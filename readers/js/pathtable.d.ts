@@ -42,11 +42,13 @@ export interface Header {
 export type PathBuffer = Int32Array | Uint32Array | Float64Array | number[];
 
 /**
- * Answers queries from one table. Node ids are 0..nodeCount-1; every query
- * takes any number and answers "none" for an id out of range. Queries
- * allocate nothing (but cellOf and nameOf on grids, which return new values).
+ * Answers queries from one table (make it with openTable). Node ids are
+ * 0..nodeCount-1; every query takes any number and answers "none" for an
+ * id out of range. Queries allocate nothing (but cellOf and nameOf on
+ * grids, which return new values).
  */
-export interface Table {
+export declare class Table {
+  private constructor();
   /** The header's fields. */
   readonly header: Header;
   /** The file's format version: 1, 2 or 3. */

@@ -308,7 +308,9 @@ function readNames(rd, u8) {
     } catch {
       // Not UTF-8: shown with U+FFFD, but told apart by its bytes.
       names[i] = utf8.decode(b);
-      keys[i] = "\u0000" + String.fromCharCode(...b);
+      let key = "\u0000";
+      for (let j = 0; j < b.length; j += 4096) key += String.fromCharCode.apply(null, b.subarray(j, j + 4096));
+      keys[i] = key;
     }
   }
   return { names, keys };
@@ -336,8 +338,8 @@ const windowBlock = (delta) => ((2 * delta + 1) * (2 * delta + 1) + 1) >>> 1;
 // document of version and elements; it returns the layout's name.
 function validateHeader(h, version, elements) {
   const n = h.nodes;
+  if (h.layout !== "" && h.layout !== "runs" && h.layout !== "window") throw corrupt(`unknown layout "${h.layout}"`);
   const layout = h.layout === "" ? "flat" : h.layout;
-  if (layout !== "flat" && layout !== "runs" && layout !== "window") throw corrupt(`unknown layout "${h.layout}"`);
   const dw = DIST_WIDTH[h.dist_kind];
   if (!Object.hasOwn(DIST_WIDTH, h.dist_kind)) throw corrupt(`unknown distance encoding "${h.dist_kind}"`);
   const run = Object.hasOwn(RUN_ENCODINGS, h.first_enc) ? RUN_ENCODINGS[h.first_enc] : null;
@@ -755,10 +757,13 @@ function goTrim(s) {
   return s.slice(i, j);
 }
 
+const INT = /^[+-]?[0-9]+$/;
+
 // atoi parses a base-10 int64 as Go's strconv.Atoi: an optional sign and
-// ASCII digits. It returns a BigInt, or null.
+// ASCII digits. It returns a number (a BigInt past 15 digits), or null.
 function atoi(s) {
-  if (!/^[+-]?[0-9]+$/.test(s)) return null;
+  if (!INT.test(s)) return null;
+  if (s.length <= 15) return Number(s);
   const v = BigInt(s);
   if (v < -(2n ** 63n) || v >= 2n ** 63n) return null;
   return v;
@@ -808,14 +813,37 @@ export class Table {
     this._byCell = null;
     if (this.isGrid) {
       const size = this.width * this.height;
-      if (doc.byCell) this._byCell = doc.byCell;
-      else if (size <= 64 * this.nodeCount + 1024) {
+      if (size > 64 * this.nodeCount + 1024) {
+        // sparse: a binary search in cells
+      } else if (doc.byCell) this._byCell = doc.byCell;
+      else {
         const idx = new Int32Array(size).fill(-1);
         for (let u = 0; u < this.nodeCount; u++) idx[this.cells[u]] = u;
         this._byCell = idx;
       }
     }
-    this._cellCost = doc.cellCost || null;
+    // Grids: the cost of entering each node's cell, 1 to 9: version 3
+    // stores them; versions 1 and 2 tell them by the weight of a cardinal
+    // edge into the node (1 where no edge enters it).
+    this._cost = null;
+    if (this.isGrid) {
+      const n = this.nodeCount;
+      const cost = new Uint8Array(n);
+      if (doc.cellCost) for (let u = 0; u < n; u++) cost[u] = doc.cellCost[this.cells[u]];
+      else {
+        const scale = h.diagonal === "10/14" ? 10 : 1;
+        for (let u = 0; u < n; u++) {
+          for (let e = this.offsets[u]; e < this.offsets[u + 1]; e++) {
+            const v = this.targets[e];
+            const d = Math.abs(this.cells[v] - this.cells[u]);
+            const k = this.weights[e] / scale;
+            if ((d === 1 || d === this.width) && k >= 1 && k <= MAX_COST && k === Math.trunc(k)) cost[v] = k;
+          }
+        }
+        for (let u = 0; u < n; u++) if (cost[u] === 0) cost[u] = 1;
+      }
+      this._cost = cost;
+    }
   }
 
   /** valid reports whether u is a node id. O(1). */
@@ -857,9 +885,9 @@ export class Table {
     return [c % this.width, Math.floor(c / this.width)];
   }
 
-  /** cellCost returns the cost of entering node u's cell (1 to 9) on version 3 grid tables, else 0. O(1). */
+  /** cellCost returns the cost of entering node u's cell (1 to 9) on grids; 0 on graphs and for a bad id. O(1). */
   cellCost(u) {
-    return this._cellCost && this.valid(u) ? this._cellCost[this.cells[u]] : 0;
+    return this._cost && this.valid(u) ? this._cost[u] : 0;
   }
 
   /** nameOf returns node u's id: "x,y" on grids, its name on graphs; "" for a bad id. O(1) (a new string on grids). */
@@ -896,14 +924,15 @@ export class Table {
     const x = comma < 0 ? null : atoi(goTrim(id.slice(0, comma)));
     const y = comma < 0 ? null : atoi(goTrim(id.slice(comma + 1)));
     if (x === null || y === null) return `bad cell ${quote(id)}: want x,y`;
-    if (x < 0n || y < 0n || x >= BigInt(this.width) || y >= BigInt(this.height)) {
-      return `cell ${x},${y} is outside the ${this.width}x${this.height} grid`;
+    // A BigInt is past 15 digits, far outside any grid; -0 prints as 0.
+    if (typeof x !== "number" || typeof y !== "number" || x < 0 || y < 0 || x >= this.width || y >= this.height) {
+      return `cell ${String(x)},${String(y)} is outside the ${this.width}x${this.height} grid`;
     }
-    const u = this._nodeOfCell(Number(y) * this.width + Number(x));
+    const u = this._nodeOfCell(y * this.width + x);
     if (u >= 0) return u;
     const k = this.agent;
     if (k > 1) {
-      return `cell ${x},${y} is too narrow for a ${k}x${k} agent (it would cover ${x},${y} to ${x + BigInt(k - 1)},${y + BigInt(k - 1)})`;
+      return `cell ${x},${y} is too narrow for a ${k}x${k} agent (it would cover ${x},${y} to ${x + k - 1},${y + k - 1})`;
     }
     return `cell ${x},${y} is a wall, not a node`;
   }
