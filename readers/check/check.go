@@ -24,6 +24,9 @@ var damageBases = []string{
 	"maze.grid.1014.runs", "small.map.4.g.win",
 }
 
+// encodingBases are the tables written again in other encodings.
+var encodingBases = []string{"tiny-v3.ptab", "tiny-runs.ptab", "tiny.g.win", "lecture.gr.runs", "waypoints.json", "tiny.win"}
+
 // parallel runs f(0..n-1) on jobs goroutines.
 func parallel(jobs, n int, f func(i int)) {
 	var wg sync.WaitGroup
@@ -107,6 +110,9 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 	}
 	dm.checkShCases()
 	dm.generated(damageBases)
+	for _, b := range encodingBases {
+		dm.encodings(b)
+	}
 	failures = append(failures, dm.errs...)
 	cases = append(cases, dm.cases...)
 
@@ -172,7 +178,11 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 		ms, pairs := compareRun(j.d, j.c, r)
 		outcomes[i] = outcome{ms, pairs, r.rssKB, r.cpu}
 		if cfg.verbose {
-			fmt.Fprintf(stderr, "check: %s %s: %d lines, %d mismatches\n", j.d.name, j.c.name, pairs, len(ms))
+			cli := "answers"
+			if j.c.want.refused {
+				cli = "refuses: " + j.c.want.msg
+			}
+			fmt.Fprintf(stderr, "check: %s %s: %d lines, %d mismatches (the CLI %s)\n", j.d.name, j.c.name, pairs, len(ms), cli)
 		}
 	})
 
