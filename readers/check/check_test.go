@@ -144,3 +144,53 @@ func TestTamper(t *testing.T) {
 		t.Error("splitDoc of a cut table: no error")
 	}
 }
+
+// TestEncodings: the header splits into its entries and writes back the
+// same; every value mpSkip measures is whole.
+func TestEncodings(t *testing.T) {
+	for _, f := range []string{"tiny-v3.ptab", "tiny-runs.ptab", "tiny.ptab", "tiny-runs-v3.ptab"} {
+		data, err := os.ReadFile("../../examples/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := splitDoc(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := d.bins[0]
+		es, err := headerEntries(h)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		head := byte(0x80)
+		if h[0] == 0xde {
+			head = 0xde
+		}
+		if got := mapBytes(es, head); !bytes.Equal(got, h) {
+			t.Errorf("%s: header written again differs", f)
+		}
+		if n, err := mpSkip(h, 0); err != nil || n != len(h) {
+			t.Errorf("%s: mpSkip of the header = %d, %v; want %d", f, n, err, len(h))
+		}
+		for i := range len(h) - 1 {
+			if n, err := mpSkip(h[:i], 0); err == nil {
+				t.Errorf("%s: mpSkip of the header cut to %d bytes says %d, no error", f, i, n)
+			}
+		}
+		wide, err := splitDoc(d.wideBins(nil))
+		if err != nil || len(wide.bins) != len(d.bins) || !bytes.Equal(wide.bytes(), data) {
+			t.Errorf("%s: the document with bin32 heads does not split back: %v", f, err)
+		}
+	}
+	for x, want := range map[uint64]int{0: 7, 200: 6, 1 << 20: 4, 1 << 40: 2} {
+		forms := intForms(x)
+		if len(forms) != want {
+			t.Errorf("intForms(%d): %d forms, want %d", x, len(forms), want)
+		}
+		for _, f := range forms {
+			if n, err := mpSkip(f, 0); err != nil || n != len(f) {
+				t.Errorf("intForms(%d): %x does not parse whole", x, f)
+			}
+		}
+	}
+}
