@@ -143,20 +143,37 @@ static int read_line(FILE *f, char *buf, size_t max, size_t *len)
 	return c == EOF && n == 0 ? 0 : 1;
 }
 
-static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
+/* space_at returns the bytes of the white space character at s[0..n), as
+ * Go's strings.Fields sees one (unicode.IsSpace, in UTF-8), or 0. */
+static size_t space_at(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	if (n == 0)
+		return 0;
+	if (u[0] == ' ' || (u[0] >= '\t' && u[0] <= '\r'))
+		return 1;
+	if (n >= 2 && u[0] == 0xC2 && (u[1] == 0x85 || u[1] == 0xA0))
+		return 2;
+	if (n >= 3 && ((u[0] == 0xE1 && u[1] == 0x9A && u[2] == 0x80) || (u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x80) ||
+		       (u[0] == 0xE2 && u[1] == 0x80 && (u[2] <= 0x8A || u[2] == 0xA8 || u[2] == 0xA9 || u[2] == 0xAF)) ||
+		       (u[0] == 0xE2 && u[1] == 0x81 && u[2] == 0x9F)))
+		return 3;
+	return 0;
+}
 
-/* fields splits line into at most 3 fields (a third means too many). */
+/* fields splits line as strings.Fields does, into at most 3 fields (a
+ * third means too many). */
 static int fields(const char *line, size_t len, const char **f, size_t *flen)
 {
-	size_t i = 0;
+	size_t i = 0, k;
 	int n = 0;
 	while (n < 3) {
-		while (i < len && is_space(line[i]))
-			i++;
+		while (i < len && (k = space_at(line + i, len - i)) > 0)
+			i += k;
 		if (i == len)
 			break;
 		f[n] = line + i;
-		while (i < len && !is_space(line[i]))
+		while (i < len && space_at(line + i, len - i) == 0)
 			i++;
 		flen[n] = (size_t)(line + i - f[n]);
 		n++;
@@ -173,16 +190,20 @@ static int resolve(const pt_table *t, const char *line, size_t len, const char *
 	char q[200];
 	size_t i, j, k;
 	if (fields(line, len, f, flen) != 2) {
-		for (i = 0; i < len && is_space(line[i]); i++)
-			;
-		for (j = len; j > i && is_space(line[j - 1]); j--)
-			;
+		for (i = 0; i < len && (k = space_at(line + i, len - i)) > 0;)
+			i += k;
+		for (j = len; j > i && (space_at(line + j - 1, 1) || (j - i >= 2 && space_at(line + j - 2, 2) == 2) ||
+					(j - i >= 3 && space_at(line + j - 3, 3) == 3));)
+			j -= space_at(line + j - 1, 1) ? 1 : space_at(line + j - 2, 2) == 2 ? 2 : 3;
 		/* Go's %q of the trimmed line, cut at 40 bytes. */
 		q[0] = '"', k = 1;
 		for (; i < j && i < len && k < 40 * 4; i++) {
 			unsigned char c = (unsigned char)line[i];
+			const char *esc = strchr("\a\b\f\n\r\t\v", c);
 			if (c == '"' || c == '\\')
 				q[k++] = '\\', q[k++] = (char)c;
+			else if (c != 0 && esc)
+				q[k++] = '\\', q[k++] = "abfnrtv"[esc - "\a\b\f\n\r\t\v"];
 			else if (c < 0x20 || c == 0x7f)
 				k += (size_t)snprintf(q + k, sizeof q - k, "\\x%02x", c);
 			else

@@ -1571,19 +1571,47 @@ static const char *pt__quote(char *buf, size_t cap, const char *s, size_t n)
 	return buf;
 }
 
-static int pt__space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
+/* pt__space_at returns the bytes of the white space character (Go's
+ * unicode.IsSpace: ASCII's six, U+0085, U+00A0, U+1680, U+2000-U+200A,
+ * U+2028, U+2029, U+202F, U+205F, U+3000, in UTF-8) at s[0..n), or 0. */
+static size_t pt__space_at(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	if (n == 0)
+		return 0;
+	if (u[0] == ' ' || (u[0] >= '\t' && u[0] <= '\r'))
+		return 1;
+	if (n >= 2 && u[0] == 0xC2 && (u[1] == 0x85 || u[1] == 0xA0))
+		return 2;
+	if (n >= 3 && ((u[0] == 0xE1 && u[1] == 0x9A && u[2] == 0x80) || (u[0] == 0xE3 && u[1] == 0x80 && u[2] == 0x80) ||
+		       (u[0] == 0xE2 && u[1] == 0x80 && (u[2] <= 0x8A || u[2] == 0xA8 || u[2] == 0xA9 || u[2] == 0xAF)) ||
+		       (u[0] == 0xE2 && u[1] == 0x81 && u[2] == 0x9F)))
+		return 3;
+	return 0;
+}
+
+/* pt__space_before returns the bytes of the white space character that
+ * ends s[0..n), or 0. */
+static size_t pt__space_before(const char *s, size_t n)
+{
+	size_t k;
+	for (k = 1; k <= 3 && k <= n; k++)
+		if (pt__space_at(s + n - k, k) == k)
+			return k;
+	return 0;
+}
 
 /* pt__atoi parses s[0..n) as Go's strconv.Atoi after strings.TrimSpace:
  * an optional sign and decimal digits that fit 64 bits. */
 static int pt__atoi(const char *s, size_t n, int64_t *v)
 {
-	size_t i = 0;
+	size_t i = 0, k;
 	int neg = 0;
 	uint64_t x = 0, lim;
-	while (n > 0 && pt__space(s[0]))
-		s++, n--;
-	while (n > 0 && pt__space(s[n - 1]))
-		n--;
+	while ((k = pt__space_at(s, n)) > 0)
+		s += k, n -= k;
+	while ((k = pt__space_before(s, n)) > 0)
+		n -= k;
 	if (n > 0 && (s[0] == '+' || s[0] == '-'))
 		neg = s[0] == '-', i = 1;
 	if (i == n)

@@ -114,7 +114,13 @@ static class Driver
                 {
                     sb.Append(" cost ").Append(FormatCost(cost)).Append(" path");
                     for (int i = 0; i < k; i++)
-                        sb.Append(' ').Append(t.Name(buf[i]));
+                    {
+                        int x, y;
+                        if (t.TryXY(buf[i], out x, out y))
+                            sb.Append(' ').Append(x).Append(',').Append(y);
+                        else
+                            sb.Append(' ').Append(t.Name(buf[i]));
+                    }
                 }
             }
             stdout.WriteLine(sb.ToString());

@@ -114,6 +114,12 @@ namespace PathTable
         int[] rank, rowStart;
         int[] cellX, cellY; // grids: each node's cell, divided once at load
         byte[] dirSlot;     // grids: dirSlot[8u+d], the slot of u's edge in direction d, or NoMove
+        // Run-length walks in rank space, as package lookup's: order[r] is
+        // the node of rank r, hopR[r<<hopShift | m] the rank move m leads
+        // to (-1: no such edge), xyR and dirR the cell and dirSlot by rank.
+        int[] order, hopR, xyR;
+        byte[] dirR;
+        int hopShift;
         int startBytes, moveBits, runsOff, movesOff, runCount;
         bool symbols, wrap;
 
@@ -320,10 +326,10 @@ namespace PathTable
 
             // 8. The graph, decoded or rebuilt, and the arrays queries index by.
             if (v3)
-                Rebuild(h, off[0], len[0], off[1], len[1]);
+                Rebuild(off[0], len[0], off[1], len[1]);
             else
-                DecodeGraph(h, off, len);
-            CheckGraph(h);
+                DecodeGraph(off, len);
+            CheckGraph();
             if (Layout == Layout.Flat)
             {
                 firstOff = off[p];
@@ -361,6 +367,8 @@ namespace PathTable
                             dirSlot[8 * u + d] = (byte)(e - offsets[u]);
                     }
             }
+            if (Layout == Layout.Runs)
+                BuildRankWalk();
             MaxPathLength = Layout == Layout.Window ? side * side : Math.Max(NodeCount, 1);
         }
 
@@ -615,7 +623,7 @@ namespace PathTable
 
         // -------------------------------------------------------------- graph
 
-        void DecodeGraph(Header h, int[] off, int[] len)
+        void DecodeGraph(int[] off, int[] len)
         {
             int n = NodeCount, m = EdgeCount;
             offsets = new int[n + 1];
@@ -657,7 +665,7 @@ namespace PathTable
 
         // Rebuild makes a version 3 table's graph from its cells by the grid
         // rules (internal/gridgraph). O(width·height).
-        void Rebuild(Header h, int openOff, int openLen, int costOff, int costLen)
+        void Rebuild(int openOff, int openLen, int costOff, int costLen)
         {
             long w = Width, ht = Height, ncells = w * ht;
             int n = NodeCount;
@@ -741,7 +749,7 @@ namespace PathTable
 
         // CheckGraph checks the arrays queries index by: targets, weights
         // against the metric, cells. O(V + E).
-        void CheckGraph(Header h)
+        void CheckGraph()
         {
             int n = NodeCount;
             for (int e = 0; e < targets.Length; e++)
@@ -1114,8 +1122,9 @@ namespace PathTable
                 }
                 return len;
             }
-            if (Layout == Layout.Runs)
-                return WalkRuns(from, to, buffer, cap, sum, out cost);
+            if (hopR != null)
+                return WalkRanks(from, to, buffer, cap, sum, out cost);
+            // Windowed tables, and run-length ones whose hop array would be too large.
             while (u != to)
             {
                 int lo = offsets[u];
@@ -1139,93 +1148,6 @@ namespace PathTable
             }
             if (sum)
                 cost = exactSum ? (double)a + (double)b * Sqrt2 : f;
-            return len;
-        }
-
-        // WalkRuns is Walk's loop for a run-length table without costs: the
-        // row search inlined, the target's rank and cell read once.
-        int WalkRuns(int from, int to, int[] buffer, int cap, bool sum, out double cost)
-        {
-            cost = 0;
-            long ca = 0, cb = 0;
-            double cf = 0;
-            // Fields in locals: Mono's JIT reloads a field on every use.
-            byte[] d = data, dirs = dirSlot;
-            int[] rank = this.rank, rowStart = this.rowStart, offsets = this.offsets, targets = this.targets;
-            int[] cx = cellX, cy = cellY;
-            int runsOff = this.runsOff, movesOff = this.movesOff;
-            bool wrap = this.wrap, symbols = this.symbols, exact = exactSum;
-            int key = rank[to], n = NodeCount, len = 1, u = from;
-            bool two = startBytes == 2, four = moveBits == 4;
-            int tx = symbols ? cx[to] : 0, ty = symbols ? cy[to] : 0;
-            while (u != to)
-            {
-                int r = rank[u];
-                int lo = rowStart[r], a = lo, b = rowStart[r + 1], end = b;
-                if (two)
-                {
-                    while (a < b)
-                    {
-                        int mid = (a + b) >> 1;
-                        int q = runsOff + 2 * mid;
-                        if ((d[q] | d[q + 1] << 8) <= key)
-                            a = mid + 1;
-                        else
-                            b = mid;
-                    }
-                }
-                else
-                {
-                    while (a < b)
-                    {
-                        int mid = (a + b) >> 1;
-                        if (Le32(runsOff + 4 * mid) <= (uint)key)
-                            a = mid + 1;
-                        else
-                            b = mid;
-                    }
-                }
-                if (a == lo && (!wrap || end == lo))
-                    return 0;
-                int i = a == lo ? end - 1 : a - 1;
-                int m = four ? (d[movesOff + (i >> 1)] >> ((i & 1) << 2)) & 0xF : d[movesOff + i];
-                if (four && m == 0xF)
-                    return 0;
-                int e0 = offsets[u];
-                if (symbols && (uint)(m - 8) <= 6)
-                {
-                    int slot = NoMove;
-                    if (m == 8)
-                    {
-                        int ux = cx[u], uy = cy[u];
-                        int sx = tx > ux ? 2 : tx < ux ? 0 : 1;
-                        int sy = ty > uy ? 6 : ty < uy ? 0 : 3;
-                        int dir = SignDir[sy + sx];
-                        if (dir >= 0)
-                            slot = dirs[8 * u + dir];
-                    }
-                    m = slot != NoMove ? slot : SymbolMove(u, to, m - 7);
-                }
-                if (m >= offsets[u + 1] - e0 || len >= n)
-                    return 0;
-                int e = e0 + m;
-                if (sum)
-                {
-                    double w = weights[e];
-                    if (!exact)
-                        cf += w;
-                    else if (w == Math.Truncate(w))
-                        ca += (long)w;
-                    else
-                        cb += (long)Math.Round(w / Sqrt2, MidpointRounding.AwayFromZero);
-                }
-                u = targets[e];
-                if (len < cap)
-                    buffer[len] = u;
-                len++;
-            }
-            if (sum)
-                cost = exact ? (double)ca + (double)cb * Sqrt2 : cf;
             return len;
         }
 
@@ -1280,6 +1202,133 @@ namespace PathTable
             if (Layout == Layout.Runs)
                 return RunsMove(from, to);
             return WindowMove(from, to);
+        }
+
+        // BuildRankWalk renumbers the graph by rank for WalkRanks, unless
+        // the widest node would make the hop array far larger than the
+        // graph (a hub in a graph table): then walks stay by node.
+        // O(n·stride).
+        void BuildRankWalk()
+        {
+            int n = NodeCount, maxDeg = 0;
+            for (int u = 0; u < n; u++)
+                maxDeg = Math.Max(maxDeg, offsets[u + 1] - offsets[u]);
+            int shift = 0;
+            while ((1 << shift) < maxDeg)
+                shift++;
+            if (((long)n << shift) > 4L * (n + EdgeCount) + 64)
+                return;
+            hopShift = shift;
+            order = new int[n];
+            for (int u = 0; u < n; u++)
+                order[rank[u]] = u;
+            hopR = new int[n << shift];
+            for (int r = 0; r < n; r++)
+            {
+                int u = order[r], lo = offsets[u], deg = offsets[u + 1] - lo;
+                for (int m = 0; m < (1 << shift); m++)
+                    hopR[(r << shift) | m] = m < deg ? rank[targets[lo + m]] : -1;
+            }
+            if (symbols)
+            {
+                xyR = new int[2 * n];
+                dirR = new byte[8 * n];
+                for (int r = 0; r < n; r++)
+                {
+                    int u = order[r];
+                    xyR[2 * r] = cellX[u];
+                    xyR[2 * r + 1] = cellY[u];
+                    Buffer.BlockCopy(dirSlot, 8 * u, dirR, 8 * r, 8);
+                }
+            }
+        }
+
+        // WalkRanks is Walk's loop for a run-length table, in rank space: a
+        // step is a binary search in the row of the current rank and one
+        // hop, with no offsets or targets to read.
+        int WalkRanks(int from, int to, int[] buffer, int cap, bool sum, out double cost)
+        {
+            cost = 0;
+            long ca = 0, cb = 0;
+            double cf = 0;
+            // Fields in locals: Mono's JIT reloads a field on every use.
+            byte[] d = data, dirs = dirR;
+            int[] rowStart = this.rowStart, hops = hopR, order = this.order, xy = xyR;
+            int runsOff = this.runsOff, movesOff = this.movesOff, shift = hopShift;
+            bool wrap = this.wrap, symbols = this.symbols, exact = exactSum;
+            int t = rank[to], n = NodeCount, len = 1, r = rank[from];
+            uint stride = 1u << shift;
+            bool two = startBytes == 2, four = moveBits == 4;
+            int tx = symbols ? xy[2 * t] : 0, ty = symbols ? xy[2 * t + 1] : 0;
+            while (r != t)
+            {
+                int lo = rowStart[r], a = lo, b = rowStart[r + 1], end = b;
+                if (two)
+                {
+                    while (a < b)
+                    {
+                        int mid = (a + b) >> 1;
+                        int q = runsOff + 2 * mid;
+                        if ((d[q] | d[q + 1] << 8) <= t)
+                            a = mid + 1;
+                        else
+                            b = mid;
+                    }
+                }
+                else
+                {
+                    while (a < b)
+                    {
+                        int mid = (a + b) >> 1;
+                        if (Le32(runsOff + 4 * mid) <= (uint)t)
+                            a = mid + 1;
+                        else
+                            b = mid;
+                    }
+                }
+                if (a == lo && (!wrap || end == lo))
+                    return 0;
+                int i = a == lo ? end - 1 : a - 1;
+                int m = four ? (d[movesOff + (i >> 1)] >> ((i & 1) << 2)) & 0xF : d[movesOff + i];
+                if (four && m == 0xF)
+                    return 0;
+                if (symbols && (uint)(m - 8) <= 6)
+                {
+                    int slot = NoMove;
+                    if (m == 8)
+                    {
+                        int ux = xy[2 * r], uy = xy[2 * r + 1];
+                        int sx = tx > ux ? 2 : tx < ux ? 0 : 1;
+                        int sy = ty > uy ? 6 : ty < uy ? 0 : 3;
+                        int dir = SignDir[sy + sx];
+                        if (dir >= 0)
+                            slot = dirs[8 * r + dir];
+                    }
+                    m = slot != NoMove ? slot : SymbolMove(order[r], to, m - 7);
+                }
+                if ((uint)m >= stride || len >= n)
+                    return 0;
+                int next = hops[(r << shift) | m];
+                if (next < 0)
+                    return 0;
+                if (sum)
+                {
+                    double w = weights[offsets[order[r]] + m];
+                    if (!exact)
+                        cf += w;
+                    else if (w == Math.Truncate(w))
+                        ca += (long)w;
+                    else
+                        cb += (long)Math.Round(w / Sqrt2, MidpointRounding.AwayFromZero);
+                }
+                r = next;
+                if (len < cap)
+                    buffer[len] = order[r];
+                len++;
+            }
+            if (sum)
+                cost = exact ? (double)ca + (double)cb * Sqrt2 : cf;
+            return len;
         }
 
         // Direction is the index in DX, DY of the step (dx, dy), or -1.

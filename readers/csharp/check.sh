@@ -106,6 +106,17 @@ $b|$f|
 $b.runs|$f|-compress
 $b.win|$f|-window 8"
 done
+# A star of 200 nodes: its hub's 199 edges make run-length walks stay by
+# node (a hop array by rank would take 256 entries a node).
+awk 'BEGIN { print "p sp 200 398"; for (i = 2; i <= 200; i++) { print "a 1", i, i % 7 + 1; print "a", i, 1, i % 5 + 1 } }' > "$tmp/star.gr"
+levels="$levels
+star.gr|$tmp/star.gr|
+star.gr.runs|$tmp/star.gr|-compress"
+# maze-128-128-2 (10,858 nodes) run-length only: its flat table is 562 MiB.
+f=../shared/testmaps/maze-128-128-2.map
+[ ! -f "$f" ] || levels="$levels
+maze-128-128-2.map.runs|$f|-compress
+maze-128-128-2.map.g.runs|$f|-compress -graph-bins"
 
 # ids prints the node ids of a level, one per line.
 ids() { # LEVEL
@@ -121,7 +132,8 @@ ids() { # LEVEL
 
 # pairs prints N pseudo-random "FROM TO" pairs from the ids on stdin (an
 # LCG: the same pairs on every run), and each of the first 5 ids to itself;
-# all pairs when there are at most 30 ids.
+# all pairs when there are at most 30 ids. (The LCG's 65537 states
+# reach every id of levels up to that many cells.)
 pairs() { # N
 	awk -v n="$1" '{ id[NR - 1] = $0 } END {
 		if (NR <= 30) { for (a = 0; a < NR; a++) for (b = 0; b < NR; b++) print id[a], id[b]; exit }
@@ -197,7 +209,8 @@ while IFS='|' read -r name level flags; do
 	table="$tmp/$name.ptab"
 	# shellcheck disable=SC2086
 	"$pt" build -quiet $flags -o "$table" "$level" >/dev/null 2>&1 || { say "skip $name: pathtable build $flags refuses it"; continue; }
-	{ ids "$level" | pairs 300; extra "$name"; } > "$tmp/queries"
+	case "$level" in ../shared/*) npairs=3000 ;; *) npairs=300 ;; esac
+	{ ids "$level" | pairs $npairs; extra "$name"; } > "$tmp/queries"
 	compare "$name" "$table"
 done < "$tmp/levels"
 for ex in tiny.ptab tiny-runs.ptab tiny-v3.ptab tiny-runs-v3.ptab; do

@@ -145,3 +145,53 @@ test("version 3 grids: the graph rebuilt from the cells is the graph the -graph-
     }
   }
 });
+
+test("distancesTo: every node's dist to a target, bit for bit, on every layout", (t) => {
+  if (!pathtable()) return t.skip(noGo);
+  const cases = [
+    ["testdata/maze.grid", [[], ["-compress"], ["-window", "2"], ["-compress", "-diagonal", "10/14"], ["-compress", "-graph-bins"]]],
+    ["testdata/unreachable.grid", [["-compress"], ["-window", "3", "-connect", "4"]]],
+    ["testdata/lecture.gr", [["-compress"]]],
+    ["examples/c/levels/float.json", [["-compress"]]],
+    ["examples/c/levels/huge.json", [["-compress"]]],
+  ];
+  for (const [level, flagSets] of cases) {
+    for (const flags of flagSets) {
+      const tab = openTable(read(build(level, flags)));
+      const out = new Float64Array(tab.nodeCount);
+      for (let g = 0; g < tab.nodeCount; g++) {
+        tab.distancesTo(g, out);
+        for (let s = 0; s < tab.nodeCount; s++) assert.ok(Object.is(out[s], tab.dist(s, g)), `${level} ${flags}: ${s} -> ${g}: ${out[s]} vs ${tab.dist(s, g)}`);
+      }
+      tab.distancesTo(-1, out);
+      assert.ok(out.every(Number.isNaN));
+    }
+  }
+});
+
+test("an interactive caller gets each answer before it sends the next line", async () => {
+  const { spawn } = await import("node:child_process");
+  const { driver } = await import("./testutil.mjs");
+  const child = spawn(process.execPath, [driver, join(root, "examples", "tiny-runs-v3.ptab")], { stdio: ["pipe", "pipe", "inherit"] });
+  let got = "";
+  const answer = () =>
+    new Promise((resolve) => {
+      const on = (chunk) => {
+        got += chunk;
+        if (got.endsWith("\n")) {
+          child.stdout.off("data", on);
+          resolve(got);
+          got = "";
+        }
+      };
+      child.stdout.on("data", on);
+    });
+  child.stdout.setEncoding("utf8");
+  child.stdin.write("0,0 1,2\n");
+  assert.equal(await answer(), "0,0 -> 1,2 cost 2.414213562373095 path 0,0 0,1 1,2\n");
+  child.stdin.write("0,0 2,0\n");
+  assert.equal(await answer(), "0,0 -> 2,0 no path\n");
+  child.stdin.end();
+  const status = await new Promise((resolve) => child.on("exit", resolve));
+  assert.equal(status, 0);
+});

@@ -401,6 +401,11 @@ test("random damage behind a good checksum: refused, or answered without a throw
       }
       accepted++;
       const out = new Int32Array(tab.maxPathNodes);
+      const dists = new Float64Array(tab.nodeCount);
+      for (let g = 0; g < tab.nodeCount; g += 11) {
+        tab.distancesTo(g, dists);
+        for (let a = 0; a < tab.nodeCount; a++) assert.ok(Object.is(dists[a], tab.dist(a, g)), `${name} #${i}: distancesTo`);
+      }
       for (let a = 0; a < tab.nodeCount; a += 7) {
         for (let g = 0; g < tab.nodeCount; g += 5) {
           const k = tab.path(a, g, out);

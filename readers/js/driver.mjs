@@ -10,7 +10,7 @@
 // the grid, an unknown name) gets a one-line message on stderr, and the
 // exit status is 1 at the end. A table the reader refuses: one line on
 // stderr, nothing on stdout, exit 1.
-import { readFileSync, writeSync } from "node:fs";
+import { readFileSync, readSync, writeSync } from "node:fs";
 import { openTable, formatCost, quote } from "./pathtable.mjs";
 
 const MAX_LINE = 64 << 10; // pathtable's longest query line
@@ -58,22 +58,62 @@ function flush() {
   outLen = 0;
 }
 
+// readChunk reads what stdin has, up to buf's size, waiting when a
+// non-blocking stdin has nothing yet; 0 at the end.
+function readChunk(buf) {
+  for (;;) {
+    try {
+      return readSync(0, buf, 0, buf.length, null);
+    } catch (e) {
+      if (e.code === "EOF") return 0;
+      if (e.code !== "EAGAIN") throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+}
+
+// eachLine calls fn(line, number) for each line of stdin as it arrives,
+// and flushes the answers whenever it has used up what stdin held, so an
+// interactive caller gets each answer before it sends the next line. A
+// line longer than pathtable's longest stops the reading, as pathtable does.
+function eachLine(fn) {
+  const buf = Buffer.alloc(1 << 16);
+  let rest = Buffer.alloc(0);
+  let number = 0;
+  for (;;) {
+    const k = readChunk(buf);
+    let data = k > 0 ? Buffer.concat([rest, buf.subarray(0, k)]) : rest;
+    let from = 0;
+    for (let nl = data.indexOf(10, from); nl >= 0; nl = data.indexOf(10, from)) {
+      number++;
+      if (nl - from > MAX_LINE) return tooLong(number);
+      fn(data.toString("utf8", from, nl), number);
+      from = nl + 1;
+    }
+    rest = data.subarray(from);
+    if (rest.length > MAX_LINE) return tooLong(number + 1);
+    if (k === 0) {
+      if (rest.length > 0) fn(rest.toString("utf8"), number + 1); // the last line, without a newline
+      return;
+    }
+    rest = Buffer.from(rest);
+    flush();
+  }
+}
+
+function tooLong(number) {
+  flush();
+  fail(`stdin:${number}: line longer than ${MAX_LINE} bytes`);
+}
+
 function query(path) {
   const t = load(path);
-  const text = readFileSync(0, "utf8");
-  const lines = text.split("\n");
-  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop(); // the final newline ends the last line
   const out = new Int32Array(t.maxPathNodes);
   let bad = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const where = `stdin:${i + 1}`;
-    if (Buffer.byteLength(line) > MAX_LINE) {
-      flush();
-      fail(`${where}: line longer than ${MAX_LINE} bytes`);
-    }
+  eachLine((line, number) => {
+    const where = `stdin:${number}`;
     const f = fields(line);
-    if (f.length === 0 || f[0].startsWith("#")) continue;
+    if (f.length === 0 || f[0].startsWith("#")) return;
     let err = null;
     let s = -1;
     let g = -1;
@@ -96,7 +136,7 @@ function query(path) {
       flush();
       process.stderr.write(`pathtable-js: ${where}: ${err}\n`);
       bad++;
-      continue;
+      return;
     }
     let ans = `${f[0]} -> ${f[1]}`;
     if (!t.covered(s, g)) ans += ` not covered (outside the window of ${f[1]})`;
@@ -109,7 +149,7 @@ function query(path) {
       }
     }
     emit(ans + "\n");
-  }
+  });
   flush();
   if (bad > 0) fail(`${bad} bad query lines`);
   process.exit(0);

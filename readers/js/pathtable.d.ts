@@ -121,6 +121,14 @@ export declare class Table {
    */
   dist(from: number, to: number): number;
   /**
+   * Writes dist(s, to) for every node s into out[s], bit for bit: a heat
+   * map of distances to one node. O(n) flat; O(n) walk steps in all on
+   * run-length and windowed tables of "int" and "octile" metrics (paths
+   * share their tails); O(sum of path lengths) on "float" ones. Scratch of
+   * O(n) is allocated at the first call.
+   */
+  distancesTo(to: number, out: Float64Array | number[]): void;
+  /**
    * Writes the stored path from -> to (both included) into out and returns
    * its node count: 1 when from == to; 0 when there is no path, the pair is
    * not covered or an id is bad; -k when out is shorter than the path's k

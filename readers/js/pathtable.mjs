@@ -14,12 +14,13 @@
 // has checked it against the bytes that remain, so it allocates no more
 // than the file's size warrants. Queries allocate nothing.
 //
-// The payloads are used in place: typed-array views over the caller's
-// bytes where their offset is aligned for the element type (and the
-// platform is little-endian, as every browser's is), else one copy of that
-// bin. first moves, distances (read through a DataView), windows and run
-// moves are bytes, always in place. The caller must not change the bytes
-// afterwards.
+// The payloads are used in place: first moves, windows and run moves are
+// bytes and distances are read through a DataView, always in place; the
+// graph's bins, version 2 row starts and run starts are typed-array views
+// over the caller's bytes where their offset is aligned for the element
+// type (and the platform little-endian, as every browser's is), else one
+// copy of that bin (the format aligns nothing). The caller must not
+// change the bytes afterwards.
 
 const MAGIC = "PATHTABL";
 const PART_MAGIC = "PATHPART";
@@ -997,9 +998,96 @@ export class Table {
     return this._path(from, to, out);
   }
 
-  // _walkSum adds the weights of the edges of slots along the walk that
-  // move(u) gives, from from until to, as table.CostSum; Infinity when a
-  // move names no edge or the walk passes limit steps.
+  /**
+   * distancesTo writes dist(s, to) for every node s into out[s] (a
+   * Float64Array of nodeCount): bit for bit what dist returns, Infinity
+   * for no path, NaN where not covered (all NaN for a bad to). O(n) on flat
+   * tables; on run-length and windowed tables of "int" and "octile" metrics
+   * O(n) walk steps in all (each node's path shares the rest of its
+   * successor's), O(sum of path lengths) on "float" ones, whose sums depend
+   * on the order they add up in. Allocates scratch of O(n) at the first
+   * call, then nothing.
+   */
+  distancesTo(to, out) {
+    const n = Math.min(this.nodeCount, out.length);
+    if (!this.valid(to)) {
+      out.fill(NaN, 0, n);
+      return;
+    }
+    if (this.layout === "flat" || this._sumMode === SUM_FLOAT) {
+      for (let s = 0; s < n; s++) out[s] = this.dist(s, to);
+      return;
+    }
+    if (!this._dA) {
+      const m = this.nodeCount;
+      this._dA = new Float64Array(m);
+      this._dB = new Float64Array(m);
+      this._dState = new Uint8Array(m);
+      this._dChain = new Int32Array(m);
+      this._dSlot = new Uint8Array(m);
+    }
+    const A = this._dA;
+    const B = this._dB;
+    const state = this._dState; // 0: not walked, 1: on the walk now, 2: done
+    const chain = this._dChain;
+    const slots = this._dSlot;
+    const { offsets, targets, weights } = this;
+    const octile = this._sumMode === SUM_OCTILE;
+    state.fill(0);
+    A[to] = 0;
+    B[to] = 0;
+    state[to] = 2;
+    for (let s = 0; s < n; s++) {
+      if (!this._covers(s, to)) {
+        out[s] = NaN;
+        continue;
+      }
+      // Walk from s until a node already done, a dead end or a cycle (a
+      // damaged table's), then add the costs back along the walk.
+      let u = s;
+      let len = 0;
+      while (state[u] === 0) {
+        state[u] = 1;
+        const m = this._slot(u, to);
+        const lo = offsets[u];
+        chain[len] = u;
+        slots[len++] = m;
+        if (m >= offsets[u + 1] - lo) {
+          u = -1;
+          break;
+        }
+        u = targets[lo + m];
+      }
+      let a = 0;
+      let b = 0;
+      if (u < 0 || state[u] === 1) a = Infinity;
+      else {
+        a = A[u];
+        b = B[u];
+      }
+      for (let i = len - 1; i >= 0; i--) {
+        const x = chain[i];
+        if (a !== Infinity) {
+          const w = weights[offsets[x] + slots[i]];
+          if (!octile || w === Math.trunc(w)) a += w;
+          else b += Math.round(w / SQRT2);
+        }
+        A[x] = a;
+        B[x] = b;
+        state[x] = 2;
+      }
+      a = A[s];
+      b = B[s];
+      // Counts past 2^53 would round: walk those alone.
+      out[s] = a === Infinity ? Infinity : a < 9007199254740992 && b < 9007199254740992 ? a + b * SQRT2 : this._dist(s, to);
+    }
+  }
+
+  // _sum adds the costs of the edges along the walk that _slot(u, to)
+  // gives, from from until to, as table.CostSum does (docs/FORMAT.md
+  // "Walked distances"): integers (and octile counts) exactly, floats in
+  // path order; Infinity when a move names no edge or the walk passes
+  // limit steps (a damaged table's cycle).
   _sum(from, to, limit) {
     const offsets = this.offsets;
     const weights = this.weights;
