@@ -43,7 +43,7 @@ var readers = []reader{
 	{name: "csharp", tools: []string{"mcs", "mono"}, pkgs: []string{"mono-mcs", "mono-runtime"},
 		build: func(root, dir string) ([]string, error) {
 			exe := filepath.Join(dir, "ptread.exe")
-			return []string{"mono", exe}, command(root, "mcs", "-optimize+", "-out:"+exe, "readers/csharp/PathTable.cs", "readers/csharp/Driver.cs")
+			return []string{"mono", exe}, command(root, "mcs", "-langversion:7.2", "-optimize+", "-out:"+exe, "readers/csharp/PathTable.cs", "readers/csharp/Driver.cs")
 		}},
 	{name: "js", tools: []string{"node"}, pkgs: []string{"nodejs"},
 		build: func(root, dir string) ([]string, error) {
