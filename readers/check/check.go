@@ -116,6 +116,15 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 	failures = append(failures, dm.errs...)
 	cases = append(cases, dm.cases...)
 
+	// -tables: the cases asked (the others were built only to be damaged).
+	var chosen []*tcase
+	for _, c := range cases {
+		if cfg.only.MatchString(c.name) {
+			chosen = append(chosen, c)
+		}
+	}
+	cases = chosen
+
 	// What the CLI answers.
 	parallel(cfg.jobs, len(cases), func(i int) {
 		c := cases[i]
@@ -139,12 +148,7 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 			good = append(good, c)
 		}
 	}
-	cases = cases[:0]
-	for _, c := range good {
-		if cfg.only.MatchString(c.name) {
-			cases = append(cases, c)
-		}
-	}
+	cases = good
 	if cfg.verbose {
 		fmt.Fprintf(stderr, "check: %d tables and damaged files ready in %s\n", len(cases), time.Since(start).Round(time.Millisecond))
 	}

@@ -72,7 +72,9 @@ func runProc(argv []string, in string, timeout time.Duration, asBytes int64) res
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, self, argv...)
-	cmd.Env = append(os.Environ(), wrapEnv+"=1")
+	// GORACE: a wrapper built with -race (the test binary under go test
+	// -race) would otherwise sleep a second at exit.
+	cmd.Env = append(os.Environ(), wrapEnv+"=1", "GORACE=atexit_sleep_ms=0")
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 2 * time.Second
