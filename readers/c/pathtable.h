@@ -13,10 +13,10 @@
  *     #define PATHTABLE_IMPLEMENTATION
  *     #include "pathtable.h"
  *
- * and include it plainly everywhere else. Link with -lm. Compile the
- * implementation without fused multiply-add contraction of a + b*sqrt(2)
- * is not needed: the reader rounds the product on its own (see
- * pt__octile), so any -ffp-contract setting gives Go's costs bit for bit.
+ * and include it plainly everywhere else. Link with -lm. No special
+ * floating-point flags are needed: the reader rounds the product of
+ * a + b*sqrt(2) on its own (pt__octile), so any -ffp-contract setting gives
+ * Go's costs bit for bit.
  *
  * Memory: pt_open_memory reads the caller's bytes in place (zero-copy):
  * the first moves, distances, run starts and moves and window blocks are
