@@ -1,9 +1,10 @@
 // Command tamper writes a damaged copy of a pathtable table whose checksum
-// still matches, for examples/c/check.sh: damage that only a reader's own
-// checks can catch (duplicate node names, an order that is not a
-// permutation, rows that do not span the runs, runs that name no
-// edge), so that the C reader and the Go CLI can be held to the same
-// answers on it.
+// still matches: damage that only a reader's own checks can catch
+// (duplicate node names, an order that is not a permutation, rows that do
+// not span the runs, runs that name no edge), so that a reader and the Go
+// CLI can be held to the same answers on it. readers/check (the readers'
+// cross-check) does the same in-process; this command serves the readers'
+// own shell checks (readers/csharp/check.sh).
 //
 //	tamper IN OUT ELEMENT AT HEX
 //
