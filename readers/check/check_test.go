@@ -143,6 +143,25 @@ func TestTamper(t *testing.T) {
 	if _, err := splitDoc(data[:len(data)-1]); err == nil {
 		t.Error("splitDoc of a cut table: no error")
 	}
+
+	// The command form writes the same bytes, and refuses what tamper refuses.
+	out := filepath.Join(t.TempDir(), "bad.ptab")
+	if err := tamperFile([]string{"../../examples/tiny-runs-v3.ptab", out, "2", "=a472756e73", "a472756e67"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, bad) {
+		t.Errorf("check tamper wrote other bytes than tamper (%v)", err)
+	}
+	for _, args := range [][]string{
+		{"../../examples/tiny-runs-v3.ptab", out, "x", "0", "00"},
+		{"../../examples/tiny-runs-v3.ptab", out, "99", "0", "00"},
+		{"../../examples/nowhere.ptab", out, "2", "0", "00"},
+		{"../../examples/tiny-runs-v3.ptab", out, "2", "0"},
+	} {
+		if err := tamperFile(args); err == nil {
+			t.Errorf("check tamper %q: no error", args)
+		}
+	}
 }
 
 // TestEncodings: the header splits into its entries and writes back the

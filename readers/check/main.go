@@ -7,6 +7,10 @@
 // them, without a crash, a hang or a huge allocation.
 //
 //	go run ./readers/check [-readers c,c++,csharp,js] [-shared DIR] [-allow-missing] [-bench]
+//	go run ./readers/check tamper IN OUT ELEMENT AT HEX
+//
+// The second form writes one damaged copy of a table whose checksum still
+// matches, for a reader's own shell checks (see tamperFile).
 //
 // It exits 1 on any mismatch, and names the reader, the table and the line.
 package main
@@ -41,6 +45,13 @@ type config struct {
 
 func main() {
 	wrapMain()
+	if len(os.Args) > 1 && os.Args[1] == "tamper" {
+		if err := tamperFile(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "check tamper:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "check:", err)
 		os.Exit(1)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -124,6 +125,31 @@ func tamper(data []byte, element int, at, hexs string) ([]byte, error) {
 	}
 	copy(bin[i:], patch)
 	return d.withBin(element-2, bin).bytes(), nil
+}
+
+// tamperFile is `check tamper IN OUT ELEMENT AT HEX`: it overwrites the
+// bytes of the bin that is document element ELEMENT (2 the header, 3 the
+// next bin, ... as in docs/FORMAT.md) from byte AT of its contents with HEX
+// (hex digits), recomputes the checksum and writes the table to OUT. AT is
+// a decimal offset, negative from the bin's end, or =HEX2 for the first
+// occurrence of the bytes HEX2 in the bin. O(file size).
+func tamperFile(args []string) error {
+	if len(args) != 5 {
+		return errors.New("usage: check tamper IN OUT ELEMENT AT HEX")
+	}
+	data, err := os.ReadFile(args[0])
+	if err != nil {
+		return err
+	}
+	element, err := strconv.Atoi(args[2])
+	if err != nil {
+		return fmt.Errorf("ELEMENT %q: want a number", args[2])
+	}
+	out, err := tamper(data, element, args[3], args[4])
+	if err != nil {
+		return fmt.Errorf("%s: %v", args[0], err)
+	}
+	return os.WriteFile(args[1], out, 0o644)
 }
 
 // binOffset resolves at within bin.

@@ -53,7 +53,7 @@ mcs="mcs -langversion:7.2 -optimize+ -warnaserror+"
 $mcs -out:"$tmp/ptread.exe" readers/csharp/PathTable.cs readers/csharp/Driver.cs
 $mcs -out:"$tmp/tests.exe" readers/csharp/PathTable.cs readers/csharp/Tests.cs
 go build -o "$tmp/pathtable" ./cmd/pathtable
-go build -o "$tmp/tamper" ./examples/c/tamper
+go build -o "$tmp/check" ./readers/check
 pt="$tmp/pathtable"
 cs() { mono "$tmp/ptread.exe" "$@"; }
 
@@ -264,7 +264,7 @@ refuse huge "$tmp/bad.ptab"
 refuse empty "$tmp/bad.ptab"
 refuse missing "$tmp/no-such-file.ptab"
 
-tampered() { "$tmp/tamper" "$tmp/$1.ptab" "$tmp/bad.ptab" "$2" "$3" "$4"; }
+tampered() { "$tmp/check" tamper "$tmp/$1.ptab" "$tmp/bad.ptab" "$2" "$3" "$4"; }
 for t in lecture.gr lecture.gr.runs; do
 	tampered "$t" 2 =a132 a131 && refuse "$t duplicate names" "$tmp/bad.ptab"
 	tampered "$t" 2 =a5776964746800 a5776964746803 && refuse "$t graph of width 3" "$tmp/bad.ptab"
