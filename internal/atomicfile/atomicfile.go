@@ -48,22 +48,16 @@ func Write(path string, write func(io.Writer) error) error {
 // other file. Errors name path, not the temporary. Time is that of write
 // plus a sync.
 func Stage(path string, write func(io.Writer) error) (s *Staged, err error) {
-	return StageTracked(path, nil, write)
+	return StageFile(path, nil, func(f *os.File) error { return write(f) })
 }
 
-// StageTracked is Stage that tells track the temporary's name once it
-// exists, before write runs (track may be nil): a caller that may stop
-// waiting for write, and exit before Stage could remove the temporary, can
-// remove it itself. An error from track removes the temporary and is
-// returned.
-func StageTracked(path string, track func(tmp string) error, write func(io.Writer) error) (s *Staged, err error) {
-	return StageFile(path, track, func(f *os.File) error { return write(f) })
-}
-
-// StageFile is StageTracked that hands write the temporary file itself,
-// empty and open for writing, for writers that write at offsets, from
-// several goroutines or past the page cache (internal/directio). write
-// must not close it.
+// StageFile is Stage that hands write the temporary file itself, empty and
+// open for writing, for writers that write at offsets, from several
+// goroutines or past the page cache (internal/directio); write must not
+// close it. It tells track the temporary's name once it exists, before
+// write runs (track may be nil): a caller that may stop waiting for write,
+// and exit before StageFile could remove the temporary, can remove it
+// itself. An error from track removes the temporary and is returned.
 func StageFile(path string, track func(tmp string) error, write func(*os.File) error) (s *Staged, err error) {
 	dest, err := destination(path)
 	if err != nil {

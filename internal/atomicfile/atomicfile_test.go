@@ -60,19 +60,19 @@ func TestWriteMissingFolder(t *testing.T) {
 	}
 }
 
-// TestStageTracked: track hears of the temporary before anything is
+// TestStageFileTracked: track hears of the temporary before anything is
 // written to it, and an error from track removes it and is returned.
-func TestStageTracked(t *testing.T) {
+func TestStageFileTracked(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "out")
 	var tracked string
-	s, err := StageTracked(path, func(tmp string) error {
+	s, err := StageFile(path, func(tmp string) error {
 		if _, err := os.Stat(tmp); err != nil {
 			t.Errorf("tracked %s, which does not exist: %v", tmp, err)
 		}
 		tracked = tmp
 		return nil
-	}, func(w io.Writer) error {
+	}, func(w *os.File) error {
 		if tracked == "" {
 			t.Error("write ran before track")
 		}
@@ -88,7 +88,7 @@ func TestStageTracked(t *testing.T) {
 	s.Discard()
 
 	refused := errors.New("refused")
-	_, err = StageTracked(path, func(tmp string) error { tracked = tmp; return refused }, func(io.Writer) error {
+	_, err = StageFile(path, func(tmp string) error { tracked = tmp; return refused }, func(*os.File) error {
 		t.Error("write ran after track refused")
 		return nil
 	})
