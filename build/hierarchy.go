@@ -156,13 +156,17 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	}
 
 	prio := make([]float64, n)
-	live := make([]int32, n) // the nodes not yet contracted, in order
-	for x := range live {
-		live[x] = int32(x)
+	// cand holds, in order, the nodes that may be independent this round:
+	// at first every node, then the nodes whose priority or whose
+	// neighbours' changed in the last round (see candidates).
+	cand := make([]int32, n)
+	for x := range cand {
+		cand[x] = int32(x)
 	}
-	if err := c.priorities(ctx, live, prio); err != nil {
+	if err := c.priorities(ctx, cand, prio); err != nil {
 		return nil, err
 	}
+	live := n                    // nodes not yet contracted
 	order := make([]int32, 0, n) // contracted nodes, least important first
 	upOut := make([][]chArc, n)
 	upIn := make([][]chArc, n)
@@ -171,11 +175,11 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	var err error
 	shortcuts := make([][]chArc, n) // of each node of the round, by index
 	tails := make([][]int32, n)
-	for len(live) > 0 {
+	for live > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if round, err = c.independent(ctx, live, prio, round[:0]); err != nil {
+		if round, err = c.independent(ctx, cand, prio, round[:0]); err != nil {
 			return nil, err
 		}
 		err := c.parallel(ctx, len(round), parallelChunk, func(ws *witnessScratch, i int) {
@@ -215,19 +219,17 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 				}
 			}
 		}
-		live = slices.DeleteFunc(live, func(x int32) bool { return c.done[x] })
+		live -= len(round)
 		// The round's neighbours lost an arc and may have gained
 		// shortcuts: their priorities change.
 		slices.Sort(next)
 		for _, y := range next {
 			touched[y] = false
 		}
-		if err := c.detach(ctx, next); err != nil {
+		if err := c.update(ctx, next, prio); err != nil {
 			return nil, err
 		}
-		if err := c.priorities(ctx, next, prio); err != nil {
-			return nil, err
-		}
+		cand = c.candidates(next, touched, cand[:0])
 		if c.work > c.maxWork {
 			return nil, nil
 		}
@@ -257,7 +259,8 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 // important than every neighbour still in the graph: lower priority, or
 // equal priority and a lower number, and marks them in c.inRound. No two
 // of them are neighbours, and the least important live node is always
-// one. O(arcs of live), on the workers. It fails only when ctx is done.
+// one when live holds every node that may be (see candidates).
+// O(arcs of live), on the workers. It fails only when ctx is done.
 func (c *contractor) independent(ctx context.Context, live []int32, prio []float64, dst []int32) ([]int32, error) {
 	less := func(x, y int32) bool { return prio[x] < prio[y] || prio[x] == prio[y] && x < y }
 	err := c.parallel(ctx, len(live), scanChunk, func(_ *witnessScratch, i int) {
@@ -334,17 +337,47 @@ func (c *contractor) parallel(ctx context.Context, count, chunk int, do func(ws 
 // packKey packs an integer key below 2^53 and a first move.
 func packKey(key float64, hop uint8) uint64 { return uint64(key)<<8 | uint64(hop) }
 
-// detach removes the arcs of contracted nodes from the lists of nodes,
+// update removes the arcs of contracted nodes from the lists of nodes,
 // their neighbours, which so hold only nodes still in the graph, in the
-// order they had. Each node's lists are its own, so the workers share
-// them. O(their arcs). It fails only when ctx is done.
-func (c *contractor) detach(ctx context.Context, nodes []int32) error {
+// order they had, and sets their priorities: one pass, since each node's
+// lists and priority are its own and its priority reads only them.
+// O(their degrees²), on the workers. It fails only when ctx is done.
+func (c *contractor) update(ctx context.Context, nodes []int32, prio []float64) error {
 	gone := func(a chArc) bool { return c.done[a.node] }
-	return c.parallel(ctx, len(nodes), parallelChunk*8, func(_ *witnessScratch, i int) {
+	return c.parallel(ctx, len(nodes), parallelChunk, func(_ *witnessScratch, i int) {
 		y := nodes[i]
 		c.out[y] = slices.DeleteFunc(c.out[y], gone)
 		c.in[y] = slices.DeleteFunc(c.in[y], gone)
+		prio[y] = c.priority(y)
 	})
+}
+
+// candidates appends to dst, in order, the nodes that may be independent
+// in the next round, given the last round's neighbours (updated, in
+// order): those and their neighbours. Any other node kept its arcs, its
+// priority and its neighbours' priorities, so it is as dependent as it
+// was in the last round, which contracted every independent node. mark is
+// all false and is left so. O(arcs of next + candidates·log).
+func (c *contractor) candidates(next []int32, mark []bool, dst []int32) []int32 {
+	for _, y := range next {
+		mark[y] = true
+	}
+	dst = append(dst, next...)
+	for _, y := range next {
+		for _, arcs := range [2][]chArc{c.out[y], c.in[y]} {
+			for _, a := range arcs {
+				if !mark[a.node] {
+					mark[a.node] = true
+					dst = append(dst, a.node)
+				}
+			}
+		}
+	}
+	for _, y := range dst {
+		mark[y] = false
+	}
+	slices.Sort(dst)
+	return dst
 }
 
 // addEdges adds g's edges but loops, each u→v once at its least key, the
