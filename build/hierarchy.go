@@ -90,6 +90,7 @@ type contractor struct {
 	// contraction's time, and maxWork caps it.
 	work, maxWork int
 	workers       int
+	symmetric     bool              // every arc has its reverse at the same key
 	scratch       []*witnessScratch // one per worker
 	team          *team             // the workers, scratch[0] the caller's
 	// On grids, the cells' coordinates and the least keys of a straight
@@ -116,10 +117,18 @@ type witnessScratch struct {
 	shortcut []chArc      // the shortcuts of the node being contracted
 	from     []int32      // their tails
 	work     int          // arcs scanned, since the contractor last summed it
+	// For symmetric graphs (see symmetricShortcuts): each out-neighbour's
+	// index in x's list, the pairs that need shortcuts, and the keys of
+	// u's out-neighbours, valid where near is the round.
+	slot    []int32
+	need    []bool
+	near    []uint32
+	nearKey []float64
 }
 
 func newWitnessScratch(n int) *witnessScratch {
-	ws := &witnessScratch{wdist: make([]float64, n), wanted: make([]uint32, n), bound: make([]float64, n), resolved: make([]uint32, n), hval: make([]float64, n)}
+	ws := &witnessScratch{wdist: make([]float64, n), wanted: make([]uint32, n), bound: make([]float64, n), resolved: make([]uint32, n), hval: make([]float64, n),
+		slot: make([]int32, n), near: make([]uint32, n), nearKey: make([]float64, n)}
 	for i := range ws.wdist {
 		ws.wdist[i] = math.Inf(1)
 	}
@@ -154,6 +163,10 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	if err := c.addEdges(ctx, g, key); err != nil {
 		return nil, err
 	}
+	var err error
+	if c.symmetric, err = c.isSymmetric(ctx); err != nil {
+		return nil, err
+	}
 
 	prio := make([]float64, n)
 	// cand holds, in order, the nodes that may be independent this round:
@@ -172,7 +185,6 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	upIn := make([][]chArc, n)
 	touched := make([]bool, n) // neighbours of the round's nodes
 	var round, next []int32
-	var err error
 	shortcuts := make([][]chArc, n) // of each node of the round, by index
 	tails := make([][]int32, n)
 	for live > 0 {
@@ -183,7 +195,11 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 			return nil, err
 		}
 		err := c.parallel(ctx, len(round), parallelChunk, func(ws *witnessScratch, i int) {
-			c.shortcuts(ws, round[i], witnessSettle)
+			if c.symmetric {
+				c.symmetricShortcuts(ws, round[i], witnessSettle)
+			} else {
+				c.shortcuts(ws, round[i], witnessSettle)
+			}
 			shortcuts[i] = append(shortcuts[i][:0], ws.shortcut...)
 			tails[i] = append(tails[i][:0], ws.from...)
 		})
