@@ -169,7 +169,7 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	}
 
 	prio := make([]float64, n)
-	// cand holds, in order, the nodes that may be independent this round:
+	// cand holds the nodes that may be independent this round:
 	// at first every node, then the nodes whose priority or whose
 	// neighbours' changed in the last round (see candidates).
 	cand := make([]int32, n)
@@ -238,7 +238,6 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 		live -= len(round)
 		// The round's neighbours lost an arc and may have gained
 		// shortcuts: their priorities change.
-		slices.Sort(next)
 		for _, y := range next {
 			touched[y] = false
 		}
@@ -271,12 +270,12 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	return h, nil
 }
 
-// independent appends to dst the nodes of live (in order) that are less
+// independent appends to dst, in order, the nodes of live that are less
 // important than every neighbour still in the graph: lower priority, or
 // equal priority and a lower number, and marks them in c.inRound. No two
 // of them are neighbours, and the least important live node is always
 // one when live holds every node that may be (see candidates).
-// O(arcs of live), on the workers. It fails only when ctx is done.
+// O(arcs of live), on the workers, and O(r log r) for the r it appends. It fails only when ctx is done.
 func (c *contractor) independent(ctx context.Context, live []int32, prio []float64, dst []int32) ([]int32, error) {
 	less := func(x, y int32) bool { return prio[x] < prio[y] || prio[x] == prio[y] && x < y }
 	err := c.parallel(ctx, len(live), scanChunk, func(_ *witnessScratch, i int) {
@@ -293,11 +292,13 @@ func (c *contractor) independent(ctx context.Context, live []int32, prio []float
 	if err != nil {
 		return dst, err
 	}
+	start := len(dst)
 	for _, x := range live {
 		if c.inRound[x] {
 			dst = append(dst, x)
 		}
 	}
+	slices.Sort(dst[start:])
 	return dst, nil
 }
 
@@ -368,12 +369,12 @@ func (c *contractor) update(ctx context.Context, nodes []int32, prio []float64) 
 	})
 }
 
-// candidates appends to dst, in order, the nodes that may be independent
-// in the next round, given the last round's neighbours (updated, in
-// order): those and their neighbours. Any other node kept its arcs, its
+// candidates appends to dst, in no set order, the nodes that may be
+// independent in the next round, given the last round's neighbours, once
+// updated: those and their neighbours. Any other node kept its arcs, its
 // priority and its neighbours' priorities, so it is as dependent as it
 // was in the last round, which contracted every independent node. mark is
-// all false and is left so. O(arcs of next + candidates·log).
+// all false and is left so. O(arcs of next).
 func (c *contractor) candidates(next []int32, mark []bool, dst []int32) []int32 {
 	for _, y := range next {
 		mark[y] = true
@@ -392,7 +393,6 @@ func (c *contractor) candidates(next []int32, mark []bool, dst []int32) []int32 
 	for _, y := range dst {
 		mark[y] = false
 	}
-	slices.Sort(dst)
 	return dst
 }
 
