@@ -275,7 +275,8 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 // equal priority and a lower number, and marks them in c.inRound. No two
 // of them are neighbours, and the least important live node is always
 // one when live holds every node that may be (see candidates).
-// O(arcs of live), on the workers, and O(r log r) for the r it appends. It fails only when ctx is done.
+// O(arcs of live), on the workers, and O(r log r) for the r it appends.
+// It fails only when ctx is done.
 func (c *contractor) independent(ctx context.Context, live []int32, prio []float64, dst []int32) ([]int32, error) {
 	less := func(x, y int32) bool { return prio[x] < prio[y] || prio[x] == prio[y] && x < y }
 	err := c.parallel(ctx, len(live), scanChunk, func(_ *witnessScratch, i int) {
