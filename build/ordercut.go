@@ -8,21 +8,23 @@ import (
 
 // cutOrder returns o with each component's nodes (or all of them on a
 // level without components) renumbered by recursive bisection: a set is
-// split in two by a small cut, the part nearer the nodes numbered before it
-// first, and each part is numbered the same way, so that every part at
-// every scale is a contiguous range of ranks. Rooms and corridors behind a
-// narrow cut then take consecutive ranks, which is what keeps a row's
-// targets in the same direction from its source together. The numbering
-// depends on g alone. O((V + E) log V).
-func cutOrder(g *maps.Graph, o *runOrder, flow bool) *runOrder {
+// split in two across its longest way, at the smallest cut near the
+// middle, and each part is numbered the same way, the part nearer the
+// nodes numbered before it first and the other one toward those to be
+// numbered next, so that every part at every scale is a contiguous range
+// of ranks and the order runs on from one part into the next. Rooms and
+// corridors behind a narrow cut then take consecutive ranks, which keeps
+// a row's targets in the same direction from its source together. The
+// numbering depends on g alone. O((V + E) log V).
+func cutOrder(g *maps.Graph, o *runOrder) *runOrder {
 	n := g.Nodes()
-	c := &cutter{g: g, flow: flow, set: make([]int32, n), placed: make([]bool, n), dp: make([]int32, n), dn: make([]int32, n), key: make([]int32, n)}
+	c := &cutter{g: g, set: make([]int32, n), succ: make([]int32, n), placed: make([]bool, n),
+		dp: make([]int32, n), dn: make([]int32, n), key: make([]int32, n), cost: make([]uint8, g.Edges())}
 	c.out = make([]int32, 0, n)
-	c.cost = make([]uint8, g.Edges())
 	for u := range int32(n) {
 		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
 			c.cost[e] = 1
-			if g.Grid != nil && !flow {
+			if g.Grid != nil {
 				ux, uy := g.Grid.XY(u)
 				vx, vy := g.Grid.XY(g.Targets[e])
 				c.cost[e] = 2
@@ -38,7 +40,7 @@ func cutOrder(g *maps.Graph, o *runOrder, flow bool) *runOrder {
 		if o.compEnd != nil {
 			hi = int(o.compEnd[lo])
 		}
-		c.split(work[lo:hi])
+		c.split(work[lo:hi], 0)
 		lo = hi
 	}
 	co := &runOrder{node: c.out, rank: make([]int32, n), compStart: o.compStart, compEnd: o.compEnd}
@@ -50,23 +52,27 @@ func cutOrder(g *maps.Graph, o *runOrder, flow bool) *runOrder {
 
 // cutter is cutOrder's state.
 type cutter struct {
-	g       *maps.Graph
-	flow    bool    // split across the way from ranked nodes to later ones, not a set's diameter
-	set     []int32 // id of the set each node was last in
-	ids     int32   // sets so far
-	placed  []bool  // ranked already
-	dp, dn  []int32 // hops from the set's nodes next to the ranked ones, and to the unranked
-	key     []int32
-	cost    []uint8 // of each edge: 2 straight, 3 diagonal on grids (near octile, so parts come out round), else 1 (hops: a flow order follows corridors better by hops)
+	g      *maps.Graph
+	set    []int32 // id of the set each node was last split in
+	ids    int32   // sets so far
+	succ   []int32 // stamp of the part each node was last marked to come next in
+	stamps int32   // successor stamps so far
+	placed []bool  // ranked already
+	dp, dn []int32 // distances within a set from one end, and from the other
+	key    []int32
+	// cost of each edge: 2 straight and 3 diagonal on grids, near octile
+	// distances, whose level sets cut open ground straighter than hops;
+	// 1 elsewhere.
+	cost    []uint8
 	buckets [4][]int32
-	prev    []int32
-	next    []int32
+	ends    []int32
 	out     []int32 // nodes by rank so far
 }
 
-// split ranks the nodes of s, next after those ranked so far, reordering
-// s. O((|s| + its edges) log |s|).
-func (c *cutter) split(s []int32) {
+// split ranks the nodes of s after those ranked so far, reordering s;
+// succ stamps (c.succ) the nodes to be ranked right after s, 0 for none.
+// O((|s| + its edges) log |s|).
+func (c *cutter) split(s []int32, succ int32) {
 	if len(s) <= 1 {
 		for _, u := range s {
 			c.placed[u] = true
@@ -80,16 +86,12 @@ func (c *cutter) split(s []int32) {
 	for _, u := range s {
 		c.set[u] = id
 	}
-	if c.flow {
-		c.ends(s, id)
-	} else {
-		// The axis: a pseudo-peripheral pair (a far node, and the node
-		// farthest from it), so that parts come out compact.
-		c.prev = append(c.prev[:0], c.bfs(s, id, s[:1], c.dp))
-		c.next = append(c.next[:0], c.bfs(s, id, c.prev, c.dp))
-	}
-	c.bfs(s, id, c.prev, c.dp)
-	c.bfs(s, id, c.next, c.dn)
+	// The axis: a pseudo-peripheral pair (a far node a, and the node b
+	// farthest from it); nodes sorted by how much nearer a than b they
+	// are, so that parts come out compact.
+	c.ends = append(c.ends[:0], c.bfs(s, id, s[:1], c.dp))
+	c.ends = append(c.ends, c.bfs(s, id, c.ends[:1], c.dp))
+	c.bfs(s, id, c.ends[1:], c.dn)
 	for _, u := range s {
 		c.key[u] = c.dp[u] - c.dn[u]
 	}
@@ -102,16 +104,11 @@ func (c *cutter) split(s []int32) {
 		}
 		return int(a - b)
 	})
-	// The cut: the prefix, between 3/8 and 5/8 of s (a
-	// quarter and three quarters in a flow order), with
-	// the fewest edges leaving it; the most even one on a tie.
+	// The cut: the prefix, between 3/8 and 5/8 of s, with the fewest
+	// edges leaving it; the most even one on a tie.
 	const in = -1 // c.set of a node in the prefix
 	cut, best, at := 0, -1, len(s)/2
-	slack := len(s) * 3 / 8
-	if c.flow {
-		slack = len(s) / 4
-	}
-	lo, hi := max(1, slack), min(len(s)-1, len(s)-slack)
+	lo, hi := max(1, len(s)*3/8), min(len(s)-1, len(s)-len(s)*3/8)
 	for i, u := range s[:hi] {
 		c.set[u] = in
 		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
@@ -126,37 +123,68 @@ func (c *cutter) split(s []int32) {
 			best, at = cut, p
 		}
 	}
-	// Which part first: the one with more edges to the nodes ranked so
-	// far, so that the order goes on from where it was; on a tie, the
-	// one with fewer edges to the nodes left for later.
-	if c.flow { // the prefix is the part toward the ranked nodes
-		c.split(s[:at])
-		c.split(s[at:])
+	if c.secondFirst(s, id, at, succ) {
+		c.split(s[at:], c.mark(s[:at]))
+		c.split(s[:at], succ)
 		return
 	}
-	var links [2][2]int // of each part: edges to ranked nodes, to later ones
-	for i, u := range s {
-		p := 0
-		if i >= at {
-			p = 1
-		}
-		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
-			v := g.Targets[e]
-			switch {
-			case c.placed[v]:
-				links[p][0]++
-			case c.set[v] != id && c.set[v] != in:
-				links[p][1]++
+	c.split(s[:at], c.mark(s[at:]))
+	c.split(s[at:], succ)
+}
+
+// secondFirst reports whether s[at:] is to be ranked before s[:at]: the
+// part nearer, on average, to the nodes ranked so far, and farther from
+// those to come next (stamped succ), goes first, so that the order runs
+// on through s. The first part on a tie, or where s touches neither.
+// O(|s| + its edges).
+func (c *cutter) secondFirst(s []int32, id int32, at int, succ int32) bool {
+	g := c.g
+	for _, u := range s {
+		c.set[u] = id
+	}
+	var score [2]float64 // of each part
+	add := func(dist []int32, sign float64) {
+		for i, u := range s {
+			if i < at {
+				score[0] += sign * float64(dist[u]) / float64(at)
+			} else {
+				score[1] += sign * float64(dist[u]) / float64(len(s)-at)
 			}
 		}
 	}
-	if links[1][0]-links[1][1] > links[0][0]-links[0][1] {
-		c.split(s[at:])
-		c.split(s[:at])
-		return
+	for _, towardNext := range []bool{false, true} {
+		c.ends = c.ends[:0]
+		for _, u := range s {
+			for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+				v := g.Targets[e]
+				if !towardNext && c.placed[v] || towardNext && succ != 0 && c.succ[v] == succ {
+					c.ends = append(c.ends, u)
+					break
+				}
+			}
+		}
+		if len(c.ends) == 0 {
+			continue
+		}
+		if towardNext {
+			c.bfs(s, id, c.ends, c.dn)
+			add(c.dn, -1)
+		} else {
+			c.bfs(s, id, c.ends, c.dp)
+			add(c.dp, 1)
+		}
 	}
-	c.split(s[:at])
-	c.split(s[at:])
+	return score[1] < score[0]
+}
+
+// mark stamps the nodes of s as those to be ranked right after the set
+// split next, and returns the stamp. O(|s|).
+func (c *cutter) mark(s []int32) int32 {
+	c.stamps++
+	for _, u := range s {
+		c.succ[u] = c.stamps
+	}
+	return c.stamps
 }
 
 // bfs sets dist of each node of set id (the nodes s) to its distance
@@ -218,39 +246,4 @@ func (c *cutter) bfs(s []int32, id int32, from []int32, dist []int32) int32 {
 	}
 	c.buckets = bucket
 	return last
-}
-
-// ends sets c.prev to the nodes of s (set id) next to those ranked before
-// it, where the order comes from, and c.next to those next to nodes left
-// for after it, where it goes on; a pseudo-peripheral node where an end
-// has none. O(|s| + its edges).
-func (c *cutter) ends(s []int32, id int32) {
-	g := c.g
-	c.prev, c.next = c.prev[:0], c.next[:0]
-	for _, u := range s {
-		p, q := false, false
-		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
-			v := g.Targets[e]
-			if c.placed[v] {
-				p = true
-			} else if c.set[v] != id {
-				q = true
-			}
-		}
-		if p {
-			c.prev = append(c.prev, u)
-		}
-		if q {
-			c.next = append(c.next, u)
-		}
-	}
-	switch {
-	case len(c.prev) == 0 && len(c.next) == 0:
-		c.prev = append(c.prev, c.bfs(s, id, s[:1], c.dp))
-		c.next = append(c.next, c.bfs(s, id, c.prev, c.dp))
-	case len(c.prev) == 0:
-		c.prev = append(c.prev, c.bfs(s, id, c.next, c.dn))
-	case len(c.next) == 0:
-		c.next = append(c.next, c.bfs(s, id, c.prev, c.dp))
-	}
 }
