@@ -79,7 +79,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if symbols {
 		geo = newSymbolGeometry(g, dfs.node)
 	}
-	ord, err := pickOrder(ctx, g, eng, keys, geo, workerCount(opt), dfs, hilbertOrder(g, dfs))
+	ord, err := pickOrder(ctx, g, eng, keys, geo, workerCount(opt), dfs, hilbertOrder(g, dfs), cutOrder(g, dfs))
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
