@@ -63,7 +63,7 @@ func (r *Route) next(v *view, from, to int) int {
 			return r.path[r.at]
 		}
 	}
-	if r.level != nil && r.follow && to == r.goal && from == r.on && v.open(from, to) && v.avoids(from, to) {
+	if r.level != nil && r.follow && to == r.goal && from == r.on && from != to && v.open(from, to) && v.avoids(from, to) {
 		r.level = v // the level changed, and the rest of the table's path still avoids it
 		r.on = v.lt.Next(from, to)
 		return r.on
