@@ -17,11 +17,6 @@ type Route struct {
 	// clean: path is the table's own path, which stays a shortest path
 	// for as long as it crosses no change, whatever else changes.
 	clean bool
-	// follow: the table's path from here on is proved to cross no change
-	// of level (view.avoids) without being walked, so path is empty and
-	// the agent, expected on node on, follows Table.Next.
-	follow bool
-	on     int
 }
 
 // Next returns the node after from on a shortest path to to through o,
@@ -35,15 +30,9 @@ type Route struct {
 // the route's path outgrows its capacity.
 func (r *Route) Next(o *Overlay, from, to int) int {
 	v := o.cur.Load()
-	if v == r.level && to == r.goal {
-		if r.at+1 < len(r.path) && r.path[r.at] == from {
-			r.at++
-			return r.path[r.at]
-		}
-		if r.follow && from == r.on && from != to {
-			r.on = v.lt.Next(from, to)
-			return r.on
-		}
+	if v == r.level && to == r.goal && r.at+1 < len(r.path) && r.path[r.at] == from {
+		r.at++
+		return r.path[r.at]
 	}
 	return r.next(v, from, to)
 }
@@ -56,28 +45,18 @@ func (r *Route) next(v *view, from, to int) int {
 	}
 	if r.level != nil && r.clean && to == r.goal && r.at+1 < len(r.path) && r.path[r.at] == from {
 		// The level changed since the path was answered: the table's path
-		// is still a shortest one if it crosses none of the changes now.
+		// is still a shortest one if it crosses none of the changes now,
+		// which the distance rows may prove in O(changes).
 		if v.avoids(from, to) || !v.Crosses(r.path[r.at:]) {
 			r.level = v
 			r.at++
 			return r.path[r.at]
 		}
 	}
-	if r.level != nil && r.follow && to == r.goal && from == r.on && from != to && v.open(from, to) && v.avoids(from, to) {
-		r.level = v // the level changed, and the rest of the table's path still avoids it
-		r.on = v.lt.Next(from, to)
-		return r.on
-	}
-	r.level, r.goal, r.at, r.follow = nil, to, 0, false
+	r.level, r.goal, r.at = nil, to, 0
 	if !v.open(from, to) || from == to {
 		r.path = r.path[:0]
 		return -1
-	}
-	if v.avoids(from, to) {
-		r.path = r.path[:0]
-		r.level, r.follow = v, true
-		r.on = v.lt.Next(from, to)
-		return r.on
 	}
 	path, state := v.checked(r.path[:0], from, to)
 	r.clean = state == pathUnchanged
@@ -95,4 +74,4 @@ func (r *Route) next(v *view, from, to int) int {
 }
 
 // Reset forgets the remembered path, keeping its memory. O(1).
-func (r *Route) Reset() { r.path, r.level, r.follow = r.path[:0], nil, false }
+func (r *Route) Reset() { r.path, r.level = r.path[:0], nil }
