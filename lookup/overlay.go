@@ -43,7 +43,8 @@ type view struct {
 	// version counts changes; routes' moves hold for one version.
 	version uint64
 	routes  routes
-	parts   parts // computed at the first query that needs them
+	parts   parts  // computed at the first query that needs them
+	probe   probes // computed at the first query that needs them
 }
 
 // markSlots is the change filter: one count per slot of nodes. It is a

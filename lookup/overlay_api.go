@@ -175,7 +175,10 @@ func (o *Overlay) Next(from, to int) int {
 // Dist returns the cost of a shortest path from from to to through the
 // overlay, and false when there is none. O(path length) when the stored
 // path is unchanged (the search's first walk checks it), a search
-// otherwise; as Table.Dist with no changes.
+// otherwise; as Table.Dist with no changes. On a flat table with exact
+// rows (octile keys or integers) it first tries, in O(changes), to prove
+// from the rows that the stored path touches no change, and then costs
+// what Table.Dist does.
 func (o *Overlay) Dist(from, to int) (float64, bool) {
 	return o.load().Dist(from, to)
 }

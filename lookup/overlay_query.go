@@ -21,6 +21,9 @@ func (o *view) Dist(from, to int) (float64, bool) {
 	if !o.open(from, to) {
 		return table.Unreachable, false
 	}
+	if o.avoids(from, to) {
+		return o.lt.Dist(from, to)
+	}
 	_, cost, ok := o.find(nil, 0, from, to, false)
 	return cost, ok
 }

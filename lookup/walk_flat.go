@@ -144,3 +144,34 @@ func (w *flatWalker) tail(o *view, sc *scratch, buf []int, end, to int32) ([]int
 	}
 	return w.path(buf, int(join), int(to))
 }
+
+// exact returns the stored distance from u to t as an exact number (an
+// octile key, see table.OctileKey, or an integer), +Inf when there is no
+// path; false where the row holds float64 or an integer too large for a
+// float64. Sums of two stay exact below exactLimit. O(1).
+func (w *flatWalker) exact(u, t int) (float64, bool) {
+	row := w.f.DistRow(t)
+	switch w.lt.t.DistKind {
+	case table.DistOctile16:
+		oct, _ := row.Octile16()
+		return oct.Key(u), true
+	case table.DistU16, table.DistU32, table.DistU64:
+		x, ok := row.Int(u)
+		if !ok {
+			return math.Inf(1), true
+		}
+		if x >= 1<<53 {
+			return 0, false
+		}
+		return float64(x), true
+	}
+	return 0, false
+}
+
+// exactLimit bounds the sums of two exact distances that compare exactly.
+func (w *flatWalker) exactLimit() float64 {
+	if w.lt.t.DistKind == table.DistOctile16 {
+		return table.OctileKeyLimit
+	}
+	return 1 << 53
+}
