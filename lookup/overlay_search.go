@@ -22,7 +22,6 @@ type scratch struct {
 	steps   []float64    // the cost of each step of chain, where walks sum, reused
 	walkEnd int32        // the node the last walk stopped at, past chain
 	back    []int32      // the target's reachability search, in visiting order
-	seeds   []int32      // nodes first met off the plateau's level (see plateau)
 	hr      heuristic    // the query's heuristic, as the walkers read it
 }
 
@@ -157,13 +156,6 @@ func (o *view) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (end
 	off := lt.t.Offsets
 	mark := o.mark
 	node, gen := sc.node, sc.gen
-	if hr.mode == hKeys || hr.mode == hInt {
-		sc.level = sc.level[:0]
-		end, ok := o.plateau(sc, s, t, least, keyed, costs, hp)
-		if !ok || end >= 0 {
-			return end, ok
-		}
-	}
 	// Where a change may cut the level, a search from the target over the
 	// open moves runs beside, a step per expansion: when it runs out
 	// without meeting the source, the target is cut off, and the query
