@@ -13,9 +13,9 @@ import (
 	"github.com/pathtable/pathtable/table"
 )
 
-// TestOverlayPlateau checks the flat table's shortcuts (the stored path
-// proved clear of the changes by the distance rows, and the search's
-// first level closed by a stack) on small open grids whose shortest paths
+// TestOverlayPlateau checks the flat table's shortcut (the stored path
+// proved clear of the changes by the distance rows) and the search
+// around doors on small open grids whose shortest paths
 // tie or do not: a door off every shortest path, on the plateau of ties
 // but off the stored path, on the stored path with and without a tie
 // around it, a raised cell, several changes. Every pair's Dist, Path,
