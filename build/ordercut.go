@@ -9,16 +9,17 @@ import (
 // cutOrder returns o with each component's nodes (or all of them on a
 // level without components) renumbered by recursive bisection: a set is
 // split in two across its longest way, at the smallest cut near the
-// middle, and each part is numbered the same way, the part nearer the
+// middle (style says how near, and whether a cut's size is weighed
+// against how evenly it parts the set), and each part is numbered the same way, the part nearer the
 // nodes numbered before it first and the other one toward those to be
 // numbered next, so that every part at every scale is a contiguous range
 // of ranks and the order runs on from one part into the next. Rooms and
 // corridors behind a narrow cut then take consecutive ranks, which keeps
 // a row's targets in the same direction from its source together. The
 // numbering depends on g alone. O((V + E) log V).
-func cutOrder(g *maps.Graph, o *runOrder) *runOrder {
+func cutOrder(g *maps.Graph, o *runOrder, style cutStyle) *runOrder {
 	n := g.Nodes()
-	c := &cutter{g: g, set: make([]int32, n), succ: make([]int32, n), placed: make([]bool, n),
+	c := &cutter{g: g, style: style, set: make([]int32, n), succ: make([]int32, n), placed: make([]bool, n),
 		dp: make([]int32, n), dn: make([]int32, n), key: make([]int32, n), cost: make([]uint8, g.Edges())}
 	c.out = make([]int32, 0, n)
 	for u := range int32(n) {
@@ -67,6 +68,7 @@ type cutter struct {
 	buckets [4][]int32
 	ends    []int32
 	out     []int32 // nodes by rank so far
+	style   cutStyle
 }
 
 // split ranks the nodes of s after those ranked so far, reordering s;
@@ -80,49 +82,13 @@ func (c *cutter) split(s []int32, succ int32) {
 		}
 		return
 	}
-	g := c.g
 	c.ids++
 	id := c.ids
 	for _, u := range s {
 		c.set[u] = id
 	}
-	// The axis: a pseudo-peripheral pair (a far node a, and the node b
-	// farthest from it); nodes sorted by how much nearer a than b they
-	// are, so that parts come out compact.
-	c.ends = append(c.ends[:0], c.bfs(s, id, s[:1], c.dp))
-	c.ends = append(c.ends, c.bfs(s, id, c.ends[:1], c.dp))
-	c.bfs(s, id, c.ends[1:], c.dn)
-	for _, u := range s {
-		c.key[u] = c.dp[u] - c.dn[u]
-	}
-	slices.SortFunc(s, func(a, b int32) int {
-		if c.key[a] != c.key[b] {
-			return int(c.key[a] - c.key[b])
-		}
-		if c.dp[a] != c.dp[b] {
-			return int(c.dp[a] - c.dp[b])
-		}
-		return int(a - b)
-	})
-	// The cut: the prefix, between 3/8 and 5/8 of s, with the fewest
-	// edges leaving it; the most even one on a tie.
-	const in = -1 // c.set of a node in the prefix
-	cut, best, at := 0, -1, len(s)/2
-	lo, hi := max(1, len(s)*3/8), min(len(s)-1, len(s)-len(s)*3/8)
-	for i, u := range s[:hi] {
-		c.set[u] = in
-		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
-			switch c.set[g.Targets[e]] {
-			case id:
-				cut++
-			case in:
-				cut--
-			}
-		}
-		if p := i + 1; p >= lo && (best < 0 || cut < best || cut == best && max(p-len(s)/2, len(s)/2-p) < max(at-len(s)/2, len(s)/2-at)) {
-			best, at = cut, p
-		}
-	}
+	lo, hi := max(1, len(s)*c.style.window/16), min(len(s)-1, len(s)-len(s)*c.style.window/16)
+	at := c.axisCut(s, id, lo, hi)
 	if c.secondFirst(s, id, at, succ) {
 		c.split(s[at:], c.mark(s[:at]))
 		c.split(s[:at], succ)
@@ -246,4 +212,73 @@ func (c *cutter) bfs(s []int32, id int32, from []int32, dist []int32) int32 {
 	}
 	c.buckets = bucket
 	return last
+}
+
+// axisCut sorts s along its longest way, found from s[0], and returns the
+// size of the prefix, between lo and hi nodes, that c.style cuts off:
+// the one with the fewest edges leaving it, or the fewest per pair of
+// nodes it parts for ratio cuts; the most even one on a tie.
+// O((|s| + its edges) log |s|).
+func (c *cutter) axisCut(s []int32, id int32, lo, hi int) int {
+	g := c.g
+	const in = -1 // c.set of a node in the prefix
+	// The axis: a pseudo-peripheral pair (a far node a, and the node b
+	// farthest from it); nodes sorted by how much nearer a than b they
+	// are, so that parts come out compact.
+	c.ends = append(c.ends[:0], c.bfs(s, id, s[:1], c.dp))
+	c.ends = append(c.ends, c.bfs(s, id, c.ends[:1], c.dp))
+	c.bfs(s, id, c.ends[1:], c.dn)
+	for _, u := range s {
+		c.key[u] = c.dp[u] - c.dn[u]
+	}
+	slices.SortFunc(s, func(a, b int32) int {
+		if c.key[a] != c.key[b] {
+			return int(c.key[a] - c.key[b])
+		}
+		if c.dp[a] != c.dp[b] {
+			return int(c.dp[a] - c.dp[b])
+		}
+		return int(a - b)
+	})
+	cut, best, at := 0, -1.0, len(s)/2
+	for i, u := range s[:hi] {
+		c.set[u] = in
+		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+			switch c.set[g.Targets[e]] {
+			case id:
+				cut++
+			case in:
+				cut--
+			}
+		}
+		p := i + 1
+		sc := float64(cut)
+		if c.style.ratio { // scaled to equal cut at the middle
+			sc = float64(cut) * float64(len(s)) * float64(len(s)) / (4 * float64(p) * float64(len(s)-p))
+		}
+		if p >= lo && (best < 0 || sc < best || sc == best && max(p-len(s)/2, len(s)/2-p) < max(at-len(s)/2, len(s)/2-at)) {
+			best, at = sc, p
+		}
+	}
+	return at
+}
+
+// cutStyle is how cutOrder splits a set.
+type cutStyle struct {
+	// window: cuts leave at least window/16 of the set on each side.
+	window int
+	// ratio: the cut with the fewest edges per pair of nodes it parts
+	// (a ratio cut), rather than the fewest edges; a door off centre then
+	// wins over a wall across the middle.
+	ratio bool
+}
+
+// cutStyles are the cut orders pickOrder weighs: the fewest edges near
+// the middle, which suits mazes, and ratio cuts over two windows, which
+// find doors off centre (rooms; a wider window suits brc202d's large
+// rooms, a narrower one room-32-32-4's grid of rooms).
+var cutStyles = []cutStyle{
+	{window: 6},
+	{window: 5, ratio: true},
+	{window: 4, ratio: true},
 }

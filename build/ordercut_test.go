@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -20,10 +21,10 @@ func TestCutOrder(t *testing.T) {
 		mapstest.Level{Name: "isolated-300", G: isolatedGraph(t, 300)},
 		mapstest.Level{Name: "checkerboard-20x20", G: checkerboard(t, 20, 20)})
 	for _, lv := range levels {
-		{
+		for _, style := range cutStyles {
 			g, n := lv.G, lv.G.Nodes()
 			dfs := newRunOrder(g)
-			o := cutOrder(g, dfs)
+			o := cutOrder(g, dfs, style)
 			if len(o.node) != n || len(o.rank) != n {
 				t.Fatalf("%s: %d nodes, %d ranks for %d nodes", lv.Name, len(o.node), len(o.rank), n)
 			}
@@ -35,18 +36,24 @@ func TestCutOrder(t *testing.T) {
 					t.Fatalf("%s: node %d left its component's ranks %d..%d for %d", lv.Name, u, dfs.compStart[r], dfs.compEnd[r], r)
 				}
 			}
-			if again := cutOrder(g, dfs); !slices.Equal(again.node, o.node) {
+			if again := cutOrder(g, dfs, style); !slices.Equal(again.node, o.node) {
 				t.Fatalf("%s: a second call numbered the nodes otherwise", lv.Name)
 			}
 		}
 	}
 }
 
-// TestCutOrderPicked checks that the sample picks the cut order over
-// depth-first and Hilbert orders where it takes fewer runs: on a maze,
-// whose rows break where corridors turn, and on den009d, of rooms.
+// TestCutOrderPicked checks that the sample picks each cut order over
+// depth-first and Hilbert orders and the other cut order where it takes
+// fewer runs: the even cut on a maze, whose rows break where corridors
+// turn; ratio cuts on den009d and room-32-32-4, of rooms behind doors
+// off centre.
 func TestCutOrderPicked(t *testing.T) {
-	for _, name := range []string{"maze-32-32-2", "den009d"} {
+	for _, tc := range []struct {
+		name  string
+		style int // in cutStyles
+	}{{"maze-32-32-2", 0}, {"den009d", 1}, {"room-32-32-4", 1}} {
+		name := tc.name
 		lvl, err := maps.Load(filepath.Join(sharedMaps, name+".map"), maps.Options{})
 		if err != nil {
 			t.Skipf("shared maps absent: %v", err)
@@ -66,13 +73,17 @@ func TestCutOrderPicked(t *testing.T) {
 			t.Fatal(err)
 		}
 		dfs := newRunOrder(g)
-		cut := cutOrder(g, dfs)
-		got, err := pickOrder(context.Background(), g, eng, keys, newSymbolGeometry(g, dfs.node), 2, dfs, hilbertOrder(g, dfs), cut)
+		orders := []*runOrder{dfs, hilbertOrder(g, dfs)}
+		for _, style := range cutStyles {
+			orders = append(orders, cutOrder(g, dfs, style))
+		}
+		want := orders[2+tc.style]
+		got, err := pickOrder(context.Background(), g, eng, keys, newSymbolGeometry(g, dfs.node), 2, orders...)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got != cut {
-			t.Errorf("%s: the sample picked depth-first or Hilbert order over the cut order", name)
+		if got != want {
+			t.Errorf("%s: the sample picked another order over the cut order %+v", name, cutStyles[tc.style])
 		}
 	}
 }
@@ -82,11 +93,13 @@ func TestCutOrderPicked(t *testing.T) {
 func BenchmarkCutOrder(b *testing.B) {
 	for _, lv := range slices.Concat(loadBenchLevels(b), loadLargeBenchLevels(b)) {
 		dfs := newRunOrder(lv.g)
-		b.Run(lv.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				cutOrder(lv.g, dfs)
-			}
-		})
+		for _, style := range cutStyles {
+			b.Run(fmt.Sprintf("%s/window=%d,ratio=%v", lv.name, style.window, style.ratio), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					cutOrder(lv.g, dfs, style)
+				}
+			})
+		}
 	}
 }

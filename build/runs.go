@@ -79,7 +79,11 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if symbols {
 		geo = newSymbolGeometry(g, dfs.node)
 	}
-	ord, err := pickOrder(ctx, g, eng, keys, geo, workerCount(opt), dfs, hilbertOrder(g, dfs), cutOrder(g, dfs))
+	candidates := []*runOrder{dfs, hilbertOrder(g, dfs)}
+	for _, style := range cutStyles {
+		candidates = append(candidates, cutOrder(g, dfs, style))
+	}
+	ord, err := pickOrder(ctx, g, eng, keys, geo, workerCount(opt), candidates...)
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
