@@ -275,10 +275,26 @@ type cutStyle struct {
 
 // cutStyles are the cut orders pickOrder weighs: the fewest edges near
 // the middle, which suits mazes, and ratio cuts over two windows, which
-// find doors off centre (rooms; a wider window suits brc202d's large
-// rooms, a narrower one room-32-32-4's grid of rooms).
+// find doors off centre (rooms: a wider window suits brc202d's large
+// rooms, a narrower one den312d's). Levels of at most smallLevel nodes
+// weigh the first alone: their sample takes four times the rows, and two
+// more candidates there cost more build time than the issue allows.
 var cutStyles = []cutStyle{
 	{window: 6},
 	{window: 5, ratio: true},
 	{window: 4, ratio: true},
+}
+
+// cutOrders returns the cut orders of cutStyles that pickOrder weighs on
+// g. O(c·(V + E) log V) for c styles.
+func cutOrders(g *maps.Graph, o *runOrder) []*runOrder {
+	styles := cutStyles
+	if g.Nodes() <= smallLevel {
+		styles = styles[:1]
+	}
+	orders := make([]*runOrder, len(styles))
+	for i, style := range styles {
+		orders[i] = cutOrder(g, o, style)
+	}
+	return orders
 }

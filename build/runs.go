@@ -79,11 +79,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if symbols {
 		geo = newSymbolGeometry(g, dfs.node)
 	}
-	candidates := []*runOrder{dfs, hilbertOrder(g, dfs)}
-	for _, style := range cutStyles {
-		candidates = append(candidates, cutOrder(g, dfs, style))
-	}
-	ord, err := pickOrder(ctx, g, eng, keys, geo, workerCount(opt), candidates...)
+	ord, err := pickOrder(ctx, g, eng, keys, geo, workerCount(opt), append([]*runOrder{dfs, hilbertOrder(g, dfs)}, cutOrders(g, dfs)...)...)
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
