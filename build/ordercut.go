@@ -274,22 +274,25 @@ type cutStyle struct {
 }
 
 // cutStyles are the cut orders pickOrder weighs: the fewest edges near
-// the middle, which suits mazes, and ratio cuts over two windows, which
-// find doors off centre (rooms: a wider window suits brc202d's large
-// rooms, a narrower one den312d's). Levels of at most smallLevel nodes
-// weigh the first alone: their sample takes four times the rows, and two
-// more candidates there cost more build time than the issue allows.
+// the middle, which suits mazes, and ratio cuts over a wider window, which
+// find doors off centre (rooms, as on brc202d and den312d).
 var cutStyles = []cutStyle{
 	{window: 6},
-	{window: 5, ratio: true},
 	{window: 4, ratio: true},
 }
 
+// largeLevel is the fewest nodes above which pickOrder weighs every cut
+// style: a cut order costs O((V + E) log V), a few percent of a build of
+// O(V·(V + E)) only on levels this large (on arena, 2,054 nodes, one
+// costs 10-15 ms of a 90 ms build).
+const largeLevel = 16 * smallLevel
+
 // cutOrders returns the cut orders of cutStyles that pickOrder weighs on
-// g. O(c·(V + E) log V) for c styles.
+// g: the first alone on levels of at most largeLevel nodes.
+// O(c·(V + E) log V) for c styles.
 func cutOrders(g *maps.Graph, o *runOrder) []*runOrder {
 	styles := cutStyles
-	if g.Nodes() <= smallLevel {
+	if g.Nodes() <= largeLevel {
 		styles = styles[:1]
 	}
 	orders := make([]*runOrder, len(styles))
