@@ -1,0 +1,307 @@
+package lookup
+
+import (
+	"github.com/pathtable/pathtable/internal/gridgraph"
+	"github.com/pathtable/pathtable/table"
+)
+
+// The open-box rule on run-length tables (table.Boxes): from s toward t,
+// when every cell of the box the two cells span is open, the answer is
+// H_1 and the row is not read. H_1 leads to a cell whose box with t lies
+// inside the first box, so once a walk stands in an open box every later
+// step does too: a path or a distance finishes there without reading a
+// row or testing a box again, along the moves H_1 takes, which depend only
+// on the offset to t (boxRule.finish).
+
+// boxRule is what the rule's queries read.
+type boxRule struct {
+	lt    *Table
+	sums  *gridgraph.OpenBoxes
+	nodes []boxNode // by node, for Next
+	// By rank, for walks, whose steps go by rank: each rank's arms (see
+	// boxNode); its cell is runWalker.xy's.
+	arms  []uint32
+	eight bool // 8-connected: H_1 is the move toward the offset's sign
+	width int
+	// The cost of a straight and of a diagonal move: every cell costs 1.
+	straight, diagonal float64
+}
+
+// boxNode is what a query reads of a node, in one cache line: its rank,
+// its cell, and its arms, how many open cells follow its own in a straight
+// line east, west, south and north (bytes 0 to 3, armMax at most). A box
+// is open only if the source's arms reach across it, which turns most
+// closed boxes away before the summed-area test.
+type boxNode struct {
+	rank int32
+	arms uint32
+	x, y int32
+}
+
+// armMax is an arm of armMax or more open cells.
+const armMax = 0xFF
+
+// newBoxRule returns the rule of lt's table, which has symbols, or nil
+// when its encoding has none (table.Boxes). O(W·H).
+func newBoxRule(lt *Table, rank []int32) *boxRule {
+	t := lt.t
+	sums := t.OpenBoxes()
+	if sums == nil {
+		return nil
+	}
+	c1014 := t.Diagonal == "10/14"
+	b := &boxRule{lt: lt, sums: sums, nodes: make([]boxNode, t.Nodes), eight: t.Connect == 8, width: t.Width,
+		straight: gridgraph.MoveCost(1, false, c1014), diagonal: gridgraph.MoveCost(1, true, c1014)}
+	arms := cellArms(t)
+	b.arms = make([]uint32, t.Nodes)
+	for u, c := range t.Cells {
+		b.nodes[u] = boxNode{rank: rank[u], arms: arms[c], x: c % int32(t.Width), y: c / int32(t.Width)}
+		b.arms[rank[u]] = arms[c]
+	}
+	return b
+}
+
+// cellArms returns the arms (see boxNode) of every cell of grid table t.
+// O(W·H).
+func cellArms(t *table.Table) []uint32 {
+	w, h := t.Width, t.Height
+	open := make([]bool, w*h)
+	for _, c := range t.Cells {
+		open[c] = true
+	}
+	arm := make([]uint32, w*h)
+	// run scans n cells from c back against step: k counts the open cells
+	// after each, in the direction of step.
+	run := func(c, step, n int, shift uint) {
+		k := uint32(0)
+		for range n {
+			arm[c] |= k << shift
+			if open[c] {
+				k = min(k+1, armMax)
+			} else {
+				k = 0
+			}
+			c -= step
+		}
+	}
+	for y := range h {
+		run(y*w+w-1, 1, w, 0)
+		run(y*w, -1, w, 8)
+	}
+	for x := range w {
+		run((h-1)*w+x, w, h, 16)
+		run(x, -w, h, 24)
+	}
+	return arm
+}
+
+// reach reports whether arms reach across the offset (dx, dy), without
+// a branch. O(1).
+func reach(arms uint32, dx, dy int32) bool {
+	// The arm's byte is 8 further on for a negative offset, 16 for y; an
+	// offset of armMax or more reaches an arm of armMax, which may be
+	// longer.
+	mx, my := dx>>31, dy>>31
+	ex, ey := int32(arms>>(uint32(mx)&8)&0xFF), int32(arms>>(16|uint32(my)&8)&0xFF)
+	return ex-min((dx^mx)-mx, armMax)|ey-min((dy^my)-my, armMax) >= 0
+}
+
+// gap returns how many steps a walk to a target of arms at offset
+// (dx, dy) from it must take, at least, before its box with the target
+// can be open: the target's arms toward the walk must reach across the
+// box, and a step shortens each side of the box by at most one. O(1).
+func gap(arms uint32, dx, dy int32) int32 {
+	mx, my := dx>>31, dy>>31
+	ex, ey := int32(arms>>(uint32(mx)&8)&0xFF), int32(arms>>(16|uint32(my)&8)&0xFF)
+	return max(min((dx^mx)-mx, armMax)-ex, min((dy^my)-my, armMax)-ey)
+}
+
+// openAt reports whether the box of the cell of rank r and (tx, ty) is all
+// open cells. O(1).
+func (w *runWalker) openAt(r int32, tx, ty int32) bool {
+	x, y := w.xy[2*r], w.xy[2*r+1]
+	return reach(w.box.arms[r], tx-x, ty-y) && w.box.sums.Open(int(x), int(y), int(tx), int(ty))
+}
+
+// boxMove is move under the rule, from s, of rank r, toward t, of rank
+// rt: the row's move where the box is closed, H_1 where it is open. The
+// arms' loads overlap the row's search, and a row's H_1 needs no test.
+// O(log runs in row).
+func (w *runWalker) boxMove(r, rt int32, s, t *boxNode) uint {
+	reach := reach(s.arms, t.x-s.x, t.y-s.y)
+	m := uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(rt)))
+	if m != table.SymbolBase && reach && w.box.sums.Open(int(s.x), int(s.y), int(t.x), int(t.y)) {
+		m = table.SymbolBase
+	}
+	if m-table.SymbolBase < w.symRanks {
+		return uint(w.dirs[r].SymbolSlot(int(m)-table.SymbolBase+1, int(t.x-s.x), int(t.y-s.y)))
+	}
+	return m
+}
+
+// rankMove is boxMove by rank, for the overlay's walks. O(log runs in
+// row).
+func (w *runWalker) rankMove(r, rt int32) uint {
+	x, y, tx, ty := w.xy[2*r], w.xy[2*r+1], w.xy[2*rt], w.xy[2*rt+1]
+	reach := reach(w.box.arms[r], tx-x, ty-y)
+	m := uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(rt)))
+	// r == rt reads the row, as a table without the rule does.
+	if m != table.SymbolBase && reach && r != rt && w.box.sums.Open(int(x), int(y), int(tx), int(ty)) {
+		m = table.SymbolBase
+	}
+	if m-table.SymbolBase < w.symRanks {
+		return uint(w.dirs[r].SymbolSlot(int(m)-table.SymbolBase+1, int(tx-x), int(ty-y)))
+	}
+	return m
+}
+
+// rowMove is move where the box is known closed. O(log runs in row).
+func (w *runWalker) rowMove(r, rt int32) uint {
+	m := uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(rt)))
+	if m-table.SymbolBase < w.symRanks {
+		return w.symbol(r, rt, m)
+	}
+	return m
+}
+
+// steps returns how many straight and diagonal moves H_1 takes over the
+// offset (dx, dy) in an open box.
+func (b *boxRule) steps(dx, dy int32) (straight, diagonal int) {
+	ax, ay := int(dx), int(dy)
+	ax, ay = max(ax, -ax), max(ay, -ay)
+	if b.eight {
+		d := min(ax, ay)
+		return ax + ay - 2*d, d
+	}
+	return ax + ay, 0
+}
+
+// boxPath is path under the rule: rows until the walk stands in an open
+// box, then the finish. O(path length × log runs per row) at most, O(1) a
+// step in the open box.
+func (w *runWalker) boxPath(buf []int, from, to int) ([]int, bool) {
+	lt, b := w.lt, w.box
+	start := len(buf)
+	limit := start + lt.n // a path has at most n nodes; more means a cycle
+	hops, shift, stride := w.hops, lt.hopShift, uint(1)<<lt.hopShift
+	target := w.rank[to]
+	tx, ty, tArms := w.xy[2*target], w.xy[2*target+1], b.arms[target]
+	buf = append(buf, from)
+	for r, closed := w.rank[from], int32(0); r != target; closed-- {
+		// Test the box where it may be open: not within the target's gap.
+		if closed <= 0 {
+			x, y := w.xy[2*r], w.xy[2*r+1]
+			if closed = gap(tArms, x-tx, y-ty); closed <= 0 && w.openAt(r, tx, ty) {
+				if k, d := b.steps(tx-x, ty-y); len(buf)+k+d > limit {
+					return buf[:start], false // only after a corrupt table's detour
+				}
+				return b.finish(buf, x, y, tx, ty), true
+			}
+		}
+		m := w.rowMove(r, target)
+		if m >= stride || len(buf) >= limit {
+			return buf[:start], false // no path, a corrupt table's bad move, or a cycle
+		}
+		r = hops[uint(r)<<shift|m]
+		if r < 0 {
+			return buf[:start], false // a move that names no edge
+		}
+		buf = append(buf, int(w.order[r]))
+	}
+	return buf, true
+}
+
+// finish appends the nodes H_1 walks through from s to t in their open
+// box: on 8-connected grids the diagonal moves, then the straight ones; on
+// 4-connected grids the moves along the longer axis until the two are
+// even, then one along each in turn, the tie's winner first. O(steps).
+func (b *boxRule) finish(buf []int, sx, sy, tx, ty int32) []int {
+	dx, dy := int(tx-sx), int(ty-sy)
+	x, y := 1, b.width // one move along x, along y, in cells
+	if dx < 0 {
+		x, dx = -1, -dx
+	}
+	if dy < 0 {
+		y, dy = -y, -dy
+	}
+	c := int(sy)*b.width + int(sx)
+	long, ax, ay := x, dx, dy
+	if ay > ax {
+		long, ax, ay = y, ay, ax
+	}
+	// ax >= ay: the longer axis's move is long.
+	if b.eight {
+		buf, c = b.cells(buf, c, x+y, ay)
+		buf, _ = b.cells(buf, c, long, ax-ay)
+		return buf
+	}
+	buf, c = b.cells(buf, c, long, ax-ay)
+	// Ties go to the lower direction code (N 0, E 2, S 4, W 6): E beats S,
+	// N beats E and W, S beats W.
+	first, second := y, x
+	if x > 0 && y > 0 {
+		first, second = x, y
+	}
+	for range ay {
+		buf, c = b.cells(buf, c, first, 1)
+		buf, c = b.cells(buf, c, second, 1)
+	}
+	return buf
+}
+
+// cells appends the nodes of the k cells after c, step cells apart, and
+// returns the last. O(k), O(k log V) on a sparse grid's cell index.
+func (b *boxRule) cells(buf []int, c, step, k int) ([]int, int) {
+	if byCell := b.lt.byCell; byCell != nil {
+		for range k {
+			c += step
+			buf = append(buf, int(byCell[c]))
+		}
+		return buf, c
+	}
+	for range k {
+		c += step
+		buf = append(buf, int(b.lt.nodeOfCell(c)))
+	}
+	return buf, c
+}
+
+// boxDist is dist under the rule: the costs along the rows until the walk
+// stands in an open box, then the finish's, added in the order its moves
+// take. O(path length × log runs per row) at most, O(1) a step in the
+// open box.
+func (w *runWalker) boxDist(from, to int) (float64, bool) {
+	lt, b := w.lt, w.box
+	sum := table.NewCostSum(&lt.t.Header)
+	target := w.rank[to]
+	tx, ty, tArms := w.xy[2*target], w.xy[2*target+1], b.arms[target]
+	u := int32(from)
+	for r, steps, closed := w.rank[from], 0, int32(0); r != target; steps, closed = steps+1, closed-1 {
+		if closed > 0 {
+			// within the target's gap: the box is closed
+		} else if closed = gap(tArms, w.xy[2*r]-tx, w.xy[2*r+1]-ty); closed <= 0 && w.openAt(r, tx, ty) {
+			k, d := b.steps(tx-w.xy[2*r], ty-w.xy[2*r+1])
+			if steps+k+d > lt.n {
+				return table.Unreachable, false // only after a corrupt table's detour
+			}
+			for range d {
+				sum.Add(b.diagonal)
+			}
+			for range k {
+				sum.Add(b.straight)
+			}
+			return sum.Value(), true
+		}
+		m := w.rowMove(r, target)
+		if m >= uint(1)<<lt.hopShift || steps >= lt.n {
+			return table.Unreachable, false // no path, a bad move, or a cycle
+		}
+		next := w.hops[uint(r)<<lt.hopShift|m]
+		if next < 0 {
+			return table.Unreachable, false
+		}
+		sum.Add(lt.t.Weights[lt.t.Offsets[u]+int32(m)])
+		r, u = next, w.order[next]
+	}
+	return sum.Value(), true
+}
