@@ -33,6 +33,9 @@ func boxLevels(t *testing.T) []boxLevel {
 	texts := []struct{ name, text string }{
 		{"scattered", mapstest.RandomGrid(r, 26, 21, 0.07, nil)},
 		{"blocks", blockGrid(r, 27, 23, 9)},
+		// A room in a large walled grid: few nodes for its cells, so the
+		// table looks cells up without a dense index.
+		{"sparse-room", roomGrid(120, 100, 14, 12)},
 	}
 	var levels []boxLevel
 	for _, tx := range texts {
@@ -66,6 +69,25 @@ func blockGrid(r *rand.Rand, w, h, k int) string {
 	var sb strings.Builder
 	for y := range h {
 		sb.Write(cells[y*w : (y+1)*w])
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// roomGrid returns a w×h .grid level of walls but for an open rw×rh room
+// at (3, 2) with a 3×2 block inside.
+func roomGrid(w, h, rw, rh int) string {
+	var sb strings.Builder
+	for y := range h {
+		for x := range w {
+			in := x >= 3 && x < 3+rw && y >= 2 && y < 2+rh
+			block := x >= 7 && x < 10 && y >= 5 && y < 7
+			if in && !block {
+				sb.WriteByte('.')
+			} else {
+				sb.WriteByte('#')
+			}
+		}
 		sb.WriteByte('\n')
 	}
 	return sb.String()
