@@ -163,15 +163,16 @@ func (w *runWalker) boxMove(r, rt int32, s, t *boxNode) uint {
 // row first, and the box only where the row does not say H_1 already.
 // O(log runs in row).
 func (w *runWalker) rankMove(r, rt int32) uint {
-	x, y, tx, ty := w.xy[2*r], w.xy[2*r+1], w.xy[2*rt], w.xy[2*rt+1]
-	reach := reach(w.box.arms[r], tx-x, ty-y)
 	m := uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(rt)))
-	// r == rt reads the row, as a table without the rule does.
-	if m != table.SymbolBase && reach && r != rt && w.box.sum(x, y, tx, ty) {
-		m = table.SymbolBase
+	if m != table.SymbolBase {
+		x, y, tx, ty := w.xy[2*r], w.xy[2*r+1], w.xy[2*rt], w.xy[2*rt+1]
+		// r == rt reads the row, as a table without the rule does.
+		if reach(w.box.arms[r], tx-x, ty-y) && r != rt && w.box.sum(x, y, tx, ty) {
+			m = table.SymbolBase
+		}
 	}
 	if m-table.SymbolBase < w.symRanks {
-		return uint(w.dirs[r].SymbolSlot(int(m)-table.SymbolBase+1, int(tx-x), int(ty-y)))
+		return w.symbol(r, rt, m)
 	}
 	return m
 }
