@@ -83,12 +83,14 @@ func BenchmarkAppendPath(b *testing.B) {
 }
 
 // benchWalk appends the path of pair after pair through path into one
-// buffer of capacity bufCap and reports the cost per step and the steps per
-// path; with a buffer large enough, it must not allocate.
+// buffer of capacity bufCap and reports the cost per step (wall and CPU
+// time) and the steps per path; with a buffer large enough, it must not
+// allocate.
 func benchWalk(b *testing.B, pairs [][2]int, bufCap int, path func(buf []int, s, t int) ([]int, bool)) {
 	buf := make([]int, 0, bufCap)
 	steps := 0
 	b.ReportAllocs()
+	cpu := startCPU(b)
 	i := 0
 	for b.Loop() {
 		p := pairs[i%len(pairs)]
@@ -97,7 +99,27 @@ func benchWalk(b *testing.B, pairs [][2]int, bufCap int, path func(buf []int, s,
 		i++
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(steps), "ns/step")
+	cpu.report(b, float64(steps), "cpu-ns/step")
 	b.ReportMetric(float64(steps)/float64(b.N), "steps/path")
+}
+
+// cpuClock reads the CPU time of the benchmark's thread, which a shared
+// machine's other work does not inflate as it does wall time.
+type cpuClock struct{ start int64 }
+
+// startCPU locks the benchmark's goroutine to its thread until the
+// benchmark ends and starts the clock.
+func startCPU(b *testing.B) cpuClock {
+	runtime.LockOSThread()
+	b.Cleanup(runtime.UnlockOSThread)
+	return cpuClock{threadCPU()}
+}
+
+// report reports the CPU time per unit, over units, where it is read.
+func (c cpuClock) report(b *testing.B, units float64, unit string) {
+	if c.start > 0 && units > 0 {
+		b.ReportMetric(float64(threadCPU()-c.start)/units, unit)
+	}
 }
 
 // BenchmarkNext asks for the first move between random pairs.
@@ -107,11 +129,13 @@ func BenchmarkNext(b *testing.B) {
 			lt := bt.lt
 			n := lt.Len()
 			b.ReportAllocs()
+			cpu := startCPU(b)
 			i, sum := 0, 0
 			for b.Loop() {
 				sum += lt.Next(i%n, (i*7919+13)%n)
 				i++
 			}
+			cpu.report(b, float64(b.N), "cpu-ns/op")
 			_ = fmt.Sprint(sum)
 		})
 	}
@@ -123,6 +147,7 @@ func BenchmarkDist(b *testing.B) {
 			lt := bt.lt
 			n := lt.Len()
 			b.ReportAllocs()
+			cpu := startCPU(b)
 			i := 0
 			var sum float64
 			for b.Loop() {
@@ -130,6 +155,7 @@ func BenchmarkDist(b *testing.B) {
 				sum += d
 				i++
 			}
+			cpu.report(b, float64(b.N), "cpu-ns/op")
 			_ = fmt.Sprint(sum)
 		})
 	}

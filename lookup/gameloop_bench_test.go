@@ -2,6 +2,7 @@ package lookup_test
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -138,6 +139,9 @@ func doorCells(count []int) (busiest, unused int) {
 func gameLoop(b *testing.B, lt *lookup.Table, door int, withRoutes bool) {
 	b.ReportAllocs()
 	times := make([]time.Duration, 0, gameFrames)
+	cpuTimes := make([]int64, 0, gameFrames)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	for b.Loop() {
 		o := lookup.NewOverlay(lt)
 		agents, r := newAgents(lt.Len(), 2)
@@ -151,11 +155,12 @@ func gameLoop(b *testing.B, lt *lookup.Table, door int, withRoutes bool) {
 		if withRoutes {
 			next = func(i, from, to int) int { return routes[i].Next(o, from, to) }
 		}
-		times = times[:0]
+		times, cpuTimes = times[:0], cpuTimes[:0]
 		for range gameFrames {
-			start := time.Now()
+			start, cpu := time.Now(), threadCPU()
 			frame(agents, r, lt.Len(), next)
 			times = append(times, time.Since(start))
+			cpuTimes = append(cpuTimes, threadCPU()-cpu)
 		}
 	}
 	slices.Sort(times)
@@ -166,4 +171,13 @@ func gameLoop(b *testing.B, lt *lookup.Table, door int, withRoutes bool) {
 	}
 	b.ReportMetric(float64(sum.Nanoseconds())/float64(len(kept)), "ns/frame")
 	b.ReportMetric(float64(times[len(times)-1].Nanoseconds()), "max-ns/frame")
+	// The CPU time of the same fastest nine tenths, where it is read.
+	slices.Sort(cpuTimes)
+	if cpuTimes[len(cpuTimes)-1] > 0 {
+		var cpu int64
+		for _, d := range cpuTimes[:len(cpuTimes)*9/10] {
+			cpu += d
+		}
+		b.ReportMetric(float64(cpu)/float64(len(kept)), "cpu-ns/frame")
+	}
 }

@@ -5,7 +5,10 @@
 // when its buffer is large enough. Each table layout has one walker
 // (walk_flat.go, walk_runs.go, walk_window.go), picked once by New, that
 // plain queries and overlays share. On run-length tables each move is a
-// binary search in one row, and Dist walks the path; a windowed table
+// binary search in one row, and Dist walks the path; where the table has
+// open-box wildcards, a pair whose bounding box is all open cells takes
+// H_1 without the search, and a walk that enters such a box finishes in
+// it without reading a row (walk_box.go); a windowed table
 // answers a pair only when FROM lies in TO's window (Covered), along paths
 // confined to it, and Search answers any pair exactly (Answers says which
 // pairs need it). An Overlay answers exactly when nodes are blocked or

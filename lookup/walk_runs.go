@@ -3,7 +3,6 @@ package lookup
 import (
 	"math"
 
-	"github.com/pathtable/pathtable/internal/gridgraph"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -32,10 +31,10 @@ type runWalker struct {
 	symRanks uint
 	dirs     []table.SymbolDirs // each rank's moves as the symbols rank them
 	xy       []int32            // each rank's cell: x at 2r, y at 2r+1
-	// boxes is the table's open cells on a table with open-box wildcards
-	// (table.Boxes), nil otherwise: toward a target whose box with the
-	// node is open, the move is H_1 and the row is not read.
-	boxes *gridgraph.OpenBoxes
+	// box is the open-box rule of a table whose encoding has it
+	// (table.Boxes), nil otherwise: a target whose box with the node is
+	// all open cells is answered by H_1, and the row is not read.
+	box *boxRule
 }
 
 // newRunWalker is O(V·stride), and O(V + E) more for symbols.
@@ -52,7 +51,7 @@ func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 			c := int(t.Cells[u])
 			w.xy[2*k], w.xy[2*k+1] = int32(c%t.Width), int32(c/t.Width)
 		}
-		w.boxes = t.OpenBoxes()
+		w.box = newBoxRule(lt, r.Rank)
 	}
 	return w
 }
@@ -84,10 +83,10 @@ func rankHops(hops []int32, shift uint, order, rank []int32) []int32 {
 }
 
 // move returns the move stored in the row of rank r for the target of
-// rank t. O(log runs in row).
+// rank t, or H_1's where the open-box rule answers. O(log runs in row).
 func (w *runWalker) move(r, t int32) uint {
-	if w.boxes != nil && r != t && w.boxes.Open(int(w.xy[2*r]), int(w.xy[2*r+1]), int(w.xy[2*t]), int(w.xy[2*t+1])) {
-		return w.symbol(r, t, table.SymbolBase)
+	if w.box != nil {
+		return w.rankMove(r, t)
 	}
 	m := uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(t)))
 	if m-table.SymbolBase < w.symRanks {
@@ -111,6 +110,10 @@ func (w *runWalker) next(from, to int) int {
 	if from == to {
 		return -1
 	}
+	if w.box != nil {
+		s, t := &w.box.nodes[from], &w.box.nodes[to]
+		return w.lt.hop(from, w.boxMove(s.rank, t.rank, s, t))
+	}
 	// By node, not by rank: one load fewer than step and order.
 	return w.lt.hop(from, w.move(w.rank[from], w.rank[to]))
 }
@@ -118,6 +121,9 @@ func (w *runWalker) next(from, to int) int {
 // dist walks the path and adds up its costs (table.CostSum): O(path length
 // × log runs per row).
 func (w *runWalker) dist(from, to int) (float64, bool) {
+	if w.box != nil {
+		return w.boxDist(from, to)
+	}
 	t := w.lt.t
 	sum := table.NewCostSum(&t.Header)
 	target := w.rank[to]
@@ -137,6 +143,9 @@ func (w *runWalker) covers(int, int) bool { return true }
 
 // path is O(path length × log runs per row).
 func (w *runWalker) path(buf []int, from, to int) ([]int, bool) {
+	if w.box != nil {
+		return w.boxPath(buf, from, to)
+	}
 	lt := w.lt
 	start := len(buf)
 	limit := start + lt.n // a path has at most n nodes; more means a cycle

@@ -1,0 +1,54 @@
+package lookup
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
+	"github.com/pathtable/pathtable/table"
+)
+
+// TestNodeArms checks every node's arms against a scan of the cells, on
+// random grids with open-box tables: an arm too short would skip an open
+// box's rule, which the walks' tests catch only where it matters.
+func TestNodeArms(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 9))
+	for _, walls := range []float64{0, 0.1, 0.4} {
+		w, h := 300, 7 // arms past armMax along x
+		text := mapstest.RandomGrid(r, w, h, walls, nil)
+		g, err := maps.ParseFormat(maps.FormatGrid, "arms.grid", []byte(text), maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lt := New(tab)
+		b := lt.w.(*runWalker).box
+		if b == nil {
+			t.Fatalf("encoding %q: no open-box rule", tab.FirstEnc)
+		}
+		open := func(x, y int) bool { _, ok := lt.NodeAt(x, y); return ok }
+		for u := range lt.Len() {
+			x, y, _ := lt.XY(u)
+			var want uint32
+			for k, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				n := uint32(0)
+				for open(x+int(n+1)*d[0], y+int(n+1)*d[1]) && n < armMax {
+					n++
+				}
+				want |= n << (8 * k)
+			}
+			if got := b.nodes[u].arms; got != want {
+				t.Fatalf("walls %v: node %d at (%d,%d): arms %08x, want %08x", walls, u, x, y, got, want)
+			}
+			if b.arms[b.nodes[u].rank] != want {
+				t.Fatalf("walls %v: node %d: arms by rank differ", walls, u)
+			}
+		}
+	}
+}
