@@ -1820,16 +1820,13 @@ static unsigned pt__symbol(const pt_table *t, int32_t r, int32_t tr, unsigned m)
 	return PT__NOMOVE;
 }
 
-/* pt__move is the move stored in the row of rank r for the target of rank
- * tr: the last run whose start is at most tr (a binary search inside the
- * row whatever its starts hold), a symbol decoded to its slot; on a b
- * table, H_1 when the two cells' box is open, without reading the row. */
-static unsigned pt__move(const pt_table *t, int32_t r, int32_t tr)
+/* pt__row_move is the move stored in the row of rank r for the target of
+ * rank tr: the last run whose start is at most tr (a binary search inside
+ * the row whatever its starts hold), a symbol decoded to its slot. */
+static unsigned pt__row_move(const pt_table *t, int32_t r, int32_t tr)
 {
 	uint32_t lo = t->row_start[r], hi = t->row_start[r + 1], i = lo, j = hi, key = (uint32_t)tr;
 	unsigned m;
-	if (t->boxes && r != tr && pt__box_open(t, r, tr))
-		return pt__symbol(t, r, tr, 8); /* H_1; the row is not read */
 	if (t->wide) {
 		while (i < j) {
 			uint32_t mid = i + (j - i) / 2;
@@ -1856,6 +1853,16 @@ static unsigned pt__move(const pt_table *t, int32_t r, int32_t tr)
 	if (t->symbols && m >= 8 && m <= 14)
 		return pt__symbol(t, r, tr, m);
 	return m;
+}
+
+/* pt__move is the first move from rank r toward rank tr: on a b table H_1
+ * when the two cells' box is open, without reading the row; the row's
+ * move otherwise. */
+static unsigned pt__move(const pt_table *t, int32_t r, int32_t tr)
+{
+	if (t->boxes && r != tr && pt__box_open(t, r, tr))
+		return pt__symbol(t, r, tr, 8);
+	return pt__row_move(t, r, tr);
 }
 
 /* pt__window_cell returns from's cell in to's window, or -1. */
@@ -1938,9 +1945,14 @@ static int32_t pt__walk(const pt_table *t, int32_t from, int32_t to, int32_t *bu
 	if (t->info.layout == PT_RUNS) {
 		const int32_t *rhops = t->rhops, *order = t->order;
 		int32_t r = t->rank[from], target = t->rank[to];
+		int open = 0;
 		while (r != target) {
 			int32_t next;
-			m = pt__move(t, r, target);
+			/* Once a b table's box is open it stays open: H_1 moves into
+			 * a box inside it. The rest of the path is H_1 throughout. */
+			if (!open && t->boxes)
+				open = pt__box_open(t, r, target);
+			m = open ? pt__symbol(t, r, target, 8) : pt__row_move(t, r, target);
 			if (m >= stride || count >= limit || (next = rhops[((size_t)r << shift) | m]) < 0)
 				return 0;
 			if (sum)

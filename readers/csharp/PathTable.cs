@@ -1302,11 +1302,14 @@ namespace PathTable
             uint stride = 1u << shift;
             bool two = startBytes == 2, four = moveBits == 4;
             int tx = symbols ? xy[2 * t] : 0, ty = symbols ? xy[2 * t + 1] : 0;
+            bool open = false;
             while (r != t)
             {
                 int m;
-                if (box != null && BoxOpen(box, w1, xy[2 * r], xy[2 * r + 1], tx, ty))
-                    m = 8; // H_1; the row is not read
+                // Once a b table's box is open it stays open (H_1 moves into a
+                // box inside it): the rest of the path is H_1, no row read.
+                if (open || (box != null && (open = BoxOpen(box, w1, xy[2 * r], xy[2 * r + 1], tx, ty))))
+                    m = 8;
                 else
                 {
                     int lo = rowStart[r], a = lo, b = rowStart[r + 1], end = b;
