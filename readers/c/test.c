@@ -386,6 +386,12 @@ static void hostile(void)
 	nums[12] = 0xFFFFFFFFFFFFFFFFull;
 	d.n = 0, put1(&d, 0x99), putstr(&d, "PATHTABL"), put1(&d, 3), header_bin(&d, keys, strs, nums, 13);
 	refuse("row_bytes 2^64-1", d.b, d.n);
+	/* A b table of a 4096x4096 grid (a summed-area table of 64 MiB) in a
+	 * few hundred bytes: refused at the open bin, before it is built. */
+	strs[7] = "runs32x8hwb", nums[1] = 1, nums[2] = 0, nums[11] = 1, nums[12] = 1;
+	d.n = 0, put1(&d, 0x99), putstr(&d, "PATHTABL"), put1(&d, 3), header_bin(&d, keys, strs, nums, 13);
+	put1(&d, 0xc6), putbe(&d, 4096 * 4096 / 8, 4);
+	refuse("b table of a 4096x4096 grid, open bits missing", d.b, d.n);
 }
 
 /* ---- open boxes (the b encodings) ------------------------------------ */
