@@ -660,7 +660,7 @@ static int pt__header(const uint8_t *b, uint64_t len, pt__hdr *h, pt_error *e)
 
 /* Run encodings: which first_enc names which widths. A "b" (box) encoding
  * answers H_1 wherever the source's and target's bounding box is all open
- * cells, without reading the row (docs/FORMAT.md "Open boxes"). */
+ * cells, without reading the row (docs/FORMAT.md "Open-box wildcards"). */
 typedef struct {
 	const char *name;
 	int wide, nibble, symbols, wrap, box;

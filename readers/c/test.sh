@@ -43,7 +43,7 @@ export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 # --- tables -----------------------------------------------------------------
 grid_flags="|-compress|-window 2|-graph-bins|-compress -graph-bins|-window 3 -graph-bins|-diagonal 10/14|-compress -diagonal 10/14|-connect 4|-compress -connect 4|-window 2 -connect 4|-clearance 2|-compress -clearance 2"
 graph_flags="|-compress"
-levels="examples/tiny.grid"
+levels="examples/tiny.grid examples/tiny-box.grid"
 for f in testdata/* examples/c/levels/*; do
 	case "$f" in *.map | *.grid | *.gr | *.json) levels="$levels $f" ;; esac
 done
@@ -131,7 +131,7 @@ done
 grep 'damaged copies refused' "$tmp/damage.out" >&2 || true
 
 # --- open boxes ---------------------------------------------------------------
-# The b encodings (docs/FORMAT.md "Open boxes"): test.c -box holds a b
+# The b encodings (docs/FORMAT.md "Open-box wildcards"): test.c -box holds a b
 # table (the CLI's -compress table of a level whose cells all cost 1, or
 # that table with b added to its encoding) to the rule against the flat
 # table's distances, in every start and move width, and refuses b where
@@ -141,7 +141,7 @@ grep 'damaged copies refused' "$tmp/damage.out" >&2 || true
 awk 'BEGIN { print "type octile\nheight 32\nwidth 32\nmap"; s = 5
 	for (y = 0; y < 32; y++) { r = ""; for (x = 0; x < 32; x++) { s = (s * 1103515245 + 12345) % 2147483648; r = r (int(s / 65536) % 8 ? "." : "@") }; print r } }' > "$tmp/rand.map"
 boxes=0
-box_levels="testdata/small.map $tmp/rand.map"
+box_levels="examples/tiny-box.grid testdata/small.map $tmp/rand.map"
 for m in random-32-32-10 room-32-32-4; do
 	[ -f "../shared/testmaps/$m.map" ] && box_levels="$box_levels ../shared/testmaps/$m.map"
 done

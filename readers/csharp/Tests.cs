@@ -49,7 +49,7 @@ static class Tests
         tables = args.Length > 1 ? args[1] : null;
         var tests = new Action[] {
             Crc, TinyAllExamples, Lookups, ShortBuffers, OutOfRange, Windowed, Graph, NoAllocation,
-            Truncations, ByteFlips, HostileBytes, Crafted, FuzzBehindChecksum, MissingFile, Boxes, BoxesRefused,
+            Truncations, ByteFlips, HostileBytes, Crafted, FuzzBehindChecksum, MissingFile, Boxes, BoxesRefused, BoxExample,
         };
         foreach (var t in tests)
         {
@@ -992,5 +992,25 @@ static class Tests
         var good = File.ReadAllBytes(Path.Combine(tables, "small.map.runs.ptab"));
         foreach (var enc in new[] { "runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4hbw", "runs16x4bh" })
             RefuseEnc(good, enc, "small.map.runs", "");
+    }
+
+    // BoxExample: the worked example of docs/FORMAT.md "Open-box
+    // wildcards", examples/tiny-box.grid as check.sh builds it (-compress).
+    static void BoxExample()
+    {
+        var t = FromTables("tiny-box.grid.runs.ptab");
+        if (t == null)
+            return;
+        Equal(t.FirstEnc, "runs16x4hwb", "tiny-box first_enc");
+        Equal(t.NodeCount, 10, "tiny-box nodes");
+        var buf = new int[t.MaxPathLength];
+        double cost;
+        int k = t.Path(0, 9, buf, out cost);
+        Equal(k, 6, "tiny-box 0,0 -> 3,2 length");
+        Check(k == 6 && buf[0] == 0 && buf[1] == 3 && buf[2] == 6 && buf[3] == 7 && buf[4] == 8 && buf[5] == 9,
+            "tiny-box 0,0 -> 3,2 path 0,0 0,1 0,2 1,2 2,2 3,2");
+        Equal(cost, 5.0, "tiny-box 0,0 -> 3,2 cost");
+        Equal(t.Next(6, 9), 7, "tiny-box 0,2 -> 3,2: H_1 in the open bottom row");
+        Equal(t.Next(3, 9), 6, "tiny-box 0,1 -> 3,2: the box holds the wall at 1,1, row 1's move");
     }
 }

@@ -67,7 +67,7 @@ tiny.win|examples/tiny.grid|-window 1
 tiny.g|examples/tiny.grid|-graph-bins
 tiny.g.runs|examples/tiny.grid|-compress -graph-bins
 tiny.g.win|examples/tiny.grid|-window 1 -graph-bins"
-for f in testdata/* examples/c/levels/*; do
+for f in testdata/* examples/c/levels/* examples/tiny-box.grid; do
 	case "$f" in
 	*.map | *.grid)
 		b=$(basename "$f")
