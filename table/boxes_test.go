@@ -286,3 +286,41 @@ func TestBoxExample(t *testing.T) {
 		t.Fatalf("path 0,0 -> 3,2: %v %v", p, ok)
 	}
 }
+
+// TestCorruptBoxParts: a part of a grid with costs whose rows claim
+// open-box wildcards is refused at load, naming the encoding; a part of a
+// unit-cost grid carries them, and its parts join into a table with them.
+func TestCorruptBoxParts(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		ok   bool
+	}{{"../testdata/maze.grid", false}, {"../testdata/small.map", true}} {
+		lvl, err := maps.Load(tc.file, maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := build.BuildPart(context.Background(), lvl, build.Options{Layout: table.LayoutRuns}, 0, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if table.Boxes(p.Table.FirstEnc) != tc.ok {
+			t.Fatalf("%s: part encoded %q", tc.file, p.Table.FirstEnc)
+		}
+		p.Table.FirstEnc = table.FirstEncPartRunsHWB
+		var b bytes.Buffer
+		if _, err := p.WriteTo(&b); err != nil {
+			t.Fatal(err)
+		}
+		_, err = table.DecodePart(b.Bytes())
+		if tc.ok {
+			// Read with or without wrapping, the rows load.
+			if err != nil {
+				t.Fatalf("%s: %v", tc.file, err)
+			}
+			continue
+		}
+		if !errors.Is(err, table.ErrCorrupt) || !strings.Contains(err.Error(), fmt.Sprintf("%q", table.FirstEncPartRunsHWB)) {
+			t.Errorf("%s: %v, want ErrCorrupt naming %q", tc.file, err, table.FirstEncPartRunsHWB)
+		}
+	}
+}
