@@ -120,9 +120,12 @@ done
 say "$tables tables, $total queries each asked of pathtable and ptread: $failed failures"
 
 # --- damage -----------------------------------------------------------------
+# Every truncation and bit flip of the worked examples of docs/FORMAT.md
+# and of a b table (examples/tiny-box.grid, run-length) is refused.
+"$pt" build -quiet -compress -o "$tmp/tiny-box.ptab" examples/tiny-box.grid >/dev/null
 for t in "$tmp/test" "$tmp/test++"; do
 	[ -x "$t" ] || continue
-	if ! "$t" -damage examples/tiny.ptab examples/tiny-runs.ptab examples/tiny-v3.ptab examples/tiny-runs-v3.ptab > "$tmp/damage.out" 2>&1; then
+	if ! "$t" -damage examples/tiny.ptab examples/tiny-runs.ptab examples/tiny-v3.ptab examples/tiny-runs-v3.ptab "$tmp/tiny-box.ptab" > "$tmp/damage.out" 2>&1; then
 		failed=$((failed + 1))
 		say "test.c -damage failed ($t):"
 		grep FAIL "$tmp/damage.out" | head -10 >&2

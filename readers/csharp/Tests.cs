@@ -326,13 +326,28 @@ static class Tests
         }
     }
 
+    // DamageSources: the worked examples, and the b table of
+    // examples/tiny-box.grid when check.sh built it.
+    static List<string> DamageSources()
+    {
+        var l = new List<string>(Examples);
+        if (tables != null && File.Exists(Path.Combine(tables, "tiny-box.grid.runs.ptab")))
+            l.Add("tiny-box.grid.runs.ptab");
+        return l;
+    }
+
+    static byte[] DamageSource(string name)
+    {
+        return name.StartsWith("tiny-box", StringComparison.Ordinal) ? File.ReadAllBytes(Path.Combine(tables, name)) : Example(name);
+    }
+
     // Truncations: every prefix of every example is refused, as a
     // PathTableException.
     static void Truncations()
     {
-        foreach (var ex in Examples)
+        foreach (var ex in DamageSources())
         {
-            var b = Example(ex);
+            var b = DamageSource(ex);
             for (int n = 0; n < b.Length; n++)
             {
                 var c = new byte[n];
@@ -346,9 +361,9 @@ static class Tests
     // checksum covers the bins; the framing has one valid form).
     static void ByteFlips()
     {
-        foreach (var ex in Examples)
+        foreach (var ex in DamageSources())
         {
-            var b = Example(ex);
+            var b = DamageSource(ex);
             for (int i = 0; i < b.Length; i++)
             {
                 var c = (byte[])b.Clone();
@@ -722,7 +737,8 @@ static class Tests
         foreach (var ex in Examples)
             sources.Add(Example(ex));
         if (tables != null)
-            foreach (var n in new[] { "tiny.win.ptab", "tiny.g.win.ptab", "lecture.gr.ptab", "lecture.gr.runs.ptab", "maze.grid.runs.ptab", "maze.grid.1014.ptab" })
+            foreach (var n in new[] { "tiny.win.ptab", "tiny.g.win.ptab", "lecture.gr.ptab", "lecture.gr.runs.ptab", "maze.grid.runs.ptab", "maze.grid.1014.ptab",
+                "tiny-box.grid.runs.ptab", "small.map.runs.ptab" })
                 if (File.Exists(Path.Combine(tables, n)))
                     sources.Add(File.ReadAllBytes(Path.Combine(tables, n)));
         var rnd = new Random(26);
