@@ -3,10 +3,10 @@
  * precomputed shortest-path tables that `pathtable build` writes. C99, also
  * valid C++11; libc and libm only; its own msgpack subset decoder and
  * CRC-32C. It opens every format version (1, 2, 3) and layout (flat,
- * run-length with or without heuristic symbols and row counts, windowed)
- * that the Go reader opens, refuses what the Go reader refuses (every check
- * of docs/FORMAT.md, "What a reader must check"), and answers next step,
- * distance and whole paths with no allocation per query.
+ * run-length with or without heuristic symbols, open boxes and row counts,
+ * windowed) that the Go reader opens, refuses what the Go reader refuses
+ * (every check of docs/FORMAT.md, "What a reader must check"), and answers
+ * next step, distance and whole paths with no allocation per query.
  *
  * Use: in ONE C or C++ file of your program
  *
@@ -244,6 +244,7 @@ struct pt_table {
 	int wide, nibble, symbols, wrap;
 	uint8_t *rdirs;          /* symbols: each rank's directions, a bit each */
 	int32_t *rxy;            /* symbols: each rank's x, y */
+	uint32_t *boxes;         /* b encodings: open cells in [0,x) x [0,y) at y*(W+1)+x */
 	/* Windowed. */
 	const uint8_t *blocks;
 	int delta, side;
@@ -657,15 +658,20 @@ static int pt__header(const uint8_t *b, uint64_t len, pt__hdr *h, pt_error *e)
 	return PT_OK;
 }
 
-/* Run encodings: which first_enc names which widths. */
+/* Run encodings: which first_enc names which widths. A "b" (box) encoding
+ * answers H_1 wherever the source's and target's bounding box is all open
+ * cells, without reading the row (docs/FORMAT.md "Open-box wildcards"). */
 typedef struct {
 	const char *name;
-	int wide, nibble, symbols, wrap;
+	int wide, nibble, symbols, wrap, box;
 } pt__enc;
-static const pt__enc pt__encs[10] = {
-	{"runs16x4", 0, 1, 0, 0}, {"runs16x8", 0, 0, 0, 0}, {"runs32x4", 1, 1, 0, 0}, {"runs32x8", 1, 0, 0, 0},
-	{"runs16x4h", 0, 1, 1, 0}, {"runs32x4h", 1, 1, 1, 0}, {"runs32x8h", 1, 0, 1, 0},
-	{"runs16x4hw", 0, 1, 1, 1}, {"runs32x4hw", 1, 1, 1, 1}, {"runs32x8hw", 1, 0, 1, 1},
+#define PT__NENCS 16
+static const pt__enc pt__encs[PT__NENCS] = {
+	{"runs16x4", 0, 1, 0, 0, 0}, {"runs16x8", 0, 0, 0, 0, 0}, {"runs32x4", 1, 1, 0, 0, 0}, {"runs32x8", 1, 0, 0, 0, 0},
+	{"runs16x4h", 0, 1, 1, 0, 0}, {"runs32x4h", 1, 1, 1, 0, 0}, {"runs32x8h", 1, 0, 1, 0, 0},
+	{"runs16x4hw", 0, 1, 1, 1, 0}, {"runs32x4hw", 1, 1, 1, 1, 0}, {"runs32x8hw", 1, 0, 1, 1, 0},
+	{"runs16x4hb", 0, 1, 1, 0, 1}, {"runs32x4hb", 1, 1, 1, 0, 1}, {"runs32x8hb", 1, 0, 1, 0, 1},
+	{"runs16x4hwb", 0, 1, 1, 1, 1}, {"runs32x4hwb", 1, 1, 1, 1, 1}, {"runs32x8hwb", 1, 0, 1, 1, 1},
 };
 
 static int pt__dist_width(int kind) { return kind == PT__U16 ? 2 : kind == PT__U32 || kind == PT__O16 ? 4 : 8; }
@@ -723,7 +729,7 @@ static int pt__validate(const pt__hdr *h, uint64_t version, uint64_t elements, p
 		if ((uint64_t)runs > PT__MAXPAYLOAD / 4)
 			PT__BAD("%lld runs: a run-length table holds at most %llu", (long long)runs, PT__MAXPAYLOAD / 4);
 		if (h->slen[PT__K_FIRST_ENC] != 0) {
-			for (i = 0; i < 10; i++)
+			for (i = 0; i < PT__NENCS; i++)
 				if (pt__streq(h, PT__K_FIRST_ENC, pt__encs[i].name))
 					sh->enc = &pt__encs[i];
 			if (!sh->enc)
@@ -1105,6 +1111,47 @@ static int pt__hop_array(pt_table *t, pt_error *e)
 	return PT_OK;
 }
 
+/* pt__boxes lays out, for a b encoding, the summed-area table of open
+ * cells: boxes[y*(W+1) + x] counts the nodes in [0,x) x [0,y), so that
+ * pt__box_open is O(1). One allocation of (W+1)(H+1) uint32, O(W*H); the
+ * file's open bin holds W*H/8 bytes, so it is a fixed multiple of that. */
+static int pt__boxes(pt_table *t, pt_error *e)
+{
+	uint64_t w1 = (uint64_t)t->info.width + 1, h1 = (uint64_t)t->info.height + 1, x, y, i;
+	uint32_t *s;
+	int32_t u;
+	if (w1 * h1 > SIZE_MAX / sizeof *s)
+		return pt__fail(e, PT_ERR_NOMEM, "the open boxes of a %dx%d grid", t->info.width, t->info.height);
+	if (!(s = t->boxes = (uint32_t *)pt__alloc(sizeof *s * (size_t)(w1 * h1))))
+		return pt__fail(e, PT_ERR_NOMEM, "the open boxes of a %dx%d grid", t->info.width, t->info.height);
+	memset(s, 0, sizeof *s * (size_t)(w1 * h1));
+	for (u = 0; u < t->n; u++) {
+		x = (uint64_t)(t->cells[u] % t->info.width), y = (uint64_t)(t->cells[u] / t->info.width);
+		s[(y + 1) * w1 + x + 1] = 1;
+	}
+	/* Counts stay below 2^24 (W*H is at most that); the subtraction
+	 * wraps in uint32 and comes back. */
+	for (y = 1; y < h1; y++)
+		for (x = 1, i = y * w1 + 1; x < w1; x++, i++)
+			s[i] += s[i - w1] + s[i - 1] - s[i - w1 - 1];
+	return PT_OK;
+}
+
+/* pt__box_open reports whether every cell of the bounding box of the
+ * cells of ranks r and tr is a node: then H_1 is a shortest path's first
+ * move from r toward tr (an octile or Manhattan straight path lies in the
+ * box, and H_1 keeps it there). O(1). */
+static int pt__box_open(const pt_table *t, int32_t r, int32_t tr)
+{
+	const uint32_t *s = t->boxes;
+	size_t w1 = (size_t)t->info.width + 1;
+	int32_t ax = t->rxy[2 * r], ay = t->rxy[2 * r + 1], bx = t->rxy[2 * tr], by = t->rxy[2 * tr + 1];
+	size_t x0 = (size_t)(ax < bx ? ax : bx), x1 = (size_t)(ax < bx ? bx : ax) + 1;
+	size_t y0 = (size_t)(ay < by ? ay : by), y1 = (size_t)(ay < by ? by : ay) + 1;
+	uint32_t open = s[y1 * w1 + x1] - s[y0 * w1 + x1] - s[y1 * w1 + x0] + s[y0 * w1 + x0];
+	return open == (uint32_t)((x1 - x0) * (y1 - y0));
+}
+
 /* pt__runs decodes a run-length table's order (a permutation) and rows
  * (version 2: n+1 row starts spanning the runs; version 3: n run counts
  * summing to them), and lays out the walk in rank space. O(V * stride). */
@@ -1184,6 +1231,8 @@ static int pt__runs(pt_table *t, const pt__shape *sh, int64_t row_bytes, const u
 			t->rdirs[r] = (uint8_t)mask;
 		}
 	}
+	if (sh->enc->box)
+		return pt__boxes(t, e);
 	return PT_OK;
 }
 
@@ -1319,6 +1368,11 @@ static int pt__open(pt_table *t, const uint8_t *data, size_t size, pt_error *e)
 		return pt__fail(e, PT_ERR_CHECKSUM, "stored %08x, computed %08x", (unsigned)sum, (unsigned)~crc.crc);
 	if (r.p != r.end)
 		return pt__fail(e, PT_ERR_CORRUPT, "%llu bytes after the checksum", (unsigned long long)pt__left(&r));
+	/* A b encoding is exact only where every cell costs 1 (validate has
+	 * already held it to a version 3 grid: it has symbols). */
+	if (sh.layout == PT_RUNS && sh.enc->box && blen[1] != 0)
+		return pt__fail(e, PT_ERR_CORRUPT, "first-move encoding \"%s\" answers open boxes by H_1, which needs every cell to cost 1, and the costs bin has %llu bytes",
+				sh.enc->name, (unsigned long long)blen[1]);
 
 	/* The table: the header's figures, the graph, the layout. */
 	t->info.version = (int)version, t->info.layout = sh.layout, t->info.kind = sh.grid ? PT_GRID : PT_GRAPH;
@@ -1380,6 +1434,7 @@ void pt_close(pt_table *t)
 	PATHTABLE_FREE(t->row_start);
 	PATHTABLE_FREE(t->rdirs);
 	PATHTABLE_FREE(t->rxy);
+	PATHTABLE_FREE(t->boxes);
 	PATHTABLE_FREE(t->whops);
 	PATHTABLE_FREE(t);
 }
@@ -1765,10 +1820,10 @@ static unsigned pt__symbol(const pt_table *t, int32_t r, int32_t tr, unsigned m)
 	return PT__NOMOVE;
 }
 
-/* pt__move is the move stored in the row of rank r for the target of rank
- * tr: the last run whose start is at most tr (a binary search inside the
- * row whatever its starts hold), a symbol decoded to its slot. */
-static unsigned pt__move(const pt_table *t, int32_t r, int32_t tr)
+/* pt__row_move is the move stored in the row of rank r for the target of
+ * rank tr: the last run whose start is at most tr (a binary search inside
+ * the row whatever its starts hold), a symbol decoded to its slot. */
+static unsigned pt__row_move(const pt_table *t, int32_t r, int32_t tr)
 {
 	uint32_t lo = t->row_start[r], hi = t->row_start[r + 1], i = lo, j = hi, key = (uint32_t)tr;
 	unsigned m;
@@ -1798,6 +1853,16 @@ static unsigned pt__move(const pt_table *t, int32_t r, int32_t tr)
 	if (t->symbols && m >= 8 && m <= 14)
 		return pt__symbol(t, r, tr, m);
 	return m;
+}
+
+/* pt__move is the first move from rank r toward rank tr: on a b table H_1
+ * when the two cells' box is open, without reading the row; the row's
+ * move otherwise. */
+static unsigned pt__move(const pt_table *t, int32_t r, int32_t tr)
+{
+	if (t->boxes && r != tr && pt__box_open(t, r, tr))
+		return pt__symbol(t, r, tr, 8);
+	return pt__row_move(t, r, tr);
 }
 
 /* pt__window_cell returns from's cell in to's window, or -1. */
@@ -1880,9 +1945,14 @@ static int32_t pt__walk(const pt_table *t, int32_t from, int32_t to, int32_t *bu
 	if (t->info.layout == PT_RUNS) {
 		const int32_t *rhops = t->rhops, *order = t->order;
 		int32_t r = t->rank[from], target = t->rank[to];
+		int open = 0;
 		while (r != target) {
 			int32_t next;
-			m = pt__move(t, r, target);
+			/* Once a b table's box is open it stays open: H_1 moves into
+			 * a box inside it. The rest of the path is H_1 throughout. */
+			if (!open && t->boxes)
+				open = pt__box_open(t, r, target);
+			m = open ? pt__symbol(t, r, target, 8) : pt__row_move(t, r, target);
 			if (m >= stride || count >= limit || (next = rhops[((size_t)r << shift) | m]) < 0)
 				return 0;
 			if (sum)

@@ -3,6 +3,7 @@
  * readers/c/test.sh and examples/c/check.sh hold to the Go CLI's answers).
  *
  *	test [-damage] TABLE...
+ *	test -box RUNS [FLAT]
  *
  * For each table it checks the API against itself, on all pairs of a table
  * of up to 150 nodes and 20,000 sampled pairs otherwise: node lookups both
@@ -16,6 +17,10 @@
  * them) and through a counting allocator, which must never hold more than
  * a fixed multiple of the file's size. Run it under
  * -fsanitize=address,undefined (readers/c/test.sh does).
+ *
+ * -box tests the open-box rule of the b encodings on a run-length table
+ * RUNS (see box below); FLAT, the same level's flat table, gives the
+ * distances.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -381,11 +386,376 @@ static void hostile(void)
 	nums[12] = 0xFFFFFFFFFFFFFFFFull;
 	d.n = 0, put1(&d, 0x99), putstr(&d, "PATHTABL"), put1(&d, 3), header_bin(&d, keys, strs, nums, 13);
 	refuse("row_bytes 2^64-1", d.b, d.n);
+	/* A b table of a 4096x4096 grid (a summed-area table of 64 MiB) in a
+	 * few hundred bytes: refused at the open bin, before it is built. */
+	strs[7] = "runs32x8hwb", nums[1] = 1, nums[2] = 0, nums[11] = 1, nums[12] = 1;
+	d.n = 0, put1(&d, 0x99), putstr(&d, "PATHTABL"), put1(&d, 3), header_bin(&d, keys, strs, nums, 13);
+	put1(&d, 0xc6), putbe(&d, 4096 * 4096 / 8, 4);
+	refuse("b table of a 4096x4096 grid, open bits missing", d.b, d.n);
+}
+
+/* ---- open boxes (the b encodings) ------------------------------------ */
+
+/* A table split into its bins (bin[0] the header), to write back changed. */
+typedef struct {
+	uint64_t version;
+	int nbins;
+	const uint8_t *p[12];
+	size_t n[12];
+} parts;
+
+static int split(const uint8_t *d, size_t size, parts *ps)
+{
+	pt__rd r;
+	uint64_t count, len;
+	int i;
+	r.p = d, r.end = d + size, r.code = 0;
+	if (pt__array_len(&r, &count) != PT__OK || count < 4 || count > 15 || pt__str_len(&r, &len) != PT__OK || len > pt__left(&r))
+		return 0;
+	r.p += len;
+	if (pt__uint(&r, &ps->version) != PT__OK || ps->version > 127)
+		return 0;
+	ps->nbins = (int)count - 3;
+	for (i = 0; i < ps->nbins; i++) {
+		if (pt__bin_len(&r, &len) != PT__OK || len > pt__left(&r))
+			return 0;
+		ps->p[i] = r.p, ps->n[i] = (size_t)len, r.p += len;
+	}
+	return 1;
+}
+
+/* frame writes ps back as a table (bin32 heads, the checksum recomputed)
+ * into a buffer the caller frees. */
+static uint8_t *frame(const parts *ps, size_t *size)
+{
+	static pt__crc crc;
+	size_t total = 1 + 9 + 1 + 5, at = 0;
+	uint8_t *o;
+	int i, k;
+	for (i = 0; i < ps->nbins; i++)
+		total += 5 + ps->n[i];
+	o = (uint8_t *)malloc(total);
+	o[at++] = (uint8_t)(0x90 | (ps->nbins + 3));
+	o[at++] = 0xa8, memcpy(o + at, "PATHTABL", 8), at += 8;
+	o[at++] = (uint8_t)ps->version;
+	pt__crc_init(&crc);
+	for (i = 0; i < ps->nbins; i++) {
+		o[at++] = 0xc6;
+		for (k = 3; k >= 0; k--)
+			o[at++] = (uint8_t)(ps->n[i] >> (8 * k));
+		if (ps->n[i])
+			memcpy(o + at, ps->p[i], ps->n[i]);
+		at += ps->n[i];
+		pt__crc_add(&crc, ps->p[i], ps->n[i]);
+	}
+	o[at++] = 0xce;
+	for (k = 3; k >= 0; k--)
+		o[at++] = (uint8_t)(~crc.crc >> (8 * k));
+	*size = at;
+	return o;
+}
+
+/* with_enc returns the table data with its header's first_enc (a fixstr,
+ * as pathtable writes it) set to enc; NULL when it has none. */
+static uint8_t *with_enc(const uint8_t *data, size_t size, const char *enc, size_t *out)
+{
+	static const char key[] = "\xa9" "first_enc";
+	parts ps;
+	uint8_t *h, *o;
+	const uint8_t *at = NULL;
+	size_t i, old, k = strlen(key), e = strlen(enc);
+	if (!split(data, size, &ps))
+		return NULL;
+	for (i = 0; i + k < ps.n[0] && !at; i++)
+		if (memcmp(ps.p[0] + i, key, k) == 0)
+			at = ps.p[0] + i + k;
+	if (!at || (*at & 0xe0) != 0xa0)
+		return NULL;
+	old = *at & 0x1f;
+	h = (uint8_t *)malloc(ps.n[0] + e + 1);
+	memcpy(h, ps.p[0], (size_t)(at - ps.p[0]));
+	i = (size_t)(at - ps.p[0]);
+	h[i++] = (uint8_t)(0xa0 | e);
+	memcpy(h + i, enc, e), i += e;
+	memcpy(h + i, at + 1 + old, ps.n[0] - (size_t)(at - ps.p[0]) - 1 - old);
+	i += ps.n[0] - (size_t)(at - ps.p[0]) - 1 - old;
+	ps.p[0] = h, ps.n[0] = i;
+	o = frame(&ps, out);
+	free(h);
+	return o;
+}
+
+/* widen returns the version 3 run-length table data (16-bit starts, 4-bit
+ * moves) with 32-bit starts (and 8-bit moves when bytes), first_enc
+ * enc: the same answers in another encoding. */
+static uint8_t *widen(const uint8_t *data, size_t size, int64_t nodes, int64_t runs, int bytes, const char *enc, size_t *out)
+{
+	parts ps;
+	uint8_t *named, *order, *rb, *o;
+	size_t named_size, i;
+	if (!(named = with_enc(data, size, enc, &named_size)))
+		return NULL;
+	if (!split(named, named_size, &ps) || ps.nbins != 6 || ps.n[3] != 2 * (size_t)nodes) {
+		free(named);
+		return NULL;
+	}
+	order = (uint8_t *)malloc(4 * (size_t)nodes + 1);
+	rb = (uint8_t *)malloc(4 * (size_t)runs + (bytes ? (size_t)runs : ((size_t)runs + 1) / 2) + 1);
+	for (i = 0; i < (size_t)nodes; i++)
+		order[4 * i] = ps.p[3][2 * i], order[4 * i + 1] = ps.p[3][2 * i + 1], order[4 * i + 2] = order[4 * i + 3] = 0;
+	for (i = 0; i < (size_t)runs; i++) {
+		const uint8_t *moves = ps.p[5] + 2 * (size_t)runs;
+		unsigned m = moves[i / 2] >> (4 * (i % 2)) & 0xF;
+		rb[4 * i] = ps.p[5][2 * i], rb[4 * i + 1] = ps.p[5][2 * i + 1], rb[4 * i + 2] = rb[4 * i + 3] = 0;
+		if (bytes)
+			rb[4 * (size_t)runs + i] = (uint8_t)(m == 0xF ? 0xFF : m);
+		else if (i % 2 == 0)
+			rb[4 * (size_t)runs + i / 2] = (uint8_t)m;
+		else
+			rb[4 * (size_t)runs + i / 2] |= (uint8_t)(m << 4);
+	}
+	ps.p[3] = order, ps.n[3] = 4 * (size_t)nodes;
+	ps.p[5] = rb, ps.n[5] = 4 * (size_t)runs + (bytes ? (size_t)runs : ((size_t)runs + 1) / 2);
+	o = frame(&ps, out);
+	free(order);
+	free(rb);
+	free(named);
+	return o;
+}
+
+static const int bdx[8] = {0, 1, 1, 1, 0, -1, -1, -1}, bdy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+
+/* box_open: every cell of the two nodes' bounding box is a node, cell by cell. */
+static int box_open(const pt_table *t, int32_t s, int32_t d)
+{
+	int32_t sx, sy, dx, dy, x, y;
+	pt_xy(t, s, &sx, &sy), pt_xy(t, d, &dx, &dy);
+	for (y = sy < dy ? sy : dy; y <= (sy < dy ? dy : sy); y++)
+		for (x = sx < dx ? sx : dx; x <= (sx < dx ? dx : sx); x++)
+			if (pt_node_at(t, x, y) == PT_NONE)
+				return 0;
+	return 1;
+}
+
+/* h1 is the move docs/FORMAT.md's ranking rule ranks first from s toward
+ * d, from the cells alone: s's neighbours in direction order (no corner
+ * cutting), the lowest octile key to d's cell, ties by the lower slot. */
+static int32_t h1(const pt_table *t, int32_t s, int32_t d)
+{
+	int32_t sx, sy, tx, ty, best = PT_NONE;
+	long long best_key = -1;
+	int dir;
+	pt_xy(t, s, &sx, &sy), pt_xy(t, d, &tx, &ty);
+	for (dir = 0; dir < 8; dir++) {
+		int32_t vx = sx + bdx[dir], vy = sy + bdy[dir], v = pt_node_at(t, vx, vy);
+		long long a, b, key;
+		if (v == PT_NONE || (bdx[dir] && bdy[dir] && (pt_info_of(t)->connect == 4 || pt_node_at(t, vx, sy) == PT_NONE ||
+							    pt_node_at(t, sx, vy) == PT_NONE)))
+			continue;
+		a = llabs((long long)tx - vx), b = llabs((long long)ty - vy);
+		key = a > b ? 985 * a + 408 * b : 985 * b + 408 * a;
+		if (best == PT_NONE || key < best_key)
+			best = v, best_key = key;
+	}
+	return best;
+}
+
+/* box_answers holds b table bt to the rule on all pairs (up to 150 nodes)
+ * or 5,000 sampled ones: an open box answers H_1; any other pair answers
+ * as base (the same rows without b; NULL: none) does; every distance is
+ * flat's (NULL: none), bit for bit, as every step stays a shortest path's.
+ * It returns the pairs whose box is open. */
+static long box_answers(const char *what, const pt_table *bt, const pt_table *base, const pt_table *flat)
+{
+	int32_t n = pt_len(bt), s, d;
+	long long i, pairs = n <= 150 ? (long long)n * n : 5000;
+	long open = 0, closed = 0;
+	uint64_t seed = 88172645463325252ull;
+	for (i = 0; i < pairs; i++) {
+		double got, want;
+		int32_t next;
+		if (n <= 150)
+			s = (int32_t)(i / n), d = (int32_t)(i % n);
+		else {
+			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+			s = (int32_t)(seed % (uint64_t)n), d = (int32_t)((seed >> 32) % (uint64_t)n);
+		}
+		if (s == d)
+			continue;
+		next = pt_next(bt, s, d);
+		if (box_open(bt, s, d)) {
+			open++;
+			CHECK(next == h1(bt, s, d), "%s: %d -> %d: an open box, next %d, H_1 %d", what, s, d, next, h1(bt, s, d));
+		} else if (base) {
+			closed++;
+			CHECK(next == pt_next(base, s, d), "%s: %d -> %d: a box with a wall, next %d, without b %d", what, s, d, next,
+			      pt_next(base, s, d));
+		}
+		if (flat) {
+			int ok = pt_dist(bt, s, d, &got), fok = pt_dist(flat, s, d, &want);
+			CHECK(ok == fok && memcmp(&got, &want, sizeof got) == 0, "%s: %d -> %d: distance %.17g, flat %.17g", what, s, d, got, want);
+		}
+	}
+	printf("%s: %ld pairs in open boxes, %ld checked against the rows without b\n", what, open, closed);
+	return open;
+}
+
+/* open_named opens data as a table and reports its fault as a CHECK. */
+static pt_table *open_named(const char *what, const uint8_t *data, size_t size, uint8_t **copy)
+{
+	pt_error e;
+	pt_table *t = open_exact(data, size, &e, copy);
+	CHECK(t != NULL, "%s: refused: %s", what, e.message);
+	return t;
+}
+
+/* refuse_enc checks that data with first_enc enc is refused as corrupt,
+ * with a message naming enc and holding want (NULL: anything). */
+static void refuse_enc(const char *path, const uint8_t *data, size_t size, const char *enc, const char *want)
+{
+	size_t n;
+	uint8_t *b = with_enc(data, size, enc, &n), *copy;
+	pt_error e;
+	pt_table *t;
+	if (!b) {
+		CHECK(0, "%s: no first_enc to set", path);
+		return;
+	}
+	t = open_exact(b, n, &e, &copy);
+	CHECK(!t, "%s as %s: opened", path, enc);
+	CHECK(t || (e.code == PT_ERR_CORRUPT && one_line(&e) && strstr(e.message, enc) && (!want || strstr(e.message, want))),
+	      "%s as %s: error %d %s", path, enc, e.code, e.message);
+	if (!t)
+		printf("%s as %s: %s\n", path, enc, e.message);
+	pt_close(t);
+	free(copy);
+	free(b);
+}
+
+/* box runs the open-box tests on a run-length table RUNS (and FLAT, the
+ * same level's flat table, when given): a b table (RUNS itself, or RUNS
+ * with b added to its encoding where a b encoding is allowed) answers by
+ * the rule, in every start and move width; a b encoding where none is
+ * allowed (format 1 or 2, a graph, a level with costs), b without h and
+ * runs16x8hb are refused as corrupt. */
+static void box(const char *path, const char *flat_path)
+{
+	size_t size, fsize = 0, bsize;
+	uint8_t *data = read_file(path, &size), *fdata = NULL, *bdata = NULL, *copy, *bt_copy, *fcopy = NULL;
+	pt_error e;
+	pt_table *t, *bt = NULL, *flat = NULL;
+	const pt_info *in;
+	char enc[40], name[60];
+	size_t el;
+	int has_b, costs;
+	parts ps;
+	if (!data) {
+		CHECK(0, "cannot read %s", path);
+		return;
+	}
+	t = open_exact(data, size, &e, &copy);
+	CHECK(t && pt_info_of(t)->layout == PT_RUNS, "%s: not a run-length table: %s", path, t ? "" : e.message);
+	if (!t || pt_info_of(t)->layout != PT_RUNS) {
+		pt_close(t), free(copy), free(data);
+		return;
+	}
+	in = pt_info_of(t);
+	el = strlen(in->first_enc);
+	CHECK(el < 20, "%s: first_enc %s", path, in->first_enc);
+	has_b = el > 0 && in->first_enc[el - 1] == 'b';
+	costs = split(data, size, &ps) && ps.version == 3 && ps.n[2] != 0;
+	strcpy(enc, in->first_enc);
+	if (!has_b)
+		strcat(enc, strchr(enc, 'h') ? "b" : "hb");
+	if (in->version != 3 || in->kind != PT_GRID) {
+		refuse_enc(path, data, size, enc, "heuristic symbols");
+		refuse_enc(path, data, size, in->first_enc[4] == '1' ? "runs16x4hb" : "runs32x4hb", "heuristic symbols");
+		refuse_enc(path, data, size, in->first_enc[4] == '1' ? "runs16x4hwb" : "runs32x4hwb", "heuristic symbols");
+	} else if (costs) {
+		CHECK(!has_b, "%s: a b encoding with a costs bin opened", path);
+		refuse_enc(path, data, size, enc, "costs bin");
+		if (!strchr(enc, 'w')) {
+			strcpy(enc + strlen(enc) - 1, "wb");
+			refuse_enc(path, data, size, enc, "costs bin");
+		}
+	} else {
+		if (has_b)
+			bt = t;
+		else {
+			bdata = with_enc(data, size, enc, &bsize);
+			CHECK(bdata != NULL, "%s: no first_enc to set", path);
+			if (bdata)
+				bt = open_named(enc, bdata, bsize, &bt_copy);
+		}
+		if (flat_path && (fdata = read_file(flat_path, &fsize)) != NULL) {
+			flat = open_named(flat_path, fdata, fsize, &fcopy);
+			CHECK(!flat || pt_len(flat) == pt_len(t), "%s: %d nodes, %s %d", path, pt_len(t), flat_path, pt_len(flat));
+		}
+		if (bt) {
+			snprintf(name, sizeof name, "%s as %s", has_b ? "b table" : "table", enc);
+			if (!has_b)
+				api(name, bt);
+			CHECK(box_answers(name, bt, has_b ? NULL : t, flat) > 0 || pt_len(bt) < 2, "%s: no pair in an open box", path);
+			/* The other start and move widths answer alike. */
+			if (!strncmp(enc, "runs16x4", 8)) {
+				int bytes;
+				for (bytes = 0; bytes < 2; bytes++) {
+					size_t wsize;
+					uint8_t *w, *wcopy;
+					pt_table *wt;
+					char wenc[40];
+					snprintf(wenc, sizeof wenc, "runs32x%d%s", bytes ? 8 : 4, enc + 8);
+					w = widen(has_b ? data : bdata, has_b ? size : bsize, pt_len(t), in->runs, bytes, wenc, &wsize);
+					CHECK(w != NULL, "%s: cannot widen to %s", path, wenc);
+					if (!w)
+						continue;
+					if ((wt = open_named(wenc, w, wsize, &wcopy)) != NULL) {
+						int32_t s, d, n = pt_len(wt), step = n > 150 ? n / 150 + 1 : 1;
+						for (s = 0; s < n; s += step)
+							for (d = 0; d < n; d += step)
+								CHECK(pt_next(wt, s, d) == pt_next(bt, s, d), "%s: %d -> %d: next %d, %s %d", wenc, s, d,
+								      pt_next(wt, s, d), enc, pt_next(bt, s, d));
+						printf("%s: answers as %s\n", wenc, enc);
+					}
+					pt_close(wt);
+					free(wcopy);
+					free(w);
+				}
+			}
+		}
+		/* b without h, and runs16x8 with it: unknown encodings. */
+		refuse_enc(path, data, size, in->first_enc[4] == '1' ? "runs16x4b" : "runs32x4b", "unknown");
+		refuse_enc(path, data, size, in->first_enc[4] == '1' ? "runs16x4wb" : "runs32x4wb", "unknown");
+		refuse_enc(path, data, size, "runs16x8hb", "unknown");
+		refuse_enc(path, data, size, "runs16x8hwb", "unknown");
+		refuse_enc(path, data, size, "runs16x4hbw", "unknown");
+		if (bt && bt != t) {
+			pt_close(bt);
+			free(bt_copy);
+		}
+		pt_close(flat);
+		free(fcopy);
+		free(fdata);
+		free(bdata);
+	}
+	pt_close(t);
+	free(copy);
+	free(data);
+	CHECK(live == 0, "%s: %lu bytes left allocated", path, (unsigned long)live);
 }
 
 int main(int argc, char **argv)
 {
 	int i, with_damage = 0;
+	if (argc > 2 && !strcmp(argv[1], "-box")) {
+		box(argv[2], argc > 3 ? argv[3] : NULL);
+		if (failures) {
+			fprintf(stderr, "test: %d failures\n", failures);
+			return 1;
+		}
+		printf("test: ok\n");
+		return 0;
+	}
 	for (i = 1; i < argc; i++) {
 		size_t size;
 		uint8_t *data, *copy;

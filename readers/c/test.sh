@@ -14,6 +14,8 @@
 #  3. Run readers/c/test.c (sanitized) on every table: the API against
 #     itself; and on the worked examples of docs/FORMAT.md every truncation
 #     and bit flip, and hostile documents.
+#  4. Run test.c -box: the open-box rule of the b encodings, and where
+#     they are refused.
 #
 # Run from anywhere: sh readers/c/test.sh. Exit status 0 when all passes.
 set -eu
@@ -41,7 +43,7 @@ export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 # --- tables -----------------------------------------------------------------
 grid_flags="|-compress|-window 2|-graph-bins|-compress -graph-bins|-window 3 -graph-bins|-diagonal 10/14|-compress -diagonal 10/14|-connect 4|-compress -connect 4|-window 2 -connect 4|-clearance 2|-compress -clearance 2"
 graph_flags="|-compress"
-levels="examples/tiny.grid"
+levels="examples/tiny.grid examples/tiny-box.grid"
 for f in testdata/* examples/c/levels/*; do
 	case "$f" in *.map | *.grid | *.gr | *.json) levels="$levels $f" ;; esac
 done
@@ -118,14 +120,62 @@ done
 say "$tables tables, $total queries each asked of pathtable and ptread: $failed failures"
 
 # --- damage -----------------------------------------------------------------
+# Every truncation and bit flip of the worked examples of docs/FORMAT.md
+# and of a b table (examples/tiny-box.grid, run-length) is refused.
+"$pt" build -quiet -compress -o "$tmp/tiny-box.ptab" examples/tiny-box.grid >/dev/null
 for t in "$tmp/test" "$tmp/test++"; do
 	[ -x "$t" ] || continue
-	if ! "$t" -damage examples/tiny.ptab examples/tiny-runs.ptab examples/tiny-v3.ptab examples/tiny-runs-v3.ptab > "$tmp/damage.out" 2>&1; then
+	if ! "$t" -damage examples/tiny.ptab examples/tiny-runs.ptab examples/tiny-v3.ptab examples/tiny-runs-v3.ptab "$tmp/tiny-box.ptab" > "$tmp/damage.out" 2>&1; then
 		failed=$((failed + 1))
 		say "test.c -damage failed ($t):"
 		grep FAIL "$tmp/damage.out" | head -10 >&2
 	fi
 done
 grep 'damaged copies refused' "$tmp/damage.out" >&2 || true
+
+# --- open boxes ---------------------------------------------------------------
+# The b encodings (docs/FORMAT.md "Open-box wildcards"): test.c -box holds a b
+# table (the CLI's -compress table of a level whose cells all cost 1, or
+# that table with b added to its encoding) to the rule against the flat
+# table's distances, in every start and move width, and refuses b where
+# the format forbids it (costs, formats 1 and 2, graphs) and b without h.
+# rand.map: 32x32, one cell in eight a wall (an LCG: the same every run),
+# where the rows' moves in open boxes often differ from H_1.
+awk 'BEGIN { print "type octile\nheight 32\nwidth 32\nmap"; s = 5
+	for (y = 0; y < 32; y++) { r = ""; for (x = 0; x < 32; x++) { s = (s * 1103515245 + 12345) % 2147483648; r = r (int(s / 65536) % 8 ? "." : "@") }; print r } }' > "$tmp/rand.map"
+boxes=0
+box_levels="examples/tiny-box.grid testdata/small.map $tmp/rand.map"
+for m in random-32-32-10 room-32-32-4; do
+	[ -f "../shared/testmaps/$m.map" ] && box_levels="$box_levels ../shared/testmaps/$m.map"
+done
+for level in $box_levels; do
+	for fl in "" "-diagonal 10/14" "-connect 4" "-clearance 2"; do
+		# shellcheck disable=SC2086
+		"$pt" build -quiet $fl -o "$tmp/flat.ptab" "$level" >/dev/null 2>&1 || continue # too narrow for the agent
+		# shellcheck disable=SC2086
+		"$pt" build -quiet -compress $fl -o "$tmp/runs.ptab" "$level" >/dev/null
+		boxes=$((boxes + 1))
+		for t in "$tmp/test" "$tmp/test++"; do
+			[ -x "$t" ] || continue
+			if ! "$t" -box "$tmp/runs.ptab" "$tmp/flat.ptab" > "$tmp/box.out" 2>&1; then
+				failed=$((failed + 1))
+				say "test.c -box failed on $level $fl ($t):"
+				grep FAIL "$tmp/box.out" | head -5 >&2
+			fi
+		done
+	done
+done
+for lf in "examples/tiny.grid|-compress" "testdata/unreachable.grid|-compress -connect 4" "testdata/small.map|-compress -graph-bins" \
+	"testdata/lecture.gr|-compress" "examples/c/levels/float.json|-compress"; do
+	# shellcheck disable=SC2086
+	"$pt" build -quiet ${lf#*|} -o "$tmp/runs.ptab" "${lf%%|*}" >/dev/null
+	boxes=$((boxes + 1))
+	if ! "$tmp/test" -box "$tmp/runs.ptab" > "$tmp/box.out" 2>&1; then
+		failed=$((failed + 1))
+		say "test.c -box failed on $lf:"
+		grep FAIL "$tmp/box.out" | head -5 >&2
+	fi
+done
+say "$boxes run-length tables through test.c -box"
 [ "$failed" -eq 0 ] || exit 1
 say ok

@@ -121,7 +121,10 @@ namespace PathTable
         byte[] dirR;
         int hopShift;
         int startBytes, moveBits, runsOff, movesOff, runCount;
-        bool symbols, wrap;
+        bool symbols, wrap, boxEnc;
+        // A b encoding's summed-area table of open cells: boxSum[y*(Width+1)+x]
+        // counts the nodes in [0,x) x [0,y), for BoxOpen in O(1); null otherwise.
+        int[] boxSum;
 
         bool exactSum; // walked costs add as a + b*sqrt2 (or integers), not in float64
 
@@ -323,6 +326,10 @@ namespace PathTable
                 throw new PathTableException(TableError.Checksum, "table checksum mismatch (file corrupt): stored " + ((uint)sum).ToString("x8") + ", computed " + crc.ToString("x8"));
             if (rd.Left != 0)
                 throw Corrupt(rd.Left + " bytes after the checksum");
+            // A b encoding is exact only where every cell costs 1 (CheckHeader
+            // has held it to a version 3 grid: it has symbols).
+            if (boxEnc && moveBits != 0 && len[1] != 0)
+                throw Corrupt("first-move encoding " + Quote(h.FirstEnc) + " answers open boxes by H_1, which needs every cell to cost 1, and the costs bin has " + len[1] + " bytes");
 
             // 8. The graph, decoded or rebuilt, and the arrays queries index by.
             if (v3)
@@ -369,6 +376,8 @@ namespace PathTable
             }
             if (Layout == Layout.Runs)
                 BuildRankWalk();
+            if (Layout == Layout.Runs && boxEnc)
+                BuildBoxes();
             MaxPathLength = Layout == Layout.Window ? side * side : Math.Max(NodeCount, 1);
         }
 
@@ -510,8 +519,16 @@ namespace PathTable
                 throw Corrupt(n + " nodes and " + h.Runs + " runs: too many for a run-length table");
             if (Layout == Layout.Runs)
             {
+                // A "b" (box) after h or hw: the encoding without it, and
+                // open boxes answered by H_1.
+                string enc = h.FirstEnc;
+                if (enc.EndsWith("hb", StringComparison.Ordinal) || enc.EndsWith("hwb", StringComparison.Ordinal))
+                {
+                    enc = enc.Substring(0, enc.Length - 1);
+                    boxEnc = true;
+                }
                 for (int i = 0; i < RunEncodings.Length; i++)
-                    if (h.FirstEnc == RunEncodings[i] && i != 5 && i != 9) // no runs16x8h, runs16x8hw
+                    if (enc == RunEncodings[i] && i != 5 && i != 9) // no runs16x8h, runs16x8hw
                     {
                         startBytes = i % 4 < 2 ? 2 : 4;
                         moveBits = i % 2 == 1 ? 8 : 4;
@@ -1243,6 +1260,30 @@ namespace PathTable
             }
         }
 
+        // BuildBoxes lays out boxSum: (Width+1)·(Height+1) ints, O(width·height),
+        // 4 bytes a cell where the file's open bin holds one bit.
+        void BuildBoxes()
+        {
+            int w1 = Width + 1, h1 = Height + 1;
+            var s = new int[w1 * h1];
+            for (int u = 0; u < NodeCount; u++)
+                s[(cellY[u] + 1) * w1 + cellX[u] + 1] = 1;
+            for (int y = 1; y < h1; y++)
+                for (int x = 1, i = y * w1 + 1; x < w1; x++, i++)
+                    s[i] += s[i - w1] + s[i - 1] - s[i - w1 - 1];
+            boxSum = s;
+        }
+
+        // BoxOpen reports whether every cell of the bounding box of cells
+        // (ax, ay) and (bx, by) is a node: then H_1 starts a shortest path
+        // from one toward the other (a straight octile or Manhattan path lies
+        // in the box, and H_1 keeps it there). O(1).
+        static bool BoxOpen(int[] s, int w1, int ax, int ay, int bx, int by)
+        {
+            int x0 = Math.Min(ax, bx), x1 = Math.Max(ax, bx) + 1, y0 = Math.Min(ay, by), y1 = Math.Max(ay, by) + 1;
+            return s[y1 * w1 + x1] - s[y0 * w1 + x1] - s[y1 * w1 + x0] + s[y0 * w1 + x0] == (x1 - x0) * (y1 - y0);
+        }
+
         // WalkRanks is Walk's loop for a run-length table, in rank space: a
         // step is a binary search in the row of the current rank and one
         // hop, with no offsets or targets to read.
@@ -1253,45 +1294,55 @@ namespace PathTable
             double cf = 0;
             // Fields in locals: Mono's JIT reloads a field on every use.
             byte[] d = data, dirs = dirR;
-            int[] rowStart = this.rowStart, hops = hopR, order = this.order, xy = xyR;
+            int[] rowStart = this.rowStart, hops = hopR, order = this.order, xy = xyR, box = boxSum;
+            int w1 = Width + 1;
             int runsOff = this.runsOff, movesOff = this.movesOff, shift = hopShift;
             bool wrap = this.wrap, symbols = this.symbols, exact = exactSum;
             int t = rank[to], n = NodeCount, len = 1, r = rank[from];
             uint stride = 1u << shift;
             bool two = startBytes == 2, four = moveBits == 4;
             int tx = symbols ? xy[2 * t] : 0, ty = symbols ? xy[2 * t + 1] : 0;
+            bool open = false;
             while (r != t)
             {
-                int lo = rowStart[r], a = lo, b = rowStart[r + 1], end = b;
-                if (two)
-                {
-                    while (a < b)
-                    {
-                        int mid = (a + b) >> 1;
-                        int q = runsOff + 2 * mid;
-                        if ((d[q] | d[q + 1] << 8) <= t)
-                            a = mid + 1;
-                        else
-                            b = mid;
-                    }
-                }
+                int m;
+                // Once a b table's box is open it stays open (H_1 moves into a
+                // box inside it): the rest of the path is H_1, no row read.
+                if (open || (box != null && (open = BoxOpen(box, w1, xy[2 * r], xy[2 * r + 1], tx, ty))))
+                    m = 8;
                 else
                 {
-                    while (a < b)
+                    int lo = rowStart[r], a = lo, b = rowStart[r + 1], end = b;
+                    if (two)
                     {
-                        int mid = (a + b) >> 1;
-                        if (Le32(runsOff + 4 * mid) <= (uint)t)
-                            a = mid + 1;
-                        else
-                            b = mid;
+                        while (a < b)
+                        {
+                            int mid = (a + b) >> 1;
+                            int q = runsOff + 2 * mid;
+                            if ((d[q] | d[q + 1] << 8) <= t)
+                                a = mid + 1;
+                            else
+                                b = mid;
+                        }
                     }
+                    else
+                    {
+                        while (a < b)
+                        {
+                            int mid = (a + b) >> 1;
+                            if (Le32(runsOff + 4 * mid) <= (uint)t)
+                                a = mid + 1;
+                            else
+                                b = mid;
+                        }
+                    }
+                    if (a == lo && (!wrap || end == lo))
+                        return 0;
+                    int i = a == lo ? end - 1 : a - 1;
+                    m = four ? (d[movesOff + (i >> 1)] >> ((i & 1) << 2)) & 0xF : d[movesOff + i];
+                    if (four && m == 0xF)
+                        return 0;
                 }
-                if (a == lo && (!wrap || end == lo))
-                    return 0;
-                int i = a == lo ? end - 1 : a - 1;
-                int m = four ? (d[movesOff + (i >> 1)] >> ((i & 1) << 2)) & 0xF : d[movesOff + i];
-                if (four && m == 0xF)
-                    return 0;
                 if (symbols && (uint)(m - 8) <= 6)
                 {
                     int slot = NoMove;
@@ -1342,11 +1393,14 @@ namespace PathTable
 
         // RunsMove: the move of the last run of from's row whose start is at
         // most to's rank, by binary search (a wrapped row's last run below
-        // its first start); heuristic symbols decoded to their slot.
+        // its first start); heuristic symbols decoded to their slot. A b
+        // table answers H_1 where the two cells' box is open, without the row.
         int RunsMove(int from, int to)
         {
             if (from == to)
                 return NoMove;
+            if (boxSum != null && BoxOpen(boxSum, Width + 1, cellX[from], cellY[from], cellX[to], cellY[to]))
+                return SymbolMove(from, to, 1);
             int key = rank[to], r = rank[from];
             int lo = rowStart[r], a = lo, b = rowStart[r + 1], end = b;
             byte[] d = data;

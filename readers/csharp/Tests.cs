@@ -49,7 +49,7 @@ static class Tests
         tables = args.Length > 1 ? args[1] : null;
         var tests = new Action[] {
             Crc, TinyAllExamples, Lookups, ShortBuffers, OutOfRange, Windowed, Graph, NoAllocation,
-            Truncations, ByteFlips, HostileBytes, Crafted, FuzzBehindChecksum, MissingFile,
+            Truncations, ByteFlips, HostileBytes, Crafted, FuzzBehindChecksum, MissingFile, Boxes, BoxesRefused, BoxExample,
         };
         foreach (var t in tests)
         {
@@ -326,13 +326,28 @@ static class Tests
         }
     }
 
+    // DamageSources: the worked examples, and the b table of
+    // examples/tiny-box.grid when check.sh built it.
+    static List<string> DamageSources()
+    {
+        var l = new List<string>(Examples);
+        if (tables != null && File.Exists(Path.Combine(tables, "tiny-box.grid.runs.ptab")))
+            l.Add("tiny-box.grid.runs.ptab");
+        return l;
+    }
+
+    static byte[] DamageSource(string name)
+    {
+        return name.StartsWith("tiny-box", StringComparison.Ordinal) ? File.ReadAllBytes(Path.Combine(tables, name)) : Example(name);
+    }
+
     // Truncations: every prefix of every example is refused, as a
     // PathTableException.
     static void Truncations()
     {
-        foreach (var ex in Examples)
+        foreach (var ex in DamageSources())
         {
-            var b = Example(ex);
+            var b = DamageSource(ex);
             for (int n = 0; n < b.Length; n++)
             {
                 var c = new byte[n];
@@ -346,9 +361,9 @@ static class Tests
     // checksum covers the bins; the framing has one valid form).
     static void ByteFlips()
     {
-        foreach (var ex in Examples)
+        foreach (var ex in DamageSources())
         {
-            var b = Example(ex);
+            var b = DamageSource(ex);
             for (int i = 0; i < b.Length; i++)
             {
                 var c = (byte[])b.Clone();
@@ -483,7 +498,7 @@ static class Tests
     }
 
     // Entries splits a header map of str keys and simple values (fixint,
-    // uint8/16, str, nil) into its key and value bytes.
+    // uint8/16/32, str, nil, arrays of those) into its key and value bytes.
     static List<KeyValuePair<byte[], byte[]>> Entries(byte[] h)
     {
         var list = new List<KeyValuePair<byte[], byte[]>>();
@@ -522,6 +537,16 @@ static class Tests
             return p + 2;
         if (c == 0xcd)
             return p + 3;
+        if (c == 0xce)
+            return p + 5;
+        if ((c >= 0x90 && c <= 0x9f) || c == 0xdc)
+        {
+            int n = c == 0xdc ? h[p + 1] << 8 | h[p + 2] : c & 0x0f;
+            p += c == 0xdc ? 3 : 1;
+            for (int i = 0; i < n; i++)
+                p = SkipSimple(h, p);
+            return p;
+        }
         throw new InvalidOperationException("header value 0x" + c.ToString("x2"));
     }
 
@@ -663,6 +688,9 @@ static class Tests
         bad["runs: row_bytes absent"] = WithHeader(r, e => e.FindAll(kv => !KeyIs(kv.Key, "row_bytes")));
         bad["runs: symbols in a graph"] = WithHeader(r, Set("kind", Str("graph")));
         bad["runs: runs16x8h"] = WithHeader(r, Set("first_enc", Str("runs16x8h")));
+        bad["runs: b with costs"] = WithHeader(r, Set("first_enc", Str("runs16x4hb")));
+        bad["runs: b without h"] = WithHeader(r, Set("first_enc", Str("runs16x4b")));
+        bad["runs: runs16x8hb"] = WithHeader(r, Set("first_enc", Str("runs16x8hb")));
         var extra = new Doc { Version = 3, Bins = new List<byte[]>(d.Bins) };
         extra.Bins[0] = Cat(d.Bins[0], Bytes(0xc0));
         bad["header: a byte after the map"] = Frame(extra);
@@ -709,7 +737,8 @@ static class Tests
         foreach (var ex in Examples)
             sources.Add(Example(ex));
         if (tables != null)
-            foreach (var n in new[] { "tiny.win.ptab", "tiny.g.win.ptab", "lecture.gr.ptab", "lecture.gr.runs.ptab", "maze.grid.runs.ptab", "maze.grid.1014.ptab" })
+            foreach (var n in new[] { "tiny.win.ptab", "tiny.g.win.ptab", "lecture.gr.ptab", "lecture.gr.runs.ptab", "maze.grid.runs.ptab", "maze.grid.1014.ptab",
+                "tiny-box.grid.runs.ptab", "small.map.runs.ptab" })
                 if (File.Exists(Path.Combine(tables, n)))
                     sources.Add(File.ReadAllBytes(Path.Combine(tables, n)));
         var rnd = new Random(26);
@@ -773,5 +802,231 @@ static class Tests
         }
         Check(opened > 0 && refused > 0, "fuzz: " + opened + " opened, " + refused + " refused");
         Console.Error.WriteLine("fuzz behind the checksum: " + opened + " damaged tables opened and queried, " + refused + " refused");
+    }
+
+    // ------------------------------------------------------------ open boxes
+
+    static readonly int[] BDX = { 0, 1, 1, 1, 0, -1, -1, -1 }, BDY = { -1, -1, 0, 1, 1, 1, 0, -1 };
+
+    // BoxOpenByCells: every cell of the two nodes' bounding box is a node, cell by cell.
+    static bool BoxOpenByCells(Table t, int s, int d)
+    {
+        int sx, sy, dx, dy;
+        t.TryXY(s, out sx, out sy);
+        t.TryXY(d, out dx, out dy);
+        for (int y = Math.Min(sy, dy); y <= Math.Max(sy, dy); y++)
+            for (int x = Math.Min(sx, dx); x <= Math.Max(sx, dx); x++)
+                if (t.NodeAt(x, y) < 0)
+                    return false;
+        return true;
+    }
+
+    // H1 is the move FORMAT.md's ranking rule ranks first from s toward d,
+    // from the cells alone: s's neighbours in direction order (no corner
+    // cutting), the lowest octile key to d's cell, ties by the lower slot.
+    static int H1(Table t, int s, int d)
+    {
+        int sx, sy, tx, ty, best = -1;
+        long bestKey = 0;
+        t.TryXY(s, out sx, out sy);
+        t.TryXY(d, out tx, out ty);
+        for (int dir = 0; dir < 8; dir++)
+        {
+            int vx = sx + BDX[dir], vy = sy + BDY[dir], v = t.NodeAt(vx, vy);
+            bool diag = BDX[dir] != 0 && BDY[dir] != 0;
+            if (v < 0 || (diag && (t.Connect == 4 || t.NodeAt(vx, sy) < 0 || t.NodeAt(sx, vy) < 0)))
+                continue;
+            long a = Math.Abs((long)tx - vx), b = Math.Abs((long)ty - vy);
+            long key = a > b ? 985 * a + 408 * b : 985 * b + 408 * a;
+            if (best < 0 || key < bestKey)
+            {
+                best = v;
+                bestKey = key;
+            }
+        }
+        return best;
+    }
+
+    // Widen rewrites a version 3 run-length table of 16-bit starts and 4-bit
+    // moves with 32-bit starts (and 8-bit moves when bytes), first_enc enc:
+    // the same answers in another encoding.
+    static byte[] Widen(byte[] b, int nodes, int runs, bool bytes, string enc)
+    {
+        var d = Split(b);
+        var c = new Doc { Version = d.Version };
+        c.Bins.AddRange(d.Bins);
+        c.Bins[0] = Map(Set("first_enc", Str(enc))(Entries(d.Bins[0])));
+        var order = new byte[4 * nodes];
+        for (int i = 0; i < nodes; i++)
+        {
+            order[4 * i] = d.Bins[3][2 * i];
+            order[4 * i + 1] = d.Bins[3][2 * i + 1];
+        }
+        var rb = new byte[4 * runs + (bytes ? runs : (runs + 1) / 2)];
+        for (int i = 0; i < runs; i++)
+        {
+            int m = (d.Bins[5][2 * runs + i / 2] >> (4 * (i % 2))) & 0xF;
+            rb[4 * i] = d.Bins[5][2 * i];
+            rb[4 * i + 1] = d.Bins[5][2 * i + 1];
+            if (bytes)
+                rb[4 * runs + i] = (byte)(m == 0xF ? 0xFF : m);
+            else
+                rb[4 * runs + i / 2] |= (byte)(m << (4 * (i % 2)));
+        }
+        c.Bins[3] = order;
+        c.Bins[5] = rb;
+        return Frame(c);
+    }
+
+    // Boxes: a b table (check.sh's -compress table of a level whose cells
+    // all cost 1, or that table with b added to its encoding) answers by the
+    // open-box rule: H_1 where the two cells' box is open, the rows' move
+    // elsewhere; its distances are the flat table's, bit for bit; its
+    // 32-bit encodings answer alike.
+    static void Boxes()
+    {
+        string[] levels = { "small.map", "small.map.1014", "small.map.4", "rand.map", "rand.map.4", "rand.map.c2", "den312d.map" };
+        foreach (var level in levels)
+        {
+            if (tables == null || !File.Exists(Path.Combine(tables, level + ".runs.ptab")) || !File.Exists(Path.Combine(tables, level + ".ptab")))
+            {
+                Console.Error.WriteLine("skip: no " + level + ".runs.ptab (give check.sh's table directory)");
+                continue;
+            }
+            var bytes = File.ReadAllBytes(Path.Combine(tables, level + ".runs.ptab"));
+            var t = Table.Open(bytes);
+            var flat = Table.Open(Path.Combine(tables, level + ".ptab"));
+            bool hasB = t.FirstEnc.EndsWith("b", StringComparison.Ordinal);
+            string enc = hasB ? t.FirstEnc : t.FirstEnc + "b";
+            byte[] bb = hasB ? bytes : WithHeader(Split(bytes), Set("first_enc", Str(enc)));
+            Table bt;
+            try
+            {
+                bt = Table.Open(bb);
+            }
+            catch (PathTableException e)
+            {
+                Check(false, level + " as " + enc + ": refused: " + e.Message);
+                continue;
+            }
+            Table bas = hasB ? null : t;
+            int n = bt.NodeCount, open = 0, closed = 0;
+            var rnd = new Random(22);
+            var buf = new int[bt.MaxPathLength];
+            long pairs = n <= 150 ? (long)n * n : 5000;
+            for (long i = 0; i < pairs; i++)
+            {
+                int s = n <= 150 ? (int)(i / n) : rnd.Next(n), d = n <= 150 ? (int)(i % n) : rnd.Next(n);
+                if (s == d)
+                    continue;
+                int next = bt.Next(s, d);
+                if (BoxOpenByCells(bt, s, d))
+                {
+                    open++;
+                    Equal(next, H1(bt, s, d), level + " as " + enc + ": " + s + " -> " + d + " in an open box: Next");
+                }
+                else if (bas != null)
+                {
+                    closed++;
+                    Equal(next, bas.Next(s, d), level + " as " + enc + ": " + s + " -> " + d + " past a wall: Next as without b");
+                }
+                double got, want, pc;
+                bool ok = bt.Dist(s, d, out got), fok = flat.Dist(s, d, out want);
+                Check(ok == fok && (!ok || BitConverter.DoubleToInt64Bits(got) == BitConverter.DoubleToInt64Bits(want)),
+                    level + " as " + enc + ": " + s + " -> " + d + ": Dist " + got.ToString("R") + ", flat " + want.ToString("R"));
+                int k = bt.Path(s, d, buf, out pc);
+                Check(ok ? k > 1 && buf[1] == next && pc == got : k == 0, level + " as " + enc + ": " + s + " -> " + d + ": Path and Next and Dist agree");
+            }
+            Check(open > 0 || n < 2, level + " as " + enc + ": no pair in an open box");
+            Console.Error.WriteLine(level + " as " + enc + ": " + open + " pairs in open boxes, " + closed + " held to the rows without b");
+            if (!enc.StartsWith("runs16x4", StringComparison.Ordinal))
+                continue;
+            foreach (bool by in new[] { false, true })
+            {
+                string wenc = (by ? "runs32x8" : "runs32x4") + enc.Substring(8);
+                Table wt;
+                try
+                {
+                    wt = Table.Open(Widen(bb, n, CountRuns(bb), by, wenc));
+                }
+                catch (PathTableException e)
+                {
+                    Check(false, level + " as " + wenc + ": refused: " + e.Message);
+                    continue;
+                }
+                Equal(wt.FirstEnc, wenc, level + " widened");
+                int step = n > 150 ? n / 150 + 1 : 1;
+                for (int s = 0; s < n; s += step)
+                    for (int d = 0; d < n; d += step)
+                        Equal(wt.Next(s, d), bt.Next(s, d), level + " as " + wenc + ": " + s + " -> " + d + ": Next as " + enc);
+            }
+        }
+    }
+
+    // CountRuns reads a table's header "runs".
+    static int CountRuns(byte[] b)
+    {
+        foreach (var kv in Entries(Split(b).Bins[0]))
+            if (KeyIs(kv.Key, "runs"))
+            {
+                var v = kv.Value;
+                return v[0] <= 0x7f ? v[0] : v[0] == 0xcc ? v[1] : v[0] == 0xcd ? v[1] << 8 | v[2]
+                    : v[0] == 0xce ? v[1] << 24 | v[2] << 16 | v[3] << 8 | v[4] : -1;
+            }
+        return 0; // no runs (a table of one node): the key is left out
+    }
+
+    static void RefuseEnc(byte[] b, string enc, string what, string want)
+    {
+        try
+        {
+            Table.Open(WithHeader(Split(b), Set("first_enc", Str(enc))));
+            Check(false, what + " as " + enc + ": opened");
+        }
+        catch (PathTableException e)
+        {
+            Check(e.Error == TableError.Corrupt && e.Message.Contains(enc) && e.Message.Contains(want) && e.Message.IndexOf('\n') < 0,
+                what + " as " + enc + ": " + e.Error + " " + e.Message);
+        }
+    }
+
+    // BoxesRefused: a b encoding where the format forbids it (a level with
+    // costs, formats 1 and 2, a graph), b without h, and runs16x8hb are
+    // refused as corrupt, naming the encoding.
+    static void BoxesRefused()
+    {
+        var costs = Example("tiny-runs-v3.ptab");
+        RefuseEnc(costs, "runs16x4hb", "tiny-runs-v3 (a cell of cost 2)", "costs bin");
+        RefuseEnc(costs, "runs16x4hwb", "tiny-runs-v3 (a cell of cost 2)", "costs bin");
+        RefuseEnc(Example("tiny-runs.ptab"), "runs16x4hb", "tiny-runs (format 2)", "version 3 grid");
+        RefuseEnc(Example("tiny-runs.ptab"), "runs32x4hwb", "tiny-runs (format 2)", "version 3 grid");
+        foreach (var name in new[] { "lecture.gr.runs.ptab", "small.map.g.runs.ptab" })
+            if (tables != null && File.Exists(Path.Combine(tables, name)))
+                RefuseEnc(File.ReadAllBytes(Path.Combine(tables, name)), "runs16x4hb", name, "version 3 grid");
+        if (tables == null || !File.Exists(Path.Combine(tables, "small.map.runs.ptab")))
+            return;
+        var good = File.ReadAllBytes(Path.Combine(tables, "small.map.runs.ptab"));
+        foreach (var enc in new[] { "runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4hbw", "runs16x4bh" })
+            RefuseEnc(good, enc, "small.map.runs", "");
+    }
+
+    // BoxExample: the worked example of docs/FORMAT.md "Open-box
+    // wildcards", examples/tiny-box.grid as check.sh builds it (-compress).
+    static void BoxExample()
+    {
+        var t = FromTables("tiny-box.grid.runs.ptab");
+        if (t == null)
+            return;
+        Equal(t.FirstEnc, "runs16x4hwb", "tiny-box first_enc");
+        Equal(t.NodeCount, 10, "tiny-box nodes");
+        var buf = new int[t.MaxPathLength];
+        double cost;
+        int k = t.Path(0, 9, buf, out cost);
+        Equal(k, 6, "tiny-box 0,0 -> 3,2 length");
+        Check(k == 6 && buf[0] == 0 && buf[1] == 3 && buf[2] == 6 && buf[3] == 7 && buf[4] == 8 && buf[5] == 9,
+            "tiny-box 0,0 -> 3,2 path 0,0 0,1 0,2 1,2 2,2 3,2");
+        Equal(cost, 5.0, "tiny-box 0,0 -> 3,2 cost");
+        Equal(t.Next(6, 9), 7, "tiny-box 0,2 -> 3,2: H_1 in the open bottom row");
+        Equal(t.Next(3, 9), 6, "tiny-box 0,1 -> 3,2: the box holds the wall at 1,1, row 1's move");
     }
 }

@@ -67,7 +67,7 @@ tiny.win|examples/tiny.grid|-window 1
 tiny.g|examples/tiny.grid|-graph-bins
 tiny.g.runs|examples/tiny.grid|-compress -graph-bins
 tiny.g.win|examples/tiny.grid|-window 1 -graph-bins"
-for f in testdata/* examples/c/levels/*; do
+for f in testdata/* examples/c/levels/* examples/tiny-box.grid; do
 	case "$f" in
 	*.map | *.grid)
 		b=$(basename "$f")
@@ -112,6 +112,19 @@ awk 'BEGIN { print "p sp 200 398"; for (i = 2; i <= 200; i++) { print "a 1", i, 
 levels="$levels
 star.gr|$tmp/star.gr|
 star.gr.runs|$tmp/star.gr|-compress"
+# rand.map: 32x32, one cell in eight a wall (an LCG: the same every run),
+# whose cells all cost 1: run-length tables in a b encoding (open boxes),
+# where the rows' moves in open boxes often differ from H_1 (Tests.exe's
+# Boxes holds them to the rule).
+awk 'BEGIN { print "type octile\nheight 32\nwidth 32\nmap"; s = 5
+	for (y = 0; y < 32; y++) { r = ""; for (x = 0; x < 32; x++) { s = (s * 1103515245 + 12345) % 2147483648; r = r (int(s / 65536) % 8 ? "." : "@") }; print r } }' > "$tmp/rand.map"
+levels="$levels
+rand.map|$tmp/rand.map|
+rand.map.runs|$tmp/rand.map|-compress
+rand.map.4|$tmp/rand.map|-connect 4
+rand.map.4.runs|$tmp/rand.map|-compress -connect 4
+rand.map.c2|$tmp/rand.map|-clearance 2
+rand.map.c2.runs|$tmp/rand.map|-compress -clearance 2"
 # maze-128-128-2 (10,858 nodes) run-length only: its flat table is 562 MiB.
 f=../shared/testmaps/maze-128-128-2.map
 [ ! -f "$f" ] || levels="$levels
