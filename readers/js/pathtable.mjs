@@ -1358,7 +1358,26 @@ class RunsTable extends Table {
   // the table has open-box wildcards and the pair's box is open, else the
   // row's (_rowMove). O(1) or O(log row).
   _move(r, tr) {
-    if (this._box && this._boxOpen(r, tr)) return this._symbol(r, tr, 1);
+    if (this._box) {
+      // _boxOpen and _symbol's H_1, inlined: this is every query's path.
+      const xy = this._xy;
+      const ax = xy[2 * r];
+      const ay = xy[2 * r + 1];
+      const bx = xy[2 * tr];
+      const by = xy[2 * tr + 1];
+      const x0 = ax < bx ? ax : bx;
+      const x1 = ax < bx ? bx : ax;
+      const y0 = ay < by ? ay : by;
+      const y1 = ay < by ? by : ay;
+      const S = this._sat;
+      const W = this.width + 1;
+      const a = y0 * W;
+      const b = (y1 + 1) * W;
+      if (S[b + x1 + 1] - S[b + x0] - S[a + x1 + 1] + S[a + x0] === (x1 - x0 + 1) * (y1 - y0 + 1)) {
+        const j = this._dirSlot[8 * r + DIR_OF_SIGN[(Math.sign(bx - ax) + 1) * 3 + Math.sign(by - ay) + 1]];
+        return j !== NO_MOVE ? j : this._symbol(r, tr, 1);
+      }
+    }
     return this._rowMove(r, tr);
   }
 
@@ -1495,7 +1514,7 @@ class RunsTable extends Table {
 // [0,x)x[0,y). (w+1)(h+1) entries; O(w*h) time.
 function openCellSums(w, h, cost) {
   const W = w + 1;
-  const S = new Uint32Array(W * (h + 1));
+  const S = new Int32Array(W * (h + 1));
   for (let y = 0; y < h; y++) {
     let row = 0;
     const c0 = y * w;
