@@ -51,9 +51,12 @@ func BuildPart(ctx context.Context, lvl *maps.Level, opt Options, shard, shards 
 		if err := checkBytes(&h, 4*int64(len(words)), opt.MaxBytes); err != nil {
 			return nil, err
 		}
-		if rk.symbols {
+		switch {
+		case rk.boxes:
+			p, err = table.NewBoxRunsPart(h, shard, shards, order, rowStart, words, rk.wrap)
+		case rk.symbols:
 			p, err = table.NewSymbolRunsPart(h, shard, shards, order, rowStart, words, rk.wrap)
-		} else {
+		default:
 			p, err = table.NewRunsPart(h, shard, shards, order, rowStart, words)
 		}
 		if err != nil {

@@ -35,9 +35,12 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options, 
 		return nil, err
 	}
 	var runs *table.Runs
-	if rk.symbols {
+	switch {
+	case rk.boxes:
+		runs, err = table.NewBoxRuns(h, order, rowStart, words, rk.wrap)
+	case rk.symbols:
 		runs, err = table.NewSymbolRuns(h, order, rowStart, words, rk.wrap)
-	} else {
+	default:
 		runs, err = table.NewRuns(h, order, rowStart, words)
 	}
 	if err != nil {
@@ -159,12 +162,12 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 		words = append(words, done[b].words...)
 		done[b].words = nil
 	}
-	return ord.node, rowStart, words, rowKind{symbols: geo != nil, wrap: geo != nil && geo.wrap}, nil
+	return ord.node, rowStart, words, rowKind{symbols: geo != nil, wrap: geo != nil && geo.wrap, boxes: geo != nil && geo.boxes}, nil
 }
 
-// rowKind is what runRows's rows store: heuristic symbols, and rows that
-// wrap (see table.NewSymbolRuns).
-type rowKind struct{ symbols, wrap bool }
+// rowKind is what runRows's rows store: heuristic symbols, rows that wrap
+// (see table.NewSymbolRuns), and open-box wildcards (table.NewBoxRuns).
+type rowKind struct{ symbols, wrap, boxes bool }
 
 // runWorker is one buildRuns worker's scratch.
 type runWorker struct {
@@ -197,6 +200,7 @@ type rowCoder struct {
 	w     []float64
 	d     [][]float64
 	cand  []uint8
+	lim   [4][]int32 // the source's open staircase (symbolGeometry.boxLimits)
 	// masked holds, for each zero-cost move, its head's distance row with
 	// +Inf wherever the move is not allowed (see allowZero).
 	masked [][]float64

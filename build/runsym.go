@@ -22,6 +22,15 @@ type symbolGeometry struct {
 	// wrap: the level is one component, so rows span every rank and wrap
 	// (a target below a row's first start takes its last run).
 	wrap bool
+	// boxes: every cell costs 1, so rows have open-box wildcards
+	// (table.Boxes): a target whose box with the source is all nodes is
+	// answered H_1 by the reader, so it is a wildcard in the row. runR
+	// and runL are, by cell, the nodes in a row from that cell rightward
+	// and leftward (0 where it is blocked), of a grid width wide.
+	boxes      bool
+	runR, runL []int32
+	width      int
+	height     int
 }
 
 // newSymbolGeometry returns g's geometry for symbol rows by the ranks of
@@ -50,17 +59,79 @@ func newSymbolGeometry(g *maps.Graph, order []int32) *symbolGeometry {
 		}
 		geo.dirs[u] = d
 	}
+	geo.boxes = true
+	for _, c := range gr.Cells {
+		geo.boxes = geo.boxes && gr.Costs[c] == 1
+	}
+	if geo.boxes {
+		geo.width, geo.height = gr.Width, gr.Height
+		geo.runR, geo.runL = make([]int32, len(gr.Nodes)), make([]int32, len(gr.Nodes))
+		for y := range gr.Height {
+			row := y * gr.Width
+			for x := range gr.Width {
+				if gr.Nodes[row+x] >= 0 {
+					geo.runL[row+x] = 1
+					if x > 0 {
+						geo.runL[row+x] += geo.runL[row+x-1]
+					}
+				}
+			}
+			for x := gr.Width - 1; x >= 0; x-- {
+				if gr.Nodes[row+x] >= 0 {
+					geo.runR[row+x] = 1
+					if x < gr.Width-1 {
+						geo.runR[row+x] += geo.runR[row+x+1]
+					}
+				}
+			}
+		}
+	}
 	return geo.withOrder(g, order)
+}
+
+// boxLimits fills lim, by quadrant (boxQuadrant), with the open staircase
+// of the source at (sx, sy): lim[q][k] is the largest |dx| such that the
+// box from the source to (sx+dx, sy±k) is all nodes, for k up to the
+// first row whose box is not. O(rows reached).
+func (geo *symbolGeometry) boxLimits(sx, sy int, lim *[4][]int32) {
+	for q := range 4 {
+		run := geo.runR
+		if q&2 != 0 {
+			run = geo.runL
+		}
+		step := 1
+		if q&1 != 0 {
+			step = -1
+		}
+		l := lim[q][:0]
+		cur := int32(math.MaxInt32)
+		for y := sy; y >= 0 && y < geo.height; y += step {
+			v := run[y*geo.width+sx] - 1
+			if v < 0 {
+				break
+			}
+			cur = min(cur, v)
+			l = append(l, cur)
+		}
+		lim[q] = l
+	}
+}
+
+// boxQuadrant is the quadrant of boxLimits an offset falls in: bit 1 for
+// dx < 0, bit 0 for dy < 0. O(1).
+func boxQuadrant(dx, dy int) int {
+	return int(uint(dx)>>63)<<1 | int(uint(dy)>>63)
 }
 
 // withOrder returns geo by the ranks of order. O(V).
 func (geo *symbolGeometry) withOrder(g *maps.Graph, order []int32) *symbolGeometry {
-	c := &symbolGeometry{dirs: geo.dirs, x: make([]int32, len(order)), y: make([]int32, len(order)), wrap: geo.wrap}
+	c := *geo
+	c.x, c.y = make([]int32, len(order)), make([]int32, len(order))
 	for r, u := range order {
 		x, y := g.Grid.XY(u)
 		c.x[r], c.y[r] = int32(x), int32(y)
 	}
-	return c
+	return &c
 }
 
 // symRow is row (runs.go) with heuristic symbols: the moves allowed for a
@@ -145,6 +216,10 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		return wsl[j]+dsl[j][r] == d
 	}
 	sc := symScan{ds: ds, gx: gx, gy: gy, sx: sx, sy: sy, rs: rs, has: has, wsl: &wsl, dsl: &dsl, signSlot: &signSlot, dirs: dirs}
+	if geo.boxes {
+		geo.boxLimits(sx, sy, &c.lim)
+		sc.lim = &c.lim
+	}
 	// servesAll reports whether v serves every target in from..to-1.
 	// O(to-from).
 	servesAll := func(v uint8, from, to int) bool {
@@ -152,7 +227,7 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 			return sc.scan(v, from, to) == to
 		}
 		for t := from; t < to; t++ {
-			if t != rs && !serves(v, t, dist(t)) {
+			if t != rs && !serves(v, t, dist(t)) && !sc.box(t) {
 				return false
 			}
 		}
@@ -165,6 +240,7 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 	// value is tested until it first fails, and the run ends where the
 	// greedy over sets would end it, storing the same lowest value.
 	start, none := -1, false
+	lead := -1 // the first open-box target before the first run
 	var cand, dead uint16
 	var w uint8
 	first := len(dst)
@@ -208,7 +284,7 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 			continue
 		}
 		if start >= 0 && !none {
-			if serves(w, r, d) {
+			if serves(w, r, d) || sc.box(r) {
 				continue
 			}
 			dead |= 1 << w
@@ -224,9 +300,20 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 			if found {
 				continue
 			}
+		} else if sc.box(r) {
+			// A wildcard; before the first run, that run starts at the
+			// first of them, so that a run covers every target with a
+			// path and the row's runs count them (table reachable).
+			if start < 0 && lead < 0 {
+				lead = r
+			}
+			continue
 		}
 		emit(r)
 		start, none = r, false
+		if len(dst) == first && lead >= 0 {
+			start = lead
+		}
 		cand, dead = 0, 0
 		var rank [8]uint8
 		dirs.Ranks(int(gx[r])-sx, int(gy[r])-sy, &rank)
@@ -240,6 +327,11 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		}
 		w = uint8(bits.TrailingZeros16(cand))
 		none = cand == 0 // only if the distance rows disagree: answer no path
+	}
+	if start < 0 && lead >= 0 {
+		// Every target is a wildcard: one run of H_1 (which serves them
+		// all) still covers them, so that the row counts their paths.
+		start, none, w = lead, false, table.SymbolBase
 	}
 	emit(hi)
 	// A row that wraps needs no first run where its last run serves the
@@ -278,6 +370,19 @@ type symScan struct {
 	dsl      *[8][]float64 // each usable slot's cost and distance row
 	signSlot *[9]uint8
 	dirs     *table.SymbolDirs
+	lim      *[4][]int32 // the source's open staircase (boxLimits), nil without boxes
+}
+
+// box reports whether target r is an open-box wildcard: its box with the
+// source is all nodes. O(1).
+func (sc *symScan) box(r int) bool {
+	if sc.lim == nil {
+		return false
+	}
+	dx, dy := int(sc.gx[r])-sc.sx, int(sc.gy[r])-sc.sy
+	l := sc.lim[boxQuadrant(dx, dy)]
+	ady := max(dy, -dy)
+	return ady < len(l) && max(dx, -dx) <= int(l[ady])
 }
 
 // scan returns the first target in from..to-1 that value v does not serve
@@ -291,7 +396,7 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 	case v < table.SymbolBase:
 		wj, dj := sc.wsl[v&7], sc.dsl[v&7][:to]
 		for ; r < to; r++ {
-			if r != rs && (ds[r] == inf || wj+dj[r] != ds[r]) {
+			if r != rs && (ds[r] == inf || wj+dj[r] != ds[r]) && !sc.box(r) {
 				break
 			}
 		}
@@ -311,7 +416,7 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 				j = sc.dirs.SymbolSlot(1, dx, dy)
 			}
 			j &= 7
-			if sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d {
+			if (sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d) && !sc.box(r) {
 				break
 			}
 		}
@@ -326,7 +431,7 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 				break
 			}
 			j := sc.dirs.SymbolSlot(k, int(sc.gx[r])-sc.sx, int(sc.gy[r])-sc.sy)
-			if j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d {
+			if (j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d) && !sc.box(r) {
 				break
 			}
 		}

@@ -3,6 +3,7 @@ package lookup
 import (
 	"math"
 
+	"github.com/pathtable/pathtable/internal/gridgraph"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -31,6 +32,10 @@ type runWalker struct {
 	symRanks uint
 	dirs     []table.SymbolDirs // each rank's moves as the symbols rank them
 	xy       []int32            // each rank's cell: x at 2r, y at 2r+1
+	// boxes is the table's open cells on a table with open-box wildcards
+	// (table.Boxes), nil otherwise: toward a target whose box with the
+	// node is open, the move is H_1 and the row is not read.
+	boxes *gridgraph.OpenBoxes
 }
 
 // newRunWalker is O(V·stride), and O(V + E) more for symbols.
@@ -47,6 +52,7 @@ func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 			c := int(t.Cells[u])
 			w.xy[2*k], w.xy[2*k+1] = int32(c%t.Width), int32(c/t.Width)
 		}
+		w.boxes = t.OpenBoxes()
 	}
 	return w
 }
@@ -80,6 +86,9 @@ func rankHops(hops []int32, shift uint, order, rank []int32) []int32 {
 // move returns the move stored in the row of rank r for the target of
 // rank t. O(log runs in row).
 func (w *runWalker) move(r, t int32) uint {
+	if w.boxes != nil && r != t && w.boxes.Open(int(w.xy[2*r]), int(w.xy[2*r+1]), int(w.xy[2*t]), int(w.xy[2*t+1])) {
+		return w.symbol(r, t, table.SymbolBase)
+	}
 	m := uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(t)))
 	if m-table.SymbolBase < w.symRanks {
 		return w.symbol(r, t, m)

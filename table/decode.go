@@ -69,6 +69,10 @@ func (t *Table) setBins(h *Header, from, rows int, bins [][]byte) error {
 		}
 	}
 	t.payload = p
+	if h.RunBoxes() && t.carriesCells() {
+		t.boxes = &boxCache{}
+		t.openBoxes() // at load, so that no query pays for it
+	}
 	return nil
 }
 
@@ -134,10 +138,19 @@ func (h *Header) docHead(l layout, cells bool, rows int, whose, forWhat string) 
 // graph's or (a table of header t.Header that carries cells) the cells',
 // and returns how many they are. O(W·H + V + E).
 func (t *Table) decodeLevel(bins [][]byte) (int, error) {
+	k, costs := graphBins, 0
+	var err error
 	if t.carriesCells() {
-		return cellBins, t.decodeCells(bins[:cellBins])
+		k, costs, err = cellBins, len(bins[1]), t.decodeCells(bins[:cellBins])
+	} else {
+		err = t.decodeGraph(bins[:graphBins])
 	}
-	return graphBins, t.decodeGraph(bins[:graphBins])
+	if err == nil && t.RunBoxes() {
+		if err = t.checkBoxLevel(costs); err != nil {
+			err = fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+	}
+	return k, err
 }
 
 // checkBins checks what setBins checks of the bins a toCheck read kept:

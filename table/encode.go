@@ -64,6 +64,9 @@ func (t *Table) document() (int, [][]byte, error) {
 		if level, err = t.cellBins(); err != nil {
 			return 0, nil, err
 		}
+		if t.RunBoxes() && len(level[1]) > 0 {
+			return 0, nil, fmt.Errorf("grid table %s has open-box wildcards (%q), but not every cell costs 1", t.Source, t.FirstEnc)
+		}
 	}
 	bins := t.documentBins(header, level)
 	if h.RowBytes != 0 {

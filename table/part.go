@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/vmihailenco/msgpack/v5"
 )
@@ -98,6 +99,13 @@ const FirstEncPartRunsH = FirstEncPartRuns + SymbolSuffix
 // NewSymbolRuns).
 const FirstEncPartRunsHW = FirstEncPartRunsH + WrapSuffix
 
+// FirstEncPartRunsHB and FirstEncPartRunsHWB are FirstEncPartRunsH and
+// FirstEncPartRunsHW with open-box wildcards (see NewBoxRuns).
+const (
+	FirstEncPartRunsHB  = FirstEncPartRunsH + BoxSuffix
+	FirstEncPartRunsHWB = FirstEncPartRunsHW + BoxSuffix
+)
+
 // NewRunsPart returns part shard of shards of a LayoutRuns table of h:
 // the node order and the rows of source ranks ShardRange(shard, shards,
 // h.Nodes), the row of rank From+k being run words (RunWord) rowStart[k]
@@ -115,6 +123,17 @@ func NewSymbolRunsPart(h Header, shard, shards int, order []int32, rowStart []ui
 	enc := FirstEncPartRunsH
 	if wrap {
 		enc = FirstEncPartRunsHW
+	}
+	return newRunsPart(h, shard, shards, order, rowStart, words, enc)
+}
+
+// NewBoxRunsPart is NewSymbolRunsPart for rows with open-box wildcards
+// (see NewBoxRuns), encoded in FirstEncPartRunsHB or FirstEncPartRunsHWB.
+// O(n + runs).
+func NewBoxRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32, wrap bool) (*Part, error) {
+	enc := FirstEncPartRunsHB
+	if wrap {
+		enc = FirstEncPartRunsHWB
 	}
 	return newRunsPart(h, shard, shards, order, rowStart, words, enc)
 }
@@ -195,7 +214,7 @@ func (p *PartHeader) validate() error {
 	if h.RunCount != 0 {
 		return fmt.Errorf("the table header of a part counts %d runs, want 0", h.RunCount)
 	}
-	if h.FirstEnc != l.partEnc() && (h.Layout != LayoutRuns || h.FirstEnc != FirstEncPartRunsH && h.FirstEnc != FirstEncPartRunsHW) {
+	if h.FirstEnc != l.partEnc() && (h.Layout != LayoutRuns || !slices.Contains([]string{FirstEncPartRunsH, FirstEncPartRunsHW, FirstEncPartRunsHB, FirstEncPartRunsHWB}, h.FirstEnc)) {
 		return fmt.Errorf("part of layout %q has first-move encoding %q, want %q", h.Layout, h.FirstEnc, l.partEnc())
 	}
 	if err := CheckShard(p.Shard, p.Shards); err != nil {

@@ -49,12 +49,21 @@ type RunCode struct {
 	Symbols bool
 	// Wrap: a target below a row's first start takes the row's last run.
 	Wrap bool
+	// Boxes: a target whose box with the source is open is H_1's, its
+	// row unread (boxes.go).
+	Boxes bool
 }
 
 // runCodeOf returns the widths that encoding enc names, and false for an
 // unknown one.
 func runCodeOf(enc string) (wide, nibble, ok bool) {
 	switch enc {
+	case FirstEncRuns16x4HB, FirstEncRuns16x4HWB:
+		return false, true, true
+	case FirstEncRuns32x4HB, FirstEncRuns32x4HWB:
+		return true, true, true
+	case FirstEncPartRunsHB, FirstEncPartRunsHWB:
+		return true, false, true
 	case FirstEncRuns16x4H:
 		return false, true, true
 	case FirstEncRuns32x4H:
@@ -80,8 +89,9 @@ func runCodeOf(enc string) (wide, nibble, ok bool) {
 }
 
 // runEncoding returns the name of the narrowest encoding of words that
-// fits a table of n nodes, with symbols or not, rows that wrap or not.
-func runEncoding(n int, words []uint32, symbols, wrap bool) string {
+// fits a table of n nodes, with symbols or not, rows that wrap or not,
+// open-box wildcards or not.
+func runEncoding(n int, words []uint32, symbols, wrap, boxes bool) string {
 	nibble := true
 	for _, w := range words {
 		if m := RunMove(w); m >= noMove4 && m != NoMove {
@@ -89,7 +99,7 @@ func runEncoding(n int, words []uint32, symbols, wrap bool) string {
 			break
 		}
 	}
-	return runEncodingOf(n > maxNarrowNodes, nibble, symbols, wrap)
+	return runEncodingOf(n > maxNarrowNodes, nibble, symbols, wrap, boxes)
 }
 
 // runWidths returns h's start width in bytes and move width in bits. A
@@ -145,7 +155,7 @@ type Runs struct {
 // that holds them and checked as Decode checks them; New makes the table
 // of it. O(n + runs).
 func NewRuns(h Header, order []int32, rowStart []uint32, words []uint32) (*Runs, error) {
-	return newRuns(h, order, rowStart, words, false, false)
+	return newRuns(h, order, rowStart, words, false, false, false)
 }
 
 // NewSymbolRuns is NewRuns for rows whose moves SymbolBase up to
@@ -155,16 +165,27 @@ func NewRuns(h Header, order []int32, rowStart []uint32, words []uint32) (*Runs,
 // (only for a level of one component, whose rows span every rank). O(n +
 // runs).
 func NewSymbolRuns(h Header, order []int32, rowStart []uint32, words []uint32, wrap bool) (*Runs, error) {
+	return newSymbolRuns(h, order, rowStart, words, wrap, false)
+}
+
+// NewBoxRuns is NewSymbolRuns for rows with open-box wildcards (boxes.go),
+// of a grid table whose every cell costs 1: a target whose box with the
+// source is open takes H_1 whatever its row says. O(n + runs).
+func NewBoxRuns(h Header, order []int32, rowStart []uint32, words []uint32, wrap bool) (*Runs, error) {
+	return newSymbolRuns(h, order, rowStart, words, wrap, true)
+}
+
+func newSymbolRuns(h Header, order []int32, rowStart []uint32, words []uint32, wrap, boxes bool) (*Runs, error) {
 	for _, w := range words {
 		if m := RunMove(w); m >= noMove4 && m != NoMove {
 			return nil, fmt.Errorf("move %d in a table with heuristic symbols, whose moves are below %d", m, noMove4)
 		}
 	}
-	return newRuns(h, order, rowStart, words, true, wrap)
+	return newRuns(h, order, rowStart, words, true, wrap, boxes)
 }
 
-func newRuns(h Header, order []int32, rowStart []uint32, words []uint32, symbols, wrap bool) (*Runs, error) {
-	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, runEncoding(h.Nodes, words, symbols, wrap), len(words)
+func newRuns(h Header, order []int32, rowStart []uint32, words []uint32, symbols, wrap, boxes bool) (*Runs, error) {
+	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, runEncoding(h.Nodes, words, symbols, wrap, boxes), len(words)
 	if _, err := h.PayloadSize(); err != nil {
 		return nil, err
 	}
@@ -294,6 +315,9 @@ func (r *Runs) move(t *Table, s, target int) uint8 {
 	if s == target {
 		return NoMove
 	}
+	if r.Code.Boxes && t.BoxOpen(s, target) {
+		return t.symbolMove(s, target, SymbolBase)
+	}
 	rs := r.Rank[s]
 	m := r.Code.Find(int(r.RowStart[rs]), int(r.RowStart[rs+1]), int(r.Rank[target]))
 	if r.Code.Symbols {
@@ -306,7 +330,7 @@ func (r *Runs) layout() layout { return runsLayout{} }
 
 func (r *Runs) header(h *Header) {
 	h.Layout, h.RunCount, h.Window = LayoutRuns, r.Code.Len(), 0
-	h.FirstEnc = runEncodingOf(r.Code.Wide, r.Code.Nibble, r.Code.Symbols, r.Code.Wrap)
+	h.FirstEnc = runEncodingOf(r.Code.Wide, r.Code.Nibble, r.Code.Symbols, r.Code.Wrap, r.Code.Boxes)
 }
 
 func (r *Runs) distance(t *Table, s, target int) (float64, bool) {
@@ -434,7 +458,7 @@ func decodeRuns(h *Header, from int, order, rows, runs []byte, counts bool) (*Ru
 		return nil, err
 	}
 	r := &Runs{RowStart: rowStart, From: from, order: order, runs: runs,
-		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble, Symbols: Symbols(h.FirstEnc), Wrap: Wraps(h.FirstEnc)}}
+		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble, Symbols: Symbols(h.FirstEnc), Wrap: Wraps(h.FirstEnc), Boxes: Boxes(h.FirstEnc)}}
 	if r.Order, r.Rank, err = checkOrder(order, wide, h.Nodes); err != nil {
 		return nil, err
 	}
@@ -443,8 +467,12 @@ func decodeRuns(h *Header, from int, order, rows, runs []byte, counts bool) (*Ru
 
 // runEncodingOf names the encoding of starts wide or not and moves nibble
 // or not, with symbols or not (nibble moves only), with rows that wrap or
-// not (with symbols only).
-func runEncodingOf(wide, nibble, symbols, wrap bool) string {
+// not (with symbols only), with open-box wildcards or not (with symbols
+// only).
+func runEncodingOf(wide, nibble, symbols, wrap, boxes bool) string {
+	if symbols && boxes {
+		return runEncodingOf(wide, nibble, symbols, wrap, false) + BoxSuffix
+	}
 	switch {
 	case symbols && wrap && !wide:
 		return FirstEncRuns16x4HW
@@ -497,7 +525,7 @@ func (runsLayout) distBytes(*Header) int64 { return 0 }
 
 func (runsLayout) check(h *Header) error {
 	if _, _, ok := runCodeOf(h.FirstEnc); !ok {
-		return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q, %q, %q, %q, %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8, FirstEncRuns16x4H, FirstEncRuns32x4H, FirstEncRuns16x4HW, FirstEncRuns32x4HW)
+		return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8, FirstEncRuns16x4H, FirstEncRuns32x4H, FirstEncRuns16x4HW, FirstEncRuns32x4HW, FirstEncRuns16x4HB, FirstEncRuns32x4HB, FirstEncRuns16x4HWB, FirstEncRuns32x4HWB)
 	}
 	if Symbols(h.FirstEnc) && h.Kind != KindGrid {
 		return fmt.Errorf("a %s table has first-move encoding %q, whose heuristic symbols only grid tables carry", h.Kind, h.FirstEnc)
@@ -534,7 +562,7 @@ func (runsLayout) fromParts(h *Header, runs int64) error {
 	if runs > MaxPayload/4 {
 		return fmt.Errorf("the parts hold %d runs: a run-length table holds at most %d", runs, MaxPayload/4)
 	}
-	h.RunCount, h.FirstEnc = int(runs), runEncoding(h.Nodes, nil, false, false)
+	h.RunCount, h.FirstEnc = int(runs), runEncoding(h.Nodes, nil, false, false, false)
 	return nil
 }
 
@@ -551,6 +579,7 @@ type runsJoin struct {
 	n        int
 	parts    int
 	wraps    int // parts whose rows wrap
+	boxes    int // parts with open-box wildcards
 	symbols  int // parts with heuristic symbols, of parts added
 	order    []int32
 	rowStart []uint32
@@ -574,6 +603,9 @@ func (j *runsJoin) add(p *Part) error {
 	if r.Code.Wrap {
 		j.wraps++
 	}
+	if r.Code.Boxes {
+		j.boxes++
+	}
 	base := uint32(len(j.words))
 	for _, x := range r.RowStart[1:] {
 		j.rowStart = append(j.rowStart, base+x)
@@ -589,10 +621,10 @@ func (j *runsJoin) done(h *Header) (Payload, error) {
 	switch {
 	case j.symbols == 0:
 		return NewRuns(*h, j.order, j.rowStart, j.words)
-	case j.symbols == j.parts && (j.wraps == 0 || j.wraps == j.parts):
-		return NewSymbolRuns(*h, j.order, j.rowStart, j.words, j.wraps > 0)
+	case j.symbols == j.parts && (j.wraps == 0 || j.wraps == j.parts) && (j.boxes == 0 || j.boxes == j.parts):
+		return newSymbolRuns(*h, j.order, j.rowStart, j.words, j.wraps > 0, j.boxes > 0)
 	}
-	return nil, fmt.Errorf("%w: of the %d parts, %d have heuristic symbols and %d rows that wrap", ErrCorrupt, j.parts, j.symbols, j.wraps)
+	return nil, fmt.Errorf("%w: of the %d parts, %d have heuristic symbols, %d rows that wrap and %d open-box wildcards", ErrCorrupt, j.parts, j.symbols, j.wraps, j.boxes)
 }
 
 // appendRunWords appends the runs of c to words as RunWord packs them,

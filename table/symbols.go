@@ -26,6 +26,12 @@ const (
 	WrapSuffix   = "w"
 )
 
+// BoxSuffix, after SymbolSuffix or SymbolSuffix+WrapSuffix, marks a table
+// with open-box wildcards: from s toward a target whose bounding box with
+// s holds only open cells, the answer is H_1 and the row is not read
+// (boxes.go). Only a format 3 grid table whose every cell costs 1 has it.
+const BoxSuffix = "b"
+
 // The symbol encodings: start bits x move bits, with symbols, and with
 // rows that wrap.
 const (
@@ -33,6 +39,11 @@ const (
 	FirstEncRuns32x4H  = FirstEncRuns32x4 + SymbolSuffix
 	FirstEncRuns16x4HW = FirstEncRuns16x4H + WrapSuffix
 	FirstEncRuns32x4HW = FirstEncRuns32x4H + WrapSuffix
+
+	FirstEncRuns16x4HB  = FirstEncRuns16x4H + BoxSuffix
+	FirstEncRuns32x4HB  = FirstEncRuns32x4H + BoxSuffix
+	FirstEncRuns16x4HWB = FirstEncRuns16x4HW + BoxSuffix
+	FirstEncRuns32x4HWB = FirstEncRuns32x4HW + BoxSuffix
 )
 
 // SymbolBase is the move value of H_1; H_k is SymbolBase+k-1.
@@ -52,16 +63,27 @@ func HeuristicKey(dx, dy int) int64 {
 
 // Symbols reports whether encoding enc stores heuristic symbols. O(1).
 func Symbols(enc string) bool {
+	enc = strings.TrimSuffix(enc, BoxSuffix)
 	return strings.HasPrefix(enc, "runs") && (strings.HasSuffix(enc, SymbolSuffix) || strings.HasSuffix(enc, SymbolSuffix+WrapSuffix))
 }
 
 // Wraps reports whether encoding enc's rows wrap around. O(1).
 func Wraps(enc string) bool {
+	enc = strings.TrimSuffix(enc, BoxSuffix)
 	return strings.HasPrefix(enc, "runs") && strings.HasSuffix(enc, SymbolSuffix+WrapSuffix)
+}
+
+// Boxes reports whether encoding enc has open-box wildcards: a symbol
+// encoding with BoxSuffix. O(1).
+func Boxes(enc string) bool {
+	return strings.HasSuffix(enc, BoxSuffix) && Symbols(enc)
 }
 
 // RunSymbols reports whether h's run-length rows store heuristic symbols.
 func (h *Header) RunSymbols() bool { return h.Layout == LayoutRuns && Symbols(h.FirstEnc) }
+
+// RunBoxes reports whether h's run-length rows have open-box wildcards.
+func (h *Header) RunBoxes() bool { return h.Layout == LayoutRuns && Boxes(h.FirstEnc) }
 
 // checkSymbols refuses symbols where they cannot be decoded: in a table
 // other than a grid that carries its cells. O(1).
@@ -354,5 +376,5 @@ func (r *Runs) literal(t *Table) (*Runs, error) {
 	}
 	h := t.Header
 	h.GraphBins = true
-	return newRuns(h, r.Order, rowStart, words, false, false)
+	return newRuns(h, r.Order, rowStart, words, false, false, false)
 }

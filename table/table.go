@@ -189,6 +189,7 @@ type Table struct {
 	X, Y    []float64 // graph node coordinates, nil when absent
 
 	payload Payload
+	boxes   *boxCache // open-box wildcards' OpenBoxes, for a table with them (boxes.go)
 }
 
 // New returns a table of header h whose answers p holds (made by NewFlat,
@@ -202,7 +203,11 @@ func New(h Header, p Payload) (*Table, error) {
 	if err := p.layout().check(&h); err != nil {
 		return nil, err
 	}
-	return &Table{Header: h, payload: p}, nil
+	t := &Table{Header: h, payload: p}
+	if h.RunBoxes() {
+		t.boxes = &boxCache{}
+	}
+	return t, nil
 }
 
 // Payload returns t's payload, aliased: *Flat, *Runs or *Window. O(1).
