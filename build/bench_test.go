@@ -52,7 +52,7 @@ func loadBenchLevels(b *testing.B) []benchLevel {
 			}
 			benchLevels = append(benchLevels, benchLevel{gen.name, g})
 		}
-		benchLevels = append(benchLevels, loadSharedLevels(sharedMaps, "empty-32-32", "room-32-32-4", "arena", "den312d", "maze-128-128-2")...)
+		benchLevels = append(benchLevels, loadSharedLevels(sharedMaps, "empty-32-32", "room-32-32-4", "arena", "den312d", "maze-128-128-2", "random-32-32-10")...)
 	})
 	return benchLevels
 }

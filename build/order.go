@@ -95,6 +95,19 @@ func newRunOrder(g *maps.Graph) *runOrder {
 // keeps targets in compact blocks. nil for levels that are not grids.
 // O(V log V).
 func hilbertOrder(g *maps.Graph, o *runOrder) *runOrder {
+	return hilbertOrderOf(g, o, false)
+}
+
+// transposedHilbertOrder is hilbertOrder along the curve with x and y
+// swapped: the same curve, entered along the other axis, which cuts the
+// level's rooms in other places (on random-32-32-10 it takes 1.3% fewer
+// runs, on arena 0.6% more): one more candidate for the sample. O(V log V).
+func transposedHilbertOrder(g *maps.Graph, o *runOrder) *runOrder {
+	return hilbertOrderOf(g, o, true)
+}
+
+// hilbertOrderOf is hilbertOrder, with x and y swapped when transposed.
+func hilbertOrderOf(g *maps.Graph, o *runOrder, transposed bool) *runOrder {
 	if g.Grid == nil {
 		return nil
 	}
@@ -105,6 +118,9 @@ func hilbertOrder(g *maps.Graph, o *runOrder) *runOrder {
 	key := make([]int64, g.Nodes())
 	for u := range key {
 		x, y := g.Grid.XY(int32(u))
+		if transposed {
+			x, y = y, x
+		}
 		key[u] = hilbertIndex(side, x, y)
 	}
 	h := &runOrder{node: slices.Clone(o.node), rank: make([]int32, len(o.rank)), compStart: o.compStart, compEnd: o.compEnd}

@@ -102,8 +102,11 @@ func pickOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float6
 					if len(sc.byRank) <= j {
 						sc.byRank = append(sc.byRank, make([]float64, n))
 					}
-					for v, d := range sc.w.rows[sc.slot[u]] {
-						sc.byRank[j][o.rank[v]] = d
+					// A gather: reads scattered, writes in order, which
+					// costs less than the scatter by rank.
+					row, dst := sc.w.rows[sc.slot[u]], sc.byRank[j][:len(o.node)]
+					for r, v := range o.node {
+						dst[r] = row[v]
 					}
 					sc.local[u] = int32(j)
 				}

@@ -82,7 +82,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if symbols {
 		geo = newSymbolGeometry(g, dfs.node)
 	}
-	ord, err := pickOrder(ctx, g, eng, keys, geo, workerCount(opt), append([]*runOrder{dfs, hilbertOrder(g, dfs)}, cutOrders(g, dfs)...)...)
+	ord, err := pickOrder(ctx, g, eng, keys, geo, workerCount(opt), append([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs)...)...)
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}

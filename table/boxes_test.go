@@ -1,11 +1,13 @@
 package table_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -240,5 +242,85 @@ func TestBoxesAtFirstQuery(t *testing.T) {
 	ob := tab.OpenBoxes()
 	if ob == nil || !ob.Open(0, 0, 3, 1) || ob.Open(0, 0, 1, 2) || !ob.Open(2, 2, 3, 0) {
 		t.Fatalf("open boxes of %q: %v", tab.FirstEnc, ob)
+	}
+}
+
+// TestBoxExample checks the figures of docs/FORMAT.md's worked example of
+// open-box wildcards against examples/tiny-box.ptab.
+func TestBoxExample(t *testing.T) {
+	data, err := os.ReadFile("../examples/tiny-box.ptab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := table.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) != 408 || !bytes.HasSuffix(data[:len(data)-5], []byte{0xc4, 0x19,
+		1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		0x10, 0x81, 0x43, 0x02, 0x12}) {
+		t.Fatalf("%d bytes, runs bin not the pinned one", len(data))
+	}
+	r := tab.Payload().(*table.Runs)
+	var starts, moves []int
+	for i := range r.Code.Len() {
+		starts, moves = append(starts, r.Code.Start(i)), append(moves, int(r.Code.Move(i)))
+	}
+	if tab.FirstEnc != table.FirstEncRuns16x4HWB || !slices.Equal(r.Order, []int32{0, 3, 6, 7, 8, 4, 1, 2, 5, 9}) ||
+		!slices.Equal(r.RowStart, []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}) ||
+		!slices.Equal(starts, []int{1, 0, 0, 0, 0, 0, 0, 0, 0, 0}) || !slices.Equal(moves, []int{0, 1, 1, 8, 3, 4, 2, 0, 2, 1}) {
+		t.Fatalf("%s: order %v, rows %v, starts %v, moves %v", tab.FirstEnc, r.Order, r.RowStart, starts, moves)
+	}
+	// 0,0 -> 3,2 reads rows 0 (node 0) and 1 (node 3): their boxes hold
+	// walls; from 0,2 on, the boxes are the open bottom row.
+	for _, tc := range []struct {
+		s, d int
+		open bool
+		move uint8
+	}{{0, 9, false, 0}, {3, 9, false, 1}, {6, 9, true, 1}, {7, 9, true, 0}, {8, 9, true, 2}} {
+		if tab.BoxOpen(tc.s, tc.d) != tc.open || tab.Move(tc.s, tc.d) != tc.move {
+			t.Fatalf("%d -> %d: box open %v, move %d; want %v, %d", tc.s, tc.d, tab.BoxOpen(tc.s, tc.d), tab.Move(tc.s, tc.d), tc.open, tc.move)
+		}
+	}
+	if p, _, ok := lookup.New(tab).Path(0, 9); !ok || !slices.Equal(p, []int{0, 3, 6, 7, 8, 9}) {
+		t.Fatalf("path 0,0 -> 3,2: %v %v", p, ok)
+	}
+}
+
+// TestCorruptBoxParts: a part of a grid with costs whose rows claim
+// open-box wildcards is refused at load, naming the encoding; a part of a
+// unit-cost grid carries them, and its parts join into a table with them.
+func TestCorruptBoxParts(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		ok   bool
+	}{{"../testdata/maze.grid", false}, {"../testdata/small.map", true}} {
+		lvl, err := maps.Load(tc.file, maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := build.BuildPart(context.Background(), lvl, build.Options{Layout: table.LayoutRuns}, 0, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if table.Boxes(p.Table.FirstEnc) != tc.ok {
+			t.Fatalf("%s: part encoded %q", tc.file, p.Table.FirstEnc)
+		}
+		p.Table.FirstEnc = table.FirstEncPartRunsHWB
+		var b bytes.Buffer
+		if _, err := p.WriteTo(&b); err != nil {
+			t.Fatal(err)
+		}
+		_, err = table.DecodePart(b.Bytes())
+		if tc.ok {
+			// Read with or without wrapping, the rows load.
+			if err != nil {
+				t.Fatalf("%s: %v", tc.file, err)
+			}
+			continue
+		}
+		if !errors.Is(err, table.ErrCorrupt) || !strings.Contains(err.Error(), fmt.Sprintf("%q", table.FirstEncPartRunsHWB)) {
+			t.Errorf("%s: %v, want ErrCorrupt naming %q", tc.file, err, table.FirstEncPartRunsHWB)
+		}
 	}
 }

@@ -539,7 +539,7 @@ func TestCorruptRuns(t *testing.T) {
 }
 
 // rbEditHeader changes the header bin of a document's bins.
-func rbEditHeader(t *testing.T, b [][]byte, edit func(h *table.Header)) {
+func rbEditHeader(t testing.TB, b [][]byte, edit func(h *table.Header)) {
 	var h table.Header
 	if err := msgpack.Unmarshal(b[0], &h); err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
+	"github.com/vmihailenco/msgpack/v5"
 )
 
 // fuzzSeeds are valid tables of every kind the builder makes (grids in
@@ -25,7 +26,9 @@ func fuzzSeeds(f testing.TB) [][]byte {
 	}{
 		{maps.FormatGrid, "...\n.#.\n..3\n", maps.Options{}},
 		{maps.FormatGrid, "..#\n#..\n", maps.Options{Moves: maps.Moves{Connect: 4, Diagonal: maps.Diagonal1014}}},
-		{maps.FormatGrid, "..#..\n", maps.Options{}},                        // unreachable pairs
+		{maps.FormatGrid, "..#..\n", maps.Options{}},            // unreachable pairs
+		{maps.FormatGrid, ".#..\n.#..\n....\n", maps.Options{}}, // open-box wildcards, rows that wrap
+		{maps.FormatGrid, "....\n.#.#\n....\n", maps.Options{Moves: maps.Moves{Connect: 4}}},
 		{maps.FormatGrid, "...#\n..2.\n....\n", maps.Options{Clearance: 2}}, // a 2x2 agent's table
 		{maps.FormatJSON, `{"nodes": [{"id": "a", "x": 0, "y": 0}, {"id": "b", "x": 1, "y": 0}, {"id": "c", "x": 1, "y": 1}],
 			"edges": [{"from": "a", "to": "b", "cost": 1.5}, {"from": "b", "to": "c", "cost": 2}]}`, maps.Options{}},
@@ -266,6 +269,45 @@ func FuzzDecodeRunsChecked(f *testing.F) {
 	f.Fuzz(func(t *testing.T, header, offsets, targets, weights, cells, xy, order, rows, runs []byte) {
 		x, y := xy[:len(xy)/2], xy[len(xy)/2:]
 		data := rbRawDoc(table.Magic, table.VersionLayout, [][]byte{header, offsets, targets, weights, cells, x, y, order, rows, runs})
+		rbDecodeExercise(t, data)
+	})
+}
+
+// FuzzDecodeCellRunsChecked is FuzzDecodeRunsChecked for run-length grid
+// tables of format 3, which carry their cells: the header, open cells and
+// costs, order, rows and runs behind a correct checksum, so that the
+// fuzzer reaches the symbol and open-box encodings (the seeds include
+// each b encoding, and b headers over a level with costs, refused).
+//
+//	go test ./table -run '^$' -fuzz FuzzDecodeCellRunsChecked -fuzztime 30s
+func FuzzDecodeCellRunsChecked(f *testing.F) {
+	var costs [][]byte // the bins of a format 3 table with a costs bin
+	boxes := 0
+	for _, s := range fuzzSeeds(f) {
+		p := rbSplitDoc(f, s)
+		b := p.bins
+		if p.version != table.VersionCells || len(b) != 6 { // the run-length layout's bins
+			continue
+		}
+		f.Add(b[0], b[1], b[2], b[3], b[4], b[5])
+		if len(b[2]) > 0 {
+			costs = b
+		}
+		var h table.Header
+		if err := msgpack.Unmarshal(b[0], &h); err == nil && table.Boxes(h.FirstEnc) {
+			boxes++
+		}
+	}
+	if boxes == 0 || costs == nil {
+		f.Fatalf("%d seeds with open-box wildcards, costs bin %v: want both", boxes, costs != nil)
+	}
+	for _, enc := range []string{table.FirstEncRuns16x4HB, table.FirstEncRuns16x4HWB, table.FirstEncPartRunsHB} {
+		b := slices.Clone(costs)
+		rbEditHeader(f, b, func(h *table.Header) { h.FirstEnc = enc })
+		f.Add(b[0], b[1], b[2], b[3], b[4], b[5])
+	}
+	f.Fuzz(func(t *testing.T, header, open, costs, order, rows, runs []byte) {
+		data := rbRawDoc(table.Magic, table.VersionCells, [][]byte{header, open, costs, order, rows, runs})
 		rbDecodeExercise(t, data)
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
 )
 
 // buildParts builds part i of k of a testdata level for i in 0..k-1 into
@@ -50,6 +51,9 @@ func TestMergeIsOneShot(t *testing.T) {
 					t.Fatalf("one-shot build: exit %d: %s", code, errOut)
 				}
 				want, _ := os.ReadFile(one)
+				if h, err := table.ReadHeader(one); err != nil || level == "small.map" && len(flags) > 0 && !h.RunBoxes() {
+					t.Fatalf("one-shot build: %v, want open-box wildcards in a Moving AI map's table", err)
+				}
 				for _, k := range []int{1, 2, 3, 7, 40} {
 					parts := buildParts(t, t.TempDir(), level, k, flags...)
 					out := filepath.Join(dir, fmt.Sprintf("merged-%d.ptab", k))
