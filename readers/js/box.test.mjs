@@ -210,3 +210,25 @@ test("a b table of a level of one open cell and of a grid with no open box but t
   assert.equal(t1.boxOpen(0, 0), false);
   assert.equal(t1.path(0, 0, new Int32Array(1)), 1);
 });
+
+test("docs/FORMAT.md's worked example: examples/tiny-box.ptab", () => {
+  const t = openTable(read(join(root, "examples", "tiny-box.ptab")));
+  assert.equal(t.header.first_enc, "runs16x4hwb");
+  assert.equal(t.nodeCount, 10);
+  assert.equal(t.header.runs, 10);
+  const at = (x, y) => t.nodeAt(x, y);
+  // 0,0 -> 3,2: rows 0 and 1 read (boxes with walls), then H_1 east along the open bottom row.
+  assert.equal(t.boxOpen(at(0, 0), at(3, 2)), false);
+  assert.equal(t.boxOpen(at(0, 1), at(3, 2)), false);
+  assert.equal(t.boxOpen(at(0, 2), at(3, 2)), true);
+  assert.equal(t.boxOpen(at(2, 0), at(3, 2)), true);
+  assert.equal(t.boxOpen(at(3, 2), at(3, 2)), false);
+  const out = new Int32Array(t.maxPathNodes);
+  const k = t.path(at(0, 0), at(3, 2), out);
+  assert.deepEqual(Array.from(out.subarray(0, k), (u) => t.nameOf(u)), ["0,0", "0,1", "0,2", "1,2", "2,2", "3,2"]);
+  assert.equal(t.dist(at(0, 0), at(3, 2)), 5);
+  assert.equal(t.next(at(0, 2), at(3, 2)), at(1, 2));
+  // 3,0 -> 2,2: open, H_1 the diagonal; 2,0 -> 0,2: the box holds the walls.
+  assert.equal(t.next(at(3, 0), at(2, 2)), at(2, 1));
+  assert.equal(t.dist(at(2, 0), at(0, 2)), 4); // around the wall: 2,1 2,2 1,2 0,2
+});
