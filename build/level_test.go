@@ -74,17 +74,19 @@ func TestBuildLevelMatchesCLI(t *testing.T) {
 		file      string
 		layout    table.Layout
 		graphBins bool
+		level     string
 	}{
-		{"../examples/tiny.ptab", table.LayoutFlat, true},
-		{"../examples/tiny-runs.ptab", table.LayoutRuns, true},
-		{"../examples/tiny-v3.ptab", table.LayoutFlat, false},
-		{"../examples/tiny-runs-v3.ptab", table.LayoutRuns, false},
+		{"../examples/tiny.ptab", table.LayoutFlat, true, "tiny.grid"},
+		{"../examples/tiny-runs.ptab", table.LayoutRuns, true, "tiny.grid"},
+		{"../examples/tiny-v3.ptab", table.LayoutFlat, false, "tiny.grid"},
+		{"../examples/tiny-runs-v3.ptab", table.LayoutRuns, false, "tiny.grid"},
+		{"../examples/tiny-box.ptab", table.LayoutRuns, false, "tiny-box.grid"},
 	} {
 		want, err := os.ReadFile(tc.file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		lvl, err := maps.Load("../examples/tiny.grid", maps.Options{})
+		lvl, err := maps.Load("../examples/"+tc.level, maps.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +101,7 @@ func TestBuildLevelMatchesCLI(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got.Bytes(), want) {
-			t.Errorf("BuildLevel(tiny.grid, layout %q) writes %d bytes that differ from %s's %d", tc.layout, got.Len(), tc.file, len(want))
+			t.Errorf("BuildLevel(%s, layout %q) writes %d bytes that differ from %s's %d", tc.level, tc.layout, got.Len(), tc.file, len(want))
 		}
 	}
 }

@@ -324,3 +324,17 @@ func TestCorruptBoxParts(t *testing.T) {
 		}
 	}
 }
+
+// ExampleTable_BoxOpen reads examples/tiny-box.ptab, a 4x3 grid with a
+// wall at (1,0) and (1,1): from node 6 at (0,2) toward node 9 at (3,2) the
+// box is the open bottom row, answered H_1 without reading the row; from
+// node 0 at (0,0) the box holds the wall.
+func ExampleTable_BoxOpen() {
+	tab, err := table.Open("../examples/tiny-box.ptab")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(tab.FirstEnc, tab.BoxOpen(6, 9), tab.BoxOpen(0, 9))
+	// Output: runs16x4hwb true false
+}
