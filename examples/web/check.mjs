@@ -246,6 +246,11 @@ async function main() {
   const desc = await page.textContent("#table");
   if (!desc.includes(`${t.nodeCount} nodes`)) fail(`the file picker's table: "${desc}"`);
   else say(`the file picker opened ${t.nodeCount} nodes`);
+  if (t.layout === "runs") {
+    const enc = t.header.first_enc;
+    if (!desc.includes(`first moves ${enc}`)) fail(`a run-length table's encoding ${enc} is not shown: "${desc}"`);
+    else say(`first moves ${enc}${/b$/.test(enc) ? ", open boxes answered by H_1" : ""}`);
+  }
   if (logs.some((l) => l.startsWith("page error") || l.startsWith("console.error"))) {
     fail(`the page logged errors:\n${logs.join("\n")}`);
   }

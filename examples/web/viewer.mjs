@@ -118,6 +118,11 @@ function describe() {
   lines.push(`version ${t.version}, metric ${t.metric}, distances ${t.distKind}`);
   if (t.model) lines.push(t.model);
   if (t.layout === "window") lines.push(`window ${t.window}`);
+  if (t.layout === "runs") {
+    const enc = t.header.first_enc;
+    // "b": a pair whose bounding box is all open cells takes H_1, its row unread.
+    lines.push(`first moves ${enc}` + (/hw?b$/.test(enc) ? " (open boxes: H_1)" : ""));
+  }
   $("table").textContent = lines.join("\n");
 }
 

@@ -21,11 +21,11 @@ const maxReported = 20
 var damageBases = []string{
 	"tiny.ptab", "tiny-runs.ptab", "tiny-v3.ptab", "tiny-runs-v3.ptab",
 	"tiny.win", "tiny.g.win", "lecture.gr", "lecture.gr.runs", "waypoints.json",
-	"maze.grid.1014.runs", "small.map.4.g.win",
+	"maze.grid.1014.runs", "small.map.4.g.win", boxBase, "tiny-box.ptab",
 }
 
 // encodingBases are the tables written again in other encodings.
-var encodingBases = []string{"tiny-v3.ptab", "tiny-runs.ptab", "tiny.g.win", "lecture.gr.runs", "waypoints.json", "tiny.win"}
+var encodingBases = []string{"tiny-v3.ptab", "tiny-runs.ptab", "tiny.g.win", "lecture.gr.runs", "waypoints.json", "tiny.win", boxBase}
 
 // parallel runs f(0..n-1) on jobs goroutines.
 func parallel(jobs, n int, f func(i int)) {
@@ -93,14 +93,14 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 			cases = append(cases, &c.tcase)
 		}
 	}
-	// The worked examples of FORMAT.md, asked tiny's queries.
-	for _, ex := range []string{"tiny.ptab", "tiny-runs.ptab", "tiny-v3.ptab", "tiny-runs-v3.ptab"} {
-		if t := tables["tiny"]; t != nil {
-			c := &tcase{name: ex, file: filepath.Join(cfg.root, "examples", ex), queries: t.queries, lines: t.lines}
+	// The worked examples of FORMAT.md, asked their level's queries.
+	for _, ex := range workedExampleFiles {
+		if t := tables[ex.queries]; t != nil {
+			c := &tcase{name: ex.file, file: filepath.Join(cfg.root, "examples", ex.file), queries: t.queries, lines: t.lines}
 			if st, err := os.Stat(c.file); err == nil {
 				c.size = st.Size()
 			}
-			tables[ex] = c
+			tables[ex.file] = c
 			cases = append(cases, c)
 		}
 	}
@@ -109,6 +109,7 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 		return err
 	}
 	dm.checkShCases()
+	dm.boxCases()
 	dm.generated(damageBases)
 	for _, b := range encodingBases {
 		dm.encodings(b)

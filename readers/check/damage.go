@@ -62,17 +62,17 @@ func (dm *damager) read(base string) []byte {
 // checkShCases are the damaged tables of the former examples/c/check.sh, each refused
 // by the CLI (or, at the end, answered: damage a reader must answer alike).
 func (dm *damager) checkShCases() {
-	for _, ex := range []string{"tiny.ptab", "tiny-runs.ptab", "tiny-v3.ptab", "tiny-runs-v3.ptab"} {
+	for _, ex := range []string{"tiny.ptab", "tiny-runs.ptab", "tiny-v3.ptab", "tiny-runs-v3.ptab", "tiny-box.ptab"} {
 		data := dm.read(ex)
 		size := len(data)
 		version := byte(3)
-		if strings.HasSuffix(ex, "-v3.ptab") {
+		if strings.HasSuffix(ex, "-v3.ptab") || ex == "tiny-box.ptab" {
 			version = 4
 		}
 		// 11 elements (the old layout, the checksum after the array), or 13
 		// for a flat table and 12 for a run-length one; in format 3, 9 for
 		// a flat table and 8 for a run-length one.
-		elements := map[string]byte{"tiny.ptab": 0x9b, "tiny-runs.ptab": 0x9c, "tiny-v3.ptab": 0x99, "tiny-runs-v3.ptab": 0x98}[ex]
+		elements := map[string]byte{"tiny.ptab": 0x9b, "tiny-runs.ptab": 0x9c, "tiny-v3.ptab": 0x99, "tiny-runs-v3.ptab": 0x98, "tiny-box.ptab": 0x98}[ex]
 		dm.add(ex, "flip", poke(data, size-10, 0xff), true)
 		dm.add(ex, "version", poke(data, 10, version), true)
 		dm.add(ex, "magic", poke(data, 1, 'X'), true)

@@ -36,6 +36,11 @@ func levelSpecs(root string) ([]spec, error) {
 		{"tiny.g", "examples/tiny.grid", f("-graph-bins"), 0},
 		{"tiny.g.runs", "examples/tiny.grid", f("-compress -graph-bins"), 0},
 		{"tiny.g.win", "examples/tiny.grid", f("-window 1 -graph-bins"), 0},
+		// FORMAT.md's worked example of open-box wildcards, whose cells all cost 1.
+		{"tiny-box", "examples/tiny-box.grid", nil, 0},
+		{"tiny-box.runs", "examples/tiny-box.grid", f("-compress"), 0},
+		{"tiny-box.4.runs", "examples/tiny-box.grid", f("-compress -connect 4"), 0},
+		{"tiny-box.1014.runs", "examples/tiny-box.grid", f("-compress -diagonal 10/14"), 0},
 	}
 	var levels []string
 	for _, dir := range []string{"testdata", "examples/c/levels"} {
@@ -123,17 +128,29 @@ func buildTable(pt, root, dir string, s spec) (string, error) {
 	return out, nil
 }
 
+// workedExample is a worked example of docs/FORMAT.md: examples/FILE, a
+// build of examples/LEVEL with flags, asked the queries of the table
+// named queries.
+type workedExample struct{ file, level, flags, queries string }
+
+// workedExampleFiles are the worked examples: tiny.grid's in format 3 by
+// default, formats 1 and 2 with -graph-bins; tiny-box.grid's with open-box
+// wildcards.
+var workedExampleFiles = []workedExample{
+	{"tiny.ptab", "tiny.grid", "-graph-bins", "tiny"},
+	{"tiny-runs.ptab", "tiny.grid", "-compress -graph-bins", "tiny"},
+	{"tiny-v3.ptab", "tiny.grid", "", "tiny"},
+	{"tiny-runs-v3.ptab", "tiny.grid", "-compress", "tiny"},
+	{"tiny-box.ptab", "tiny-box.grid", "-compress", "tiny-box.runs"},
+}
+
 // workedExamples checks that the worked examples of docs/FORMAT.md are
-// still what the builder writes: format 3 by default, formats 1 and 2
-// with -graph-bins.
+// still what the builder writes.
 func workedExamples(pt, root, dir string) []string {
 	var failed []string
-	for _, ex := range []struct{ file, flags string }{
-		{"tiny-v3.ptab", ""}, {"tiny-runs-v3.ptab", "-compress"},
-		{"tiny.ptab", "-graph-bins"}, {"tiny-runs.ptab", "-compress -graph-bins"},
-	} {
+	for _, ex := range workedExampleFiles {
 		out := filepath.Join(dir, "fresh-"+ex.file)
-		args := append(append([]string{"build", "-quiet"}, strings.Fields(ex.flags)...), "-o", out, "examples/tiny.grid")
+		args := append(append([]string{"build", "-quiet"}, strings.Fields(ex.flags)...), "-o", out, "examples/"+ex.level)
 		if err := command(root, pt, args...); err != nil {
 			failed = append(failed, err.Error())
 			continue
@@ -141,7 +158,7 @@ func workedExamples(pt, root, dir string) []string {
 		fresh, err1 := os.ReadFile(out)
 		want, err2 := os.ReadFile(filepath.Join(root, "examples", ex.file))
 		if err1 != nil || err2 != nil || string(fresh) != string(want) {
-			failed = append(failed, fmt.Sprintf("examples/%s differs from a fresh build %s of examples/tiny.grid: the format changed; rebuild it and update docs/FORMAT.md's worked example", ex.file, ex.flags))
+			failed = append(failed, fmt.Sprintf("examples/%s differs from a fresh build %s of examples/%s: the format changed; rebuild it and update docs/FORMAT.md's worked example", ex.file, ex.flags, ex.level))
 		}
 	}
 	return failed

@@ -14,7 +14,7 @@ import { openTable, PathTableError } from "./pathtable.mjs";
 import * as u from "./testutil.mjs";
 
 const { root, read, pathtable, noGo, workDir } = u;
-const examples = ["tiny.ptab", "tiny-runs.ptab", "tiny-v3.ptab", "tiny-runs-v3.ptab"];
+const examples = ["tiny.ptab", "tiny-runs.ptab", "tiny-v3.ptab", "tiny-runs-v3.ptab", "tiny-box.ptab"];
 const example = (name) => read(join(root, "examples", name));
 
 let files = 0;
@@ -84,11 +84,11 @@ function poke(bytes, at, ...values) {
 test("check.sh's damaged examples: refused by both readers", () => {
   for (const ex of examples) {
     const b = example(ex);
-    const v3 = ex.endsWith("-v3.ptab");
+    const v3 = ex.endsWith("-v3.ptab") || ex === "tiny-box.ptab";
     bothRefuse(poke(b, b.length - 10, 0xff), `${ex} flip`, "checksum");
     bothRefuse(poke(b, 10, v3 ? 4 : 3), `${ex} version`);
     bothRefuse(poke(b, 1, 0x58), `${ex} magic`, "not-table");
-    const elements = { "tiny.ptab": 0x9b, "tiny-runs.ptab": 0x9c, "tiny-v3.ptab": 0x99, "tiny-runs-v3.ptab": 0x98 }[ex];
+    const elements = { "tiny.ptab": 0x9b, "tiny-runs.ptab": 0x9c, "tiny-v3.ptab": 0x99, "tiny-runs-v3.ptab": 0x98, "tiny-box.ptab": 0x98 }[ex];
     bothRefuse(poke(b, 0, elements), `${ex} elements`, "corrupt");
     bothRefuse(b.subarray(0, b.length - 13), `${ex} truncated`, "truncated");
     bothRefuse(Buffer.concat([b, Buffer.from([0])]), `${ex} trailing`, "corrupt");

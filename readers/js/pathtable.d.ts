@@ -112,6 +112,13 @@ export declare class Table {
   edgeCost(u: number, v: number): number;
   /** Whether the table answers the pair: always for valid ids but outside a windowed table's window. O(1). */
   covered(from: number, to: number): boolean;
+  /**
+   * Whether the table answers the pair by its open-box rule (a run-length
+   * table with a "b" first-move encoding, from !== to, and every cell of
+   * their bounding box open): the first move is then H_1, the row unread.
+   * False on every other table. O(1).
+   */
+  boxOpen(from: number, to: number): boolean;
   /** The node after from on the stored path to to, or -1 (no path, from == to, not covered, a bad id). O(1); O(log row) run-length. */
   next(from: number, to: number): number;
   /**

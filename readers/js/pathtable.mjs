@@ -318,18 +318,26 @@ function readNames(rd, u8) {
 }
 
 const DIST_WIDTH = { u16: 2, u32: 4, u64: 8, octile16: 4, octile32: 8, f64: 8 };
-// Run-length first-move encodings: [start bytes, move bits, symbols, wrap].
+// Run-length first-move encodings: [start bytes, move bits, symbols, wrap,
+// boxes]. The "b" forms (docs/FORMAT.md "Open-box wildcards") answer H_1
+// for a pair whose bounding box is all open cells, without reading the row.
 const RUN_ENCODINGS = {
-  runs16x4: [2, 4, false, false],
-  runs16x8: [2, 8, false, false],
-  runs32x4: [4, 4, false, false],
-  runs32x8: [4, 8, false, false],
-  runs16x4h: [2, 4, true, false],
-  runs32x4h: [4, 4, true, false],
-  runs32x8h: [4, 8, true, false],
-  runs16x4hw: [2, 4, true, true],
-  runs32x4hw: [4, 4, true, true],
-  runs32x8hw: [4, 8, true, true],
+  runs16x4: [2, 4, false, false, false],
+  runs16x8: [2, 8, false, false, false],
+  runs32x4: [4, 4, false, false, false],
+  runs32x8: [4, 8, false, false, false],
+  runs16x4h: [2, 4, true, false, false],
+  runs32x4h: [4, 4, true, false, false],
+  runs32x8h: [4, 8, true, false, false],
+  runs16x4hw: [2, 4, true, true, false],
+  runs32x4hw: [4, 4, true, true, false],
+  runs32x8hw: [4, 8, true, true, false],
+  runs16x4hb: [2, 4, true, false, true],
+  runs32x4hb: [4, 4, true, false, true],
+  runs32x8hb: [4, 8, true, false, true],
+  runs16x4hwb: [2, 4, true, true, true],
+  runs32x4hwb: [4, 4, true, true, true],
+  runs32x8hwb: [4, 8, true, true, true],
 };
 
 const windowBlock = (delta) => ((2 * delta + 1) * (2 * delta + 1) + 1) >>> 1;
@@ -561,6 +569,9 @@ function readDocument(u8) {
     throw new PathTableError("checksum", `table checksum mismatch (file corrupt): stored ${hex(sum)}, computed ${hex(crc)}`);
   }
   if (rd.left() !== 0) throw corrupt(`${rd.left()} bytes after the checksum`);
+  if (run && run[4] && bins.costs.len !== 0) {
+    throw corrupt(`first-move encoding "${h.first_enc}" has open-box wildcards, which only grids of cost-1 cells carry: the costs bin holds ${bins.costs.len} bytes`);
+  }
 
   const doc = { u8, h, version, layout, run, bins };
   if (cells) rebuildGraph(doc);
@@ -967,6 +978,17 @@ export class Table {
     return true;
   }
 
+  /**
+   * boxOpen reports whether the table answers the pair by its open-box
+   * rule (docs/FORMAT.md "Open-box wildcards"): a run-length table with
+   * a "b" encoding, from != to, and every cell of their bounding box open;
+   * the first move is then H_1 and the row is not read. False on every
+   * other table. O(1).
+   */
+  boxOpen(from, to) {
+    return false;
+  }
+
   /** next returns the node after from on the stored path to to, or -1 (no path, from == to, not covered, a bad id). O(1) flat, O(log row) run-length, O(1) windowed. */
   next(from, to) {
     if (!this.valid(from) || !this.valid(to)) return -1;
@@ -1246,7 +1268,7 @@ class RunsTable extends Table {
     super(doc);
     const { u8, bins, h, run, version } = doc;
     const n = h.nodes;
-    const [sb, mb, symbols, wrap] = run;
+    const [sb, mb, symbols, wrap, box] = run;
     // order and its inverse rank; order must be a permutation.
     const order = new Int32Array(n);
     const rank = new Int32Array(n).fill(-1);
@@ -1311,12 +1333,59 @@ class RunsTable extends Table {
       }
       this._keys = new Float64Array(MAX_DEGREE + 1);
     }
+    // Open-box wildcards: the summed-area table of open cells (only b
+    // tables, always format 3 grids whose cells cost 1).
+    this._box = box;
+    this._sat = box ? openCellSums(this.width, this.height, doc.cellCost) : null;
   }
 
-  // _move is the move stored for target rank tr in the row of rank r: the
-  // last run whose start <= tr (a wrapped row's last run below its first
-  // start), a symbol decoded to its slot; NO_MOVE when none. O(log row).
+  // _boxOpen reports whether every cell of the bounding box of ranks r's
+  // and tr's cells is open. O(1).
+  _boxOpen(r, tr) {
+    const xy = this._xy;
+    const ax = xy[2 * r];
+    const ay = xy[2 * r + 1];
+    const bx = xy[2 * tr];
+    const by = xy[2 * tr + 1];
+    return boxOpen(this._sat, this.width + 1, Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by));
+  }
+
+  boxOpen(from, to) {
+    return this._box && this.valid(from) && this.valid(to) && from !== to && this._boxOpen(this._rank[from], this._rank[to]);
+  }
+
+  // _move is the move for target rank tr from rank r (r != tr): H_1 where
+  // the table has open-box wildcards and the pair's box is open, else the
+  // row's (_rowMove). O(1) or O(log row).
   _move(r, tr) {
+    if (this._box) {
+      // _boxOpen and _symbol's H_1, inlined: this is every query's path.
+      const xy = this._xy;
+      const ax = xy[2 * r];
+      const ay = xy[2 * r + 1];
+      const bx = xy[2 * tr];
+      const by = xy[2 * tr + 1];
+      const x0 = ax < bx ? ax : bx;
+      const x1 = ax < bx ? bx : ax;
+      const y0 = ay < by ? ay : by;
+      const y1 = ay < by ? by : ay;
+      const S = this._sat;
+      const W = this.width + 1;
+      const a = y0 * W;
+      const b = (y1 + 1) * W;
+      if (S[b + x1 + 1] - S[b + x0] - S[a + x1 + 1] + S[a + x0] === (x1 - x0 + 1) * (y1 - y0 + 1)) {
+        const j = this._dirSlot[8 * r + DIR_OF_SIGN[(Math.sign(bx - ax) + 1) * 3 + Math.sign(by - ay) + 1]];
+        return j !== NO_MOVE ? j : this._symbol(r, tr, 1);
+      }
+    }
+    return this._rowMove(r, tr);
+  }
+
+  // _rowMove is the move stored for target rank tr in the row of rank r:
+  // the last run whose start <= tr (a wrapped row's last run below its
+  // first start), a symbol decoded to its slot; NO_MOVE when none.
+  // O(log row).
+  _rowMove(r, tr) {
     const starts = this._starts;
     const lo = this._rowStart[r];
     const hi = this._rowStart[r + 1];
@@ -1408,10 +1477,16 @@ class RunsTable extends Table {
     const stride = this._stride;
     const cap = out.length;
     const tr = rank[to];
+    const box = this._box;
+    // Once a step's box with the target is open, every later step's is: H_1
+    // stays inside it. The rest of the path is H_1 moves, tested no more.
+    let boxed = false;
     if (cap > 0) out[0] = from;
     let len = 1;
     for (let r = rank[from]; r !== tr; ) {
-      const m = this._move(r, tr);
+      let m;
+      if (boxed || (box && (boxed = this._boxOpen(r, tr)))) m = this._symbol(r, tr, 1);
+      else m = this._rowMove(r, tr);
       if (len >= n) return 0; // a cycle: only in a damaged table
       let v;
       if (hops) {
@@ -1432,6 +1507,32 @@ class RunsTable extends Table {
     }
     return len <= cap ? len : -len;
   }
+}
+
+// openCellSums returns the summed-area table of a grid's open cells
+// (cost[c] != 0): S[y*(w+1) + x] is the number of open cells in
+// [0,x)x[0,y). (w+1)(h+1) entries; O(w*h) time.
+function openCellSums(w, h, cost) {
+  const W = w + 1;
+  const S = new Int32Array(W * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    const c0 = y * w;
+    const s0 = (y + 1) * W;
+    for (let x = 0; x < w; x++) {
+      if (cost[c0 + x] !== 0) row++;
+      S[s0 + x + 1] = S[s0 - W + x + 1] + row;
+    }
+  }
+  return S;
+}
+
+// boxOpen reports whether every cell of [x0,x1]x[y0,y1] (x0 <= x1, y0 <=
+// y1) is open, by S = openCellSums(...) of row length W = width+1. O(1).
+function boxOpen(S, W, x0, y0, x1, y1) {
+  const a = y0 * W;
+  const b = (y1 + 1) * W;
+  return S[b + x1 + 1] - S[b + x0] - S[a + x1 + 1] + S[a + x0] === (x1 - x0 + 1) * (y1 - y0 + 1);
 }
 
 class WindowTable extends Table {
