@@ -24,7 +24,7 @@ func (o *view) Dist(from, to int) (float64, bool) {
 	if o.avoids(from, to) {
 		return o.lt.Dist(from, to)
 	}
-	_, cost, ok := o.find(nil, 0, from, to, false)
+	_, cost, ok := o.find(nil, 0, 0, from, to, false)
 	return cost, ok
 }
 
@@ -36,14 +36,14 @@ func (o *view) AppendPath(buf []int, from, to int) ([]int, bool) {
 		return buf, false
 	}
 	start := len(buf)
-	buf, state := o.checked(buf, from, to)
+	buf, cut, state := o.checked(buf, from, to)
 	switch state {
 	case pathUnchanged:
 		return buf, true
 	case pathNone:
 		return buf, false
 	}
-	buf, _, ok := o.find(buf, start, from, to, true)
+	buf, _, ok := o.find(buf, start, cut, from, to, true)
 	return buf, ok
 }
 
@@ -54,7 +54,7 @@ func (o *view) Path(from, to int) (path []int, cost float64, ok bool) {
 	if !o.open(from, to) {
 		return nil, table.Unreachable, false
 	}
-	path, state := o.checked(nil, from, to)
+	path, cut, state := o.checked(nil, from, to)
 	switch state {
 	case pathUnchanged:
 		cost, _ = o.lt.Dist(from, to)
@@ -62,7 +62,7 @@ func (o *view) Path(from, to int) (path []int, cost float64, ok bool) {
 	case pathNone:
 		return nil, table.Unreachable, false
 	}
-	path, cost, ok = o.find(path, 0, from, to, true)
+	path, cost, ok = o.find(path, 0, cut, from, to, true)
 	if !ok {
 		return nil, table.Unreachable, false
 	}
@@ -78,15 +78,15 @@ func (o *view) open(from, to int) bool {
 // walker and checks it against the changes: pathNone when there is none
 // (buf unchanged; no stored path means none now either, since costs only
 // rose), pathUnchanged when no step crosses a change (still a shortest
-// path), pathChanged when one does: buf then ends with the node the first
-// such step leaves, and every node kept has that step on its own stored
-// path (paths toward one target merge), which the search reuses.
-// O(path length).
-func (o *view) checked(buf []int, from, to int) ([]int, pathState) {
+// path), pathChanged when one does: buf[:cut] then ends with the node the
+// first such step leaves, and every node of buf[start:cut] has that step
+// on its own stored path (paths toward one target merge); the search
+// reuses the whole stored path. O(path length).
+func (o *view) checked(buf []int, from, to int) (_ []int, cut int, _ pathState) {
 	start := len(buf)
 	buf, ok := o.lt.w.path(buf, from, to)
 	if !ok {
-		return buf, pathNone
+		return buf, start, pathNone
 	}
 	// A step can cross a change only where the filter marks one of its
 	// ends, so each node is looked up once, and a marked node's steps in
@@ -97,13 +97,13 @@ func (o *view) checked(buf []int, from, to int) ([]int, pathState) {
 			continue
 		}
 		if i > start && o.stepCrosses(int32(buf[i-1]), int32(buf[i])) {
-			return buf[:i], pathChanged
+			return buf, i, pathChanged
 		}
 		if i+1 < len(buf) && o.stepCrosses(int32(buf[i]), int32(buf[i+1])) {
-			return buf[:i+1], pathChanged
+			return buf, i + 1, pathChanged
 		}
 	}
-	return buf, pathUnchanged
+	return buf, len(buf), pathUnchanged
 }
 
 // stepCrosses reports whether the table's step from u to v crosses a
@@ -129,16 +129,16 @@ func (o *view) edgeTo(u, v int32) int32 {
 }
 
 // find searches the changed level and, when withPath is set, appends the
-// path it finds to buf[:start]. buf[start:] holds a prefix of the table
-// path from from that crosses a change (see checked), or nothing.
-// O(search).
-func (o *view) find(buf []int, start, from, to int, withPath bool) ([]int, float64, bool) {
+// path it finds to buf[:start]. buf[start:] holds the table path from
+// from to to, whose prefix buf[start:cut] crosses a change (see checked),
+// or nothing (cut == start). O(search).
+func (o *view) find(buf []int, start, cut, from, to int, withPath bool) ([]int, float64, bool) {
 	if o.apart(int32(from), int32(to)) {
 		return buf[:start], table.Unreachable, false
 	}
 	sc := o.lt.getScratch()
 	defer o.lt.putScratch(sc)
-	end, keyed := o.search(sc, int32(from), int32(to), buf[start:])
+	end, keyed := o.search(sc, int32(from), int32(to), buf[start:], cut-start)
 	buf = buf[:start]
 	if end < 0 {
 		return buf, table.Unreachable, false

@@ -110,22 +110,22 @@ func (sc *scratch) at(u int32) *searchNode {
 // nodes that tie with the least f, the bulk of an A* whose heuristic is
 // nearly exact, cost O(1) each.
 //
-// crossed lists nodes whose table paths to t are known to cross a change
-// (a checked prefix of the stored path from s, see walker.path), or
-// nothing; the walker's seed gives them that status.
-func (o *view) search(sc *scratch, s, t int32, crossed []int) (end int32, keyed bool) {
+// stored is the table path from s to t, whose prefix stored[:cut] is
+// known to cross a change (see checked), or nothing; the walker's seed
+// gives its nodes their status.
+func (o *view) search(sc *scratch, s, t int32, stored []int, cut int) (end int32, keyed bool) {
 	if o.lt.costs().key != nil && o.inexact == 0 {
-		if end, ok := o.searchOn(sc, s, t, crossed, true); ok {
+		if end, ok := o.searchOn(sc, s, t, stored, cut, true); ok {
 			return end, true
 		}
 	}
-	end, _ = o.searchOn(sc, s, t, crossed, false)
+	end, _ = o.searchOn(sc, s, t, stored, cut, false)
 	return end, false
 }
 
 // searchOn is search on keys or on costs; ok is false when a keyed search
 // left the keys' exact range.
-func (o *view) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (end int32, ok bool) {
+func (o *view) searchOn(sc *scratch, s, t int32, stored []int, cut int, keyed bool) (end int32, ok bool) {
 	sc.begin()
 	lt := o.lt
 	costs := lt.costs().w
@@ -136,7 +136,7 @@ func (o *view) searchOn(sc *scratch, s, t int32, crossed []int, keyed bool) (end
 	// local would escape through their interface); the loop reads a copy.
 	sc.hr = o.s.heuristic(t, keyed)
 	hr, hp := sc.hr, &sc.hr
-	o.s.seed(o, sc, crossed, t, hp)
+	o.s.seed(o, sc, stored, cut, t, hp)
 	inf := math.Inf(1)
 	ns := sc.at(s)
 	if ns.flags&hSet == 0 {

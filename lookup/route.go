@@ -59,11 +59,11 @@ func (r *Route) next(v *view, from, to int) int {
 		r.path = r.path[:0]
 		return -1
 	}
-	path, state := v.checked(r.path[:0], from, to)
+	path, cut, state := v.checked(r.path[:0], from, to)
 	r.clean = state == pathUnchanged
 	ok := state != pathNone
 	if state == pathChanged {
-		path, _, ok = v.find(path, 0, from, to, true)
+		path, _, ok = v.find(path, 0, cut, from, to, true)
 	}
 	r.path = path
 	if !ok || len(path) < 2 {

@@ -39,10 +39,11 @@ type searcher interface {
 	// n), what the search reads of it before it is walked, where that is
 	// cheap: nothing with O(1) distances.
 	fresh(o *view, sc *scratch, n *searchNode, v, t int32, hr *heuristic)
-	// seed gives the nodes of crossed, a checked prefix of the stored path
-	// from the source whose last step crosses a change (see
-	// Overlay.checked), their status without a walk each.
-	seed(o *view, sc *scratch, crossed []int, t int32, hr *heuristic)
+	// seed gives the nodes of stored, the stored path from the source to
+	// t whose prefix stored[:cut] ends with a step that crosses a change
+	// (see Overlay.checked), their status without a walk each; it may
+	// read stored[:cut] only.
+	seed(o *view, sc *scratch, stored []int, cut int, t int32, hr *heuristic)
 	// tail appends the stored path after end, which the search returned,
 	// to to, reusing what the query's walks recorded.
 	tail(o *view, sc *scratch, buf []int, end, to int32) ([]int, bool)

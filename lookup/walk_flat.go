@@ -124,8 +124,8 @@ func (w *flatWalker) fresh(*view, *scratch, *searchNode, int32, int32, *heuristi
 
 // seed marks the crossed nodes walked: their distances are the row's, and
 // their status is that their path crosses a change.
-func (w *flatWalker) seed(o *view, sc *scratch, crossed []int, t int32, hr *heuristic) {
-	for _, u := range crossed {
+func (w *flatWalker) seed(o *view, sc *scratch, stored []int, cut int, t int32, hr *heuristic) {
+	for _, u := range stored[:cut] {
 		sc.at(int32(u)).flags |= walked
 	}
 }

@@ -245,27 +245,46 @@ func (w *runWalker) fresh(o *view, sc *scratch, n *searchNode, v, t int32, hr *h
 	w.walk(o, sc, v, t, hr)
 }
 
-// seed gives the nodes of crossed their distances to t and status with one
-// walk from the last of them: the prefix's own costs are summed backward
-// without searching a row. O(len(crossed) × degree + the walk).
-func (w *runWalker) seed(o *view, sc *scratch, crossed []int, t int32, hr *heuristic) {
-	k := len(crossed)
-	if k == 0 {
+// seed gives the nodes of stored[:cut] their distances to t and status
+// without searching a row: on a grid, whose moves join distinct cells,
+// the whole stored path's costs are summed backward from t, as a walk
+// from its first node would (the path was just read, so a walk would read
+// every row again); elsewhere, with one walk from stored[cut-1] and its
+// prefix summed backward. O(len(stored) × degree), or O(cut × degree + the
+// walk).
+func (w *runWalker) seed(o *view, sc *scratch, stored []int, cut int, t int32, hr *heuristic) {
+	if cut == 0 {
 		return
 	}
-	last := int32(crossed[k-1])
-	w.walk(o, sc, last, t, hr)
+	k := cut
+	if w.lt.t.Kind == table.KindGrid && int32(stored[len(stored)-1]) == t {
+		k = len(stored)
+	} else {
+		w.walk(o, sc, int32(stored[k-1]), t, hr)
+	}
 	lt := w.lt
-	h := sc.node[last].h
+	last := int32(stored[k-1])
+	n := sc.at(last)
+	if k == len(stored) { // last is t
+		n.h, n.next, n.flags = 0, -1, n.flags|walked|unchanged|hSet
+	}
+	h, clean := n.h, n.flags&unchanged != 0
+	mark := o.mark
 	for i := k - 2; i >= 0; i-- {
-		u, v := int32(crossed[i]), int32(crossed[i+1])
+		u, v := int32(stored[i]), int32(stored[i+1])
 		e := o.edgeTo(u, v)
 		if e < 0 {
 			return // not a path: leave the rest to their own walks
 		}
+		if clean && mark[slot(u)]|mark[slot(v)] != 0 && o.stepChanged(e, u, v) {
+			clean = false
+		}
 		h += hr.w[uint(u)<<lt.hopShift|uint(e-lt.t.Offsets[u])]
 		n := sc.at(u)
-		n.h, n.next, n.flags = h, v, n.flags|walked|hSet // crosses the change after last
+		n.h, n.next, n.flags = h, v, n.flags|walked|hSet
+		if clean {
+			n.flags |= unchanged
+		}
 	}
 }
 
