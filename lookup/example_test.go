@@ -181,3 +181,30 @@ func ExampleRoute() {
 	// Output:
 	// 1,0 0,0 0,1 0,2 0,3 1,3 2,3 3,3 4,3
 }
+
+// A game whose doors stay shut for a while can spend, once per change,
+// the searches that place landmarks, so that each detour round a door
+// expands fewer nodes. The answers are shortest paths either way.
+func ExampleOverlay_SetLandmarks() {
+	g, _ := maps.ParseFormat(maps.FormatGrid, "level.grid", []byte(level), maps.Options{})
+	t, _ := build.Build(context.Background(), g, build.Options{})
+	lt := lookup.New(t)
+	o := lookup.NewOverlay(lt)
+	if err := o.SetLandmarks(8); err != nil {
+		fmt.Println(err)
+		return
+	}
+	from, _ := lt.Node("0,0")
+	to, _ := lt.Node("0,3")
+	door, _ := lt.Node("0,1")
+	o.Block(door)
+	path, cost, _ := o.Path(from, to)
+	for _, u := range path {
+		fmt.Print(lt.Name(u), " ")
+	}
+	fmt.Println(cost)
+	fmt.Println(o.SetLandmarks(lookup.MaxLandmarks + 1))
+	// Output:
+	// 0,0 1,0 2,0 3,0 4,0 4,1 4,2 3,3 2,3 1,3 0,3 10.414213562373096
+	// landmarks 65: want 0 to 64
+}

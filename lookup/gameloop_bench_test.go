@@ -19,8 +19,9 @@ import (
 // start and goal. One door shuts as the frames begin, on the cell the
 // agents' paths cross most, or on a cell none crosses.
 const (
-	gameAgents = 1000
-	gameFrames = 400
+	gameAgents    = 1000
+	gameFrames    = 400
+	gameLandmarks = 8
 )
 
 type gameAgent struct{ at, goal int }
@@ -75,8 +76,9 @@ func crossings(lt *lookup.Table) []int {
 // BenchmarkGameLoop reports the mean frame time, leaving out the slowest
 // tenth of frames (the first after the door shuts is one), with the door
 // open, shut on the busiest cell, and shut where no agent walks; agents
-// ask Overlay.Next (next) or each its own Route (route). brc202d is
-// skipped under -short.
+// ask Overlay.Next (next) or each its own Route (route), through an
+// overlay with landmarks (route-landmarks) or without. brc202d is skipped
+// under -short.
 func BenchmarkGameLoop(b *testing.B) {
 	levels := []struct {
 		path    string
@@ -99,12 +101,16 @@ func BenchmarkGameLoop(b *testing.B) {
 				name string
 				node int
 			}{{"open", -1}, {"shut-busiest", busiest}, {"shut-unused", unused}} {
-				for _, api := range []string{"next", "route"} {
+				for _, api := range []string{"next", "route", "route-landmarks"} {
 					b.Run(name+"/"+layoutName(layout)+"/"+door.name+"/"+api, func(b *testing.B) {
 						if door.node < 0 && door.name != "open" {
 							b.Skip("every node is walked")
 						}
-						gameLoop(b, lt, door.node, api == "route")
+						landmarks := 0
+						if api == "route-landmarks" {
+							landmarks = gameLandmarks
+						}
+						gameLoop(b, lt, door.node, api != "next", landmarks)
 					})
 				}
 			}
@@ -135,8 +141,9 @@ func doorCells(count []int) (busiest, unused int) {
 }
 
 // gameLoop plays gameFrames frames with door shut from the start (none
-// when door < 0) and reports the frame times.
-func gameLoop(b *testing.B, lt *lookup.Table, door int, withRoutes bool) {
+// when door < 0), searching with landmarks (Overlay.SetLandmarks), and
+// reports the frame times.
+func gameLoop(b *testing.B, lt *lookup.Table, door int, withRoutes bool, landmarks int) {
 	b.ReportAllocs()
 	times := make([]time.Duration, 0, gameFrames)
 	cpuTimes := make([]int64, 0, gameFrames)
@@ -144,6 +151,9 @@ func gameLoop(b *testing.B, lt *lookup.Table, door int, withRoutes bool) {
 	defer runtime.UnlockOSThread()
 	for b.Loop() {
 		o := lookup.NewOverlay(lt)
+		if err := o.SetLandmarks(landmarks); err != nil {
+			b.Fatal(err)
+		}
 		agents, r := newAgents(lt.Len(), 2)
 		routes := make([]lookup.Route, len(agents))
 		if door >= 0 {

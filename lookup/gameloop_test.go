@@ -29,6 +29,9 @@ func TestAgentsFollowNextUnderChanges(t *testing.T) {
 					n := lv.G.Nodes()
 					r := rand.New(rand.NewPCG(seed, 31))
 					o := lookup.NewOverlay(lt)
+					if err := o.SetLandmarks(int(seed%2) * 3); err != nil { // seed 5 with landmarks, 6 without
+						t.Fatal(err)
+					}
 					c := randomChanges(r, lv.G, 0)
 					dist := mapstest.FloydWarshall(lv.G)
 					changed := lv.G

@@ -50,6 +50,10 @@ type Table struct {
 	scratch     scratchPool // search scratch, shared by every overlay of the table and Search
 	searchCosts searchCosts // edge costs by hop slot for overlay searches, built at the first
 	sightCosts  sightCosts  // baked cell costs for AppendCorners, built at the first on a level with costs
+	sym         struct {    // whether every edge has a reverse of its cost, found at the first need
+		once sync.Once
+		yes  bool
+	}
 
 	// The cheapest straight and diagonal move of a grid, for Search's
 	// heuristic, found on its first use.

@@ -43,8 +43,11 @@ type view struct {
 	// version counts changes; routes' moves hold for one version.
 	version uint64
 	routes  routes
-	parts   parts  // computed at the first query that needs them
-	probe   probes // computed at the first query that needs them
+	parts   parts     // computed at the first query that needs them
+	probe   probes    // computed at the first query that needs them
+	lm      landmarks // placed at the first search that needs them
+
+	landmarkCount int // how many landmarks searches place (Overlay.SetLandmarks)
 }
 
 // markSlots is the change filter: one count per slot of nodes. It is a

@@ -1,6 +1,7 @@
 package lookup
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 )
@@ -141,6 +142,40 @@ func (o *Overlay) CellCost(u int) (float64, bool) {
 // Clear forgets every change. O(changes).
 func (o *Overlay) Clear() {
 	o.change(func(v *view) error { v.Clear(); return nil })
+}
+
+// SetLandmarks makes the overlay's searches place k landmarks (0, the
+// default, places none; at most MaxLandmarks) and bound each detour's
+// length by their distances on the changed level. A search's heuristic is
+// the baked distance to the target, which is exact wherever the stored
+// path is unchanged but is the old, shorter length where a change lies on
+// every shortest path; the search must then close every node that ties
+// with the old length before it looks round the change. Distances from
+// landmarks spread over the changed level (each the node farthest from
+// those placed) prove many of those nodes too far, so a detour expands
+// fewer nodes (see BenchmarkGameLoop's route-landmarks and
+// docs/RUNTIME.md).
+//
+// The price is paid once per state of the level: the first search after
+// each change runs k+1 searches of the whole level, O(k·(V+E) log V), and
+// the level holds k distances (8 bytes each) a node until the next
+// change. Worth it on large levels whose changes are rare next to their
+// searches (doors that shut for a while); not where costs change every
+// frame. Only levels searched on exact octile keys use them (grids whose
+// costs the keys hold); elsewhere they are ignored. Answers are shortest
+// paths either way; among equal ones, which is returned may differ with
+// k. It publishes like a change. O(changes).
+func (o *Overlay) SetLandmarks(k int) error {
+	if k < 0 || k > MaxLandmarks {
+		return fmt.Errorf("landmarks %d: want 0 to %d", k, MaxLandmarks)
+	}
+	return o.change(func(v *view) error {
+		if v.landmarkCount != k {
+			v.landmarkCount = k
+			v.version++
+		}
+		return nil
+	})
 }
 
 // String describes the changes briefly, for logs.

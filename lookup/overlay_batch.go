@@ -32,7 +32,8 @@ func (b *Batch) Clear() { b.v.Clear() }
 // clone returns a copy of v's changes, with no routes, for a change to
 // make and publish. O(changes), and a copy of the change filter.
 func (v *view) clone() *view {
-	c := &view{lt: v.lt, s: v.s, changes: v.changes, cuts: v.cuts, inexact: v.inexact, version: v.version}
+	c := &view{lt: v.lt, s: v.s, changes: v.changes, cuts: v.cuts, inexact: v.inexact, version: v.version,
+		landmarkCount: v.landmarkCount}
 	if v.mark != nil {
 		c.blocked = maps.Clone(v.blocked)
 		c.edges = maps.Clone(v.edges)

@@ -92,6 +92,9 @@ func TestOverlayChangesDuringQueries(t *testing.T) {
 					states[i].dist = mapstest.FloydWarshall(states[i].g)
 				}
 				o := lookup.NewOverlay(lt)
+				if err := o.SetLandmarks(2); err != nil { // placed by whichever query comes first
+					t.Fatal(err)
+				}
 				var stop atomic.Bool
 				var wrong atomic.Value
 				var wg sync.WaitGroup

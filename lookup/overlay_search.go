@@ -149,6 +149,10 @@ func (o *view) searchOn(sc *scratch, s, t int32, stored []int, cut int, keyed bo
 		return -1, false // a walk summed past the keys' exact range
 	}
 	ns.g, ns.parent, ns.flags = 0, -1, ns.flags|reached
+	// A node's f is g plus the larger of its baked distance (kept in h:
+	// it is the exact rest of an unchanged path) and the landmarks' bound.
+	var alt altBound
+	useAlt := keyed && o.landmarkCount > 0 && o.landmarks().bound(s, t, &alt)
 	least := ns.h // the least f queued: level holds nodes of this f
 	sc.level = append(sc.level, s)
 	hops, shift := lt.hops, lt.hopShift
@@ -182,6 +186,13 @@ func (o *view) searchOn(sc *scratch, s, t int32, stored []int, cut int, keyed bo
 		nu := &node[u]
 		if nu.flags&closed != 0 {
 			continue // queued again with a smaller g, and expanded with it
+		}
+		if useAlt {
+			// Queued by its baked distance; the landmarks may put it off.
+			if f := nu.g + max(nu.h, alt.at(u)); f > least {
+				sc.push(f, u)
+				continue
+			}
 		}
 		nu.flags |= closed
 		if back {

@@ -214,44 +214,49 @@ func TestOverlayAllPairs(t *testing.T) {
 		}
 		for _, lv := range levels {
 			for _, l := range overlayLayouts() {
-				t.Run(fmt.Sprintf("%s/%s/seed=%d", lv.Name, l.Name, seed), func(t *testing.T) {
-					lt := buildAndLoadWith(t, lv.G, l.Options)
-					r := rand.New(rand.NewPCG(seed, 11))
-					o := lookup.NewOverlay(lt)
-					for _, k := range sizes {
-						c := randomChanges(r, lv.G, k)
-						c.apply(t, o)
-						changed := changedLevel(lv.G, c)
-						checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
+				for _, landmarks := range []int{0, 4} {
+					t.Run(fmt.Sprintf("%s/%s/seed=%d/landmarks=%d", lv.Name, l.Name, seed, landmarks), func(t *testing.T) {
+						lt := buildAndLoadWith(t, lv.G, l.Options)
+						r := rand.New(rand.NewPCG(seed, 11))
+						o := lookup.NewOverlay(lt)
+						if err := o.SetLandmarks(landmarks); err != nil {
+							t.Fatal(err)
+						}
+						for _, k := range sizes {
+							c := randomChanges(r, lv.G, k)
+							c.apply(t, o)
+							changed := changedLevel(lv.G, c)
+							checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
 
-						// Restore about half, through each restore call.
-						for u := range c.blocked {
-							if r.IntN(2) == 0 {
-								delete(c.blocked, u)
-								o.Unblock(u)
+							// Restore about half, through each restore call.
+							for u := range c.blocked {
+								if r.IntN(2) == 0 {
+									delete(c.blocked, u)
+									o.Unblock(u)
+								}
+							}
+							for k := range c.edge {
+								if r.IntN(2) == 0 {
+									delete(c.edge, k)
+									o.RestoreEdge(k[0], k[1])
+								}
+							}
+							for u := range c.cell {
+								if r.IntN(2) == 0 {
+									delete(c.cell, u)
+									o.RestoreCell(u)
+								}
+							}
+							changed = changedLevel(lv.G, c)
+							checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
+							o.Clear()
+							if o.Changes() != 0 {
+								t.Fatalf("Changes() = %d after Clear", o.Changes())
 							}
 						}
-						for k := range c.edge {
-							if r.IntN(2) == 0 {
-								delete(c.edge, k)
-								o.RestoreEdge(k[0], k[1])
-							}
-						}
-						for u := range c.cell {
-							if r.IntN(2) == 0 {
-								delete(c.cell, u)
-								o.RestoreCell(u)
-							}
-						}
-						changed = changedLevel(lv.G, c)
-						checkAllPairs(t, o, changed, mapstest.FloydWarshall(changed))
-						o.Clear()
-						if o.Changes() != 0 {
-							t.Fatalf("Changes() = %d after Clear", o.Changes())
-						}
-					}
-					checkAllPairs(t, o, lv.G, mapstest.FloydWarshall(lv.G))
-				})
+						checkAllPairs(t, o, lv.G, mapstest.FloydWarshall(lv.G))
+					})
+				}
 			}
 		}
 	}

@@ -1,0 +1,242 @@
+package lookup
+
+import (
+	"math"
+	"sync"
+
+	"github.com/pathtable/pathtable/internal/minheap"
+)
+
+// landmarks tighten a search's heuristic where a change lengthens paths.
+// The baked distance to the target is exact wherever the stored path is
+// unchanged, but where a shut door lies on every shortest path it is the
+// old, shorter length, and A* must close every node that ties with it
+// before it looks round the door. Distances from a few landmarks on the
+// changed level bound the new lengths from below (the triangle
+// inequality: d(n,t) ≥ d(L,t) − d(L,n)), so nodes on the far side of a
+// door whose detour leads back past them are put off.
+//
+// They are exact keys (table.OctileKey) on the view's own level, a row per
+// landmark (dist[i*V+u] is landmark i's distance to u), computed at the
+// first search of the view that uses them: O(k·(V+E) log V) once per view,
+// which is why they are the caller's choice (Overlay.SetLandmarks).
+type landmarks struct {
+	once sync.Once
+	k    int       // landmarks; 0 where the view has none
+	sym  bool      // every move costs what its reverse does: bound both ways
+	dist []float64 // a row of distances from each landmark, +Inf unreached
+}
+
+// MaxLandmarks bounds Overlay.SetLandmarks.
+const MaxLandmarks = 64
+
+// landmarks returns the view's landmarks, placing them the first time:
+// the farthest node from the first one reached, then each time the node
+// farthest from every landmark placed, all on the changed level, so the
+// choice depends on the view alone. Keyed levels with changes only.
+func (o *view) landmarks() *landmarks {
+	lm := &o.lm
+	lm.once.Do(func() {
+		lt := o.lt
+		k := o.landmarkCount
+		if k == 0 || o.changes == 0 || lt.costs().key == nil || o.inexact > 0 {
+			return
+		}
+		n := lt.n
+		lm.sym = o.symmetric()
+		lm.dist = make([]float64, n*k)
+		d := make([]float64, n)
+		near := make([]float64, n) // distance to the nearest landmark
+		var h minheap.Heap
+		// Start from a node of a large part: the first node whose part
+		// holds at least half the level, or the largest one tried.
+		src, best, reached := int32(0), int32(-1), 0
+		for tries := 0; tries < 8 && int(src) < n; tries++ {
+			if o.Blocked(int(src)) {
+				src++
+				continue
+			}
+			if r := o.keyDistances(src, d, &h); r > reached {
+				best, reached = src, r
+			}
+			if reached*2 >= n {
+				break
+			}
+			for int(src) < n && !math.IsInf(d[src], 1) {
+				src++
+			}
+		}
+		if best < 0 {
+			return
+		}
+		o.keyDistances(best, d, &h)
+		for i := range near {
+			near[i] = math.Inf(1)
+		}
+		for i := range k {
+			far, at := -1.0, int32(-1)
+			src := d
+			if i > 0 {
+				src = near
+			}
+			for u, x := range src {
+				if x > far && !math.IsInf(x, 1) {
+					far, at = x, int32(u)
+				}
+			}
+			if at < 0 {
+				return
+			}
+			o.keyDistances(at, d, &h)
+			copy(lm.dist[i*n:(i+1)*n], d)
+			for u, x := range d {
+				near[u] = min(near[u], x)
+			}
+		}
+		lm.k = k
+	})
+	return lm
+}
+
+// keyDistances fills d with the exact key distance from src to every node
+// on the view's level (+Inf where unreached) and returns how many it
+// reached. O((V+E) log V).
+func (o *view) keyDistances(src int32, d []float64, h *minheap.Heap) int {
+	lt := o.lt
+	inf := math.Inf(1)
+	for i := range d {
+		d[i] = inf
+	}
+	hops, shift := lt.hops, lt.hopShift
+	stride := uint(1) << shift
+	costs, off := lt.costs().key, lt.t.Offsets
+	h.Reset()
+	d[src] = 0
+	h.Push(src, 0)
+	reached := 0
+	for h.Len() > 0 {
+		u, du := h.Pop()
+		if du > d[u] {
+			continue
+		}
+		reached++
+		base := uint(u) << shift
+		us := hops[base : base+stride : base+stride]
+		ws := costs[base : base+stride : base+stride]
+		markedU := o.marked(u)
+		for m, v := range us {
+			if v < 0 {
+				break
+			}
+			w := ws[m]
+			if markedU || o.marked(v) {
+				w = o.cost(off[u]+int32(m), u, v, true)
+				if math.IsInf(w, 1) {
+					continue
+				}
+			}
+			if dv := du + w; dv < d[v] {
+				d[v] = dv
+				h.Push(v, dv)
+			}
+		}
+	}
+	return reached
+}
+
+// symmetric reports whether every move of the view's level costs what the
+// reverse move costs: the table's graph is (see Table.symmetric) and the
+// view only blocks nodes. O(1) after the table's check.
+func (o *view) symmetric() bool {
+	return len(o.edges) == 0 && len(o.cells) == 0 && o.lt.symmetric()
+}
+
+// symmetric reports whether every edge of the table's graph has a reverse
+// edge of the same cost. O(E·degree) once.
+func (lt *Table) symmetric() bool {
+	lt.sym.once.Do(func() {
+		t := lt.t
+		for u := range lt.n {
+			for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+				v, w, back := t.Targets[e], t.Weights[e], false
+				for f := t.Offsets[v]; f < t.Offsets[v+1]; f++ {
+					if t.Targets[f] == int32(u) && t.Weights[f] == w {
+						back = true
+						break
+					}
+				}
+				if !back {
+					return
+				}
+			}
+		}
+		lt.sym.yes = true
+	})
+	return lt.sym.yes
+}
+
+// altActive is how many landmarks one query reads: those whose bound at
+// the source is largest. A node's bound costs a read per landmark, so a
+// few well chosen beat all of them.
+const altActive = 4
+
+// altBound is one query's view of the landmarks: the active landmarks'
+// distances to the target and their rows.
+type altBound struct {
+	sym  bool
+	nu   int
+	to   [altActive]float64
+	rows [altActive][]float64
+}
+
+// bound prepares the landmarks' bound from s toward t; false where there
+// is none. O(landmarks).
+func (lm *landmarks) bound(s, t int32, b *altBound) bool {
+	if lm.k == 0 {
+		return false
+	}
+	n := len(lm.dist) / lm.k
+	b.sym, b.nu = lm.sym, 0
+	var score [altActive]float64
+	for i := range lm.k {
+		row := lm.dist[i*n : (i+1)*n : (i+1)*n]
+		to := row[t]
+		if math.IsInf(to, 1) {
+			continue
+		}
+		x := to - row[s]
+		if b.sym && x < 0 {
+			x = -x
+		}
+		// Insert in score order, dropping the weakest past altActive.
+		j := b.nu
+		if j == altActive {
+			if x <= score[j-1] {
+				continue
+			}
+			j--
+		} else {
+			b.nu++
+		}
+		for j > 0 && score[j-1] < x {
+			score[j], b.to[j], b.rows[j] = score[j-1], b.to[j-1], b.rows[j-1]
+			j--
+		}
+		score[j], b.to[j], b.rows[j] = x, to, row
+	}
+	return b.nu > 0
+}
+
+// at returns the landmarks' lower bound on the distance from u to the
+// target: +Inf where u cannot reach it. O(active landmarks).
+func (b *altBound) at(u int32) float64 {
+	best := 0.0
+	for j := range b.nu {
+		x := b.to[j] - b.rows[j][u]
+		if b.sym && x < 0 {
+			x = -x
+		}
+		best = max(best, x)
+	}
+	return best
+}
