@@ -31,9 +31,10 @@ type landmarks struct {
 const MaxLandmarks = 64
 
 // landmarks returns the view's landmarks, placing them the first time:
-// the farthest node from the first one reached, then each time the node
-// farthest from every landmark placed, all on the changed level, so the
-// choice depends on the view alone. Keyed levels with changes only.
+// the farthest node from a start in the level's largest part, then each
+// time the node farthest from every landmark placed, all on the changed
+// level, so the choice depends on the view alone. Keyed levels with
+// changes only.
 func (o *view) landmarks() *landmarks {
 	lm := &o.lm
 	lm.once.Do(func() {
@@ -43,49 +44,27 @@ func (o *view) landmarks() *landmarks {
 			return
 		}
 		n := lt.n
-		lm.sym = o.symmetric()
-		lm.dist = make([]float64, n*k)
 		d := make([]float64, n)
-		near := make([]float64, n) // distance to the nearest landmark
+		near := make([]float64, n) // distance to the nearest landmark placed
 		var h minheap.Heap
-		// Start from a node of a large part: the first node whose part
-		// holds at least half the level, or the largest one tried.
-		src, best, reached := int32(0), int32(-1), 0
-		for tries := 0; tries < 8 && int(src) < n; tries++ {
-			if o.Blocked(int(src)) {
-				src++
-				continue
-			}
-			if r := o.keyDistances(src, d, &h); r > reached {
-				best, reached = src, r
-			}
-			if reached*2 >= n {
-				break
-			}
-			for int(src) < n && !math.IsInf(d[src], 1) {
-				src++
-			}
-		}
-		if best < 0 {
+		if !o.largestPart(d, near, &h) {
 			return
 		}
-		o.keyDistances(best, d, &h)
 		for i := range near {
 			near[i] = math.Inf(1)
 		}
+		lm.sym = o.symmetric()
+		lm.dist = make([]float64, n*k)
 		for i := range k {
-			far, at := -1.0, int32(-1)
-			src := d
-			if i > 0 {
-				src = near
+			from := near
+			if i == 0 {
+				from = d // the start's distances
 			}
-			for u, x := range src {
+			far, at := -1.0, int32(-1)
+			for u, x := range from {
 				if x > far && !math.IsInf(x, 1) {
 					far, at = x, int32(u)
 				}
-			}
-			if at < 0 {
-				return
 			}
 			o.keyDistances(at, d, &h)
 			copy(lm.dist[i*n:(i+1)*n], d)
@@ -96,6 +75,40 @@ func (o *view) landmarks() *landmarks {
 		lm.k = k
 	})
 	return lm
+}
+
+// maxStarts bounds the searches that look for the level's largest part.
+const maxStarts = 8
+
+// largestPart leaves in d the distances from an open node of a part
+// holding at least half the level, or of the largest part its first
+// maxStarts searches met; false when every node is blocked. seen is
+// scratch of one entry a node. O(maxStarts·(V+E) log V).
+func (o *view) largestPart(d, seen []float64, h *minheap.Heap) bool {
+	for i := range seen {
+		seen[i] = math.Inf(1)
+	}
+	best, size, last := int32(-1), 0, int32(-1)
+	for u, tries := int32(0), 0; int(u) < len(d) && tries < maxStarts && size*2 < len(d); u++ {
+		if o.Blocked(int(u)) || !math.IsInf(seen[u], 1) {
+			continue // blocked, or in a part already searched
+		}
+		reached := o.keyDistances(u, d, h)
+		tries++
+		last = u
+		for v, x := range d {
+			if !math.IsInf(x, 1) {
+				seen[v] = 0
+			}
+		}
+		if reached > size {
+			best, size = u, reached
+		}
+	}
+	if best >= 0 && best != last {
+		o.keyDistances(best, d, h)
+	}
+	return best >= 0
 }
 
 // keyDistances fills d with the exact key distance from src to every node
