@@ -1,6 +1,7 @@
 package lookup_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -189,5 +190,63 @@ func gameLoop(b *testing.B, lt *lookup.Table, door int, withRoutes bool, landmar
 			cpu += d
 		}
 		b.ReportMetric(float64(cpu)/float64(len(kept)), "cpu-ns/frame")
+	}
+}
+
+// BenchmarkLandmarks reports what Overlay.SetLandmarks adds to the first
+// search after a change: a door shut on the busiest cell, then one query
+// whose table path crosses it, with no landmarks and with gameLandmarks.
+// brc202d is skipped under -short.
+func BenchmarkLandmarks(b *testing.B) {
+	levels := []struct {
+		path   string
+		layout table.Layout
+	}{
+		{"testmaps/maze-128-128-2", table.LayoutFlat},
+		{"testmaps/den312d", table.LayoutFlat},
+		{"largemaps/brc202d", table.LayoutRuns},
+	}
+	for _, level := range levels {
+		if strings.HasPrefix(level.path, "largemaps/") && testing.Short() {
+			continue
+		}
+		lvl := gameLevel(b, level.path)
+		lt := buildAndLoadWith(b, lvl.Graph, build.Options{Layout: level.layout})
+		door, _ := doorCells(crossings(lt))
+		from, to := crossingPair(lt, door)
+		name := level.path[strings.IndexByte(level.path, '/')+1:] + "/" + layoutName(level.layout)
+		for _, k := range []int{0, gameLandmarks} {
+			b.Run(fmt.Sprintf("%s/landmarks=%d", name, k), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					o := lookup.NewOverlay(lt)
+					if err := o.SetLandmarks(k); err != nil {
+						b.Fatal(err)
+					}
+					if err := o.Block(door); err != nil {
+						b.Fatal(err)
+					}
+					if _, ok := o.Dist(from, to); !ok {
+						b.Fatal("no path round the door")
+					}
+				}
+			})
+		}
+	}
+}
+
+// crossingPair returns a pair whose table path crosses node door, with a
+// path round it.
+func crossingPair(lt *lookup.Table, door int) (from, to int) {
+	r := rand.New(rand.NewPCG(3, 3))
+	for {
+		from, to = r.IntN(lt.Len()), r.IntN(lt.Len())
+		if from == door || to == door {
+			continue
+		}
+		path, _, ok := lt.Path(from, to)
+		if ok && slices.Contains(path, door) {
+			return from, to
+		}
 	}
 }

@@ -19,6 +19,9 @@ type searchCosts struct {
 	// on keys adds and compares without rounding, so its ties are true
 	// ties.
 	key []float64
+	// minKey and maxKey are the least and the largest key of a move, where
+	// key is set.
+	minKey, maxKey float64
 }
 
 // costs returns the table's search costs, building them the first time:
@@ -46,6 +49,15 @@ func (lt *Table) costs() *searchCosts {
 		}
 		if !keyed {
 			c.key = nil // a cost the keys cannot hold: float search only
+			return
+		}
+		c.minKey = math.Inf(1)
+		for u := range lt.n {
+			base := u << lt.hopShift
+			for m := range int(t.Offsets[u+1] - t.Offsets[u]) {
+				c.minKey = min(c.minKey, c.key[base+m])
+				c.maxKey = max(c.maxKey, c.key[base+m])
+			}
 		}
 	})
 	return c

@@ -3,8 +3,6 @@ package lookup
 import (
 	"math"
 	"sync"
-
-	"github.com/pathtable/pathtable/internal/minheap"
 )
 
 // landmarks tighten a search's heuristic where a change lengthens paths.
@@ -46,8 +44,8 @@ func (o *view) landmarks() *landmarks {
 		n := lt.n
 		d := make([]float64, n)
 		near := make([]float64, n) // distance to the nearest landmark placed
-		var h minheap.Heap
-		if !o.largestPart(d, near, &h) {
+		q, ok := o.keyQueue()
+		if !ok || !o.largestPart(d, near, q) {
 			return
 		}
 		for i := range near {
@@ -66,7 +64,7 @@ func (o *view) landmarks() *landmarks {
 					far, at = x, int32(u)
 				}
 			}
-			o.keyDistances(at, d, &h)
+			o.keyDistances(at, d, q)
 			copy(lm.dist[i*n:(i+1)*n], d)
 			for u, x := range d {
 				near[u] = min(near[u], x)
@@ -84,7 +82,7 @@ const maxStarts = 8
 // holding at least half the level, or of the largest part its first
 // maxStarts searches met; false when every node is blocked. seen is
 // scratch of one entry a node. O(maxStarts·(V+E) log V).
-func (o *view) largestPart(d, seen []float64, h *minheap.Heap) bool {
+func (o *view) largestPart(d, seen []float64, q *keyQueue) bool {
 	for i := range seen {
 		seen[i] = math.Inf(1)
 	}
@@ -93,7 +91,7 @@ func (o *view) largestPart(d, seen []float64, h *minheap.Heap) bool {
 		if o.Blocked(int(u)) || !math.IsInf(seen[u], 1) {
 			continue // blocked, or in a part already searched
 		}
-		reached := o.keyDistances(u, d, h)
+		reached := o.keyDistances(u, d, q)
 		tries++
 		last = u
 		for v, x := range d {
@@ -106,55 +104,106 @@ func (o *view) largestPart(d, seen []float64, h *minheap.Heap) bool {
 		}
 	}
 	if best >= 0 && best != last {
-		o.keyDistances(best, d, h)
+		o.keyDistances(best, d, q)
 	}
 	return best >= 0
 }
 
+// keyQueue is the memory of keyDistances, reused from landmark to
+// landmark: buckets of width keys, span of them in a ring.
+type keyQueue struct {
+	width   uint64
+	span    int
+	buckets [][]int32
+	done    []bool
+}
+
 // keyDistances fills d with the exact key distance from src to every node
 // on the view's level (+Inf where unreached) and returns how many it
-// reached. O((V+E) log V).
-func (o *view) keyDistances(src int32, d []float64, h *minheap.Heap) int {
-	lt := o.lt
+// reached. Keys are integers and every move costs at least q.width, so it
+// queues nodes in buckets of that width (Dial's): a move from the least
+// bucket lands in a later one, so every node of the least bucket is final
+// and is taken in O(1). O(V+E+D/width) for D the largest distance.
+func (o *view) keyDistances(src int32, d []float64, q *keyQueue) int {
 	inf := math.Inf(1)
 	for i := range d {
 		d[i] = inf
 	}
-	hops, shift := lt.hops, lt.hopShift
+	if len(q.buckets) < q.span {
+		q.buckets = make([][]int32, q.span)
+	}
+	if len(q.done) < len(d) {
+		q.done = make([]bool, len(d))
+	}
+	width, span := q.width, uint64(q.span)
+	buckets, done := q.buckets[:span], q.done[:len(d)]
+	clear(done)
+	for i := range buckets {
+		buckets[i] = buckets[i][:0]
+	}
+	lt := o.lt
+	hops, shift, costs, off := lt.hops, lt.hopShift, lt.costs().key, lt.t.Offsets
 	stride := uint(1) << shift
-	costs, off := lt.costs().key, lt.t.Offsets
-	h.Reset()
+	mark := o.mark
 	d[src] = 0
-	h.Push(src, 0)
-	reached := 0
-	for h.Len() > 0 {
-		u, du := h.Pop()
-		if du > d[u] {
-			continue
-		}
-		reached++
-		base := uint(u) << shift
-		us := hops[base : base+stride : base+stride]
-		ws := costs[base : base+stride : base+stride]
-		markedU := o.marked(u)
-		for m, v := range us {
-			if v < 0 {
-				break
+	buckets[0] = append(buckets[0], src)
+	reached, queued := 0, 1
+	for cur := uint64(0); queued > 0; cur++ {
+		b := &buckets[cur%span]
+		for _, u := range *b {
+			queued--
+			if done[u] {
+				continue // queued again with a smaller distance, taken with it
 			}
-			w := ws[m]
-			if markedU || o.marked(v) {
-				w = o.cost(off[u]+int32(m), u, v, true)
-				if math.IsInf(w, 1) {
-					continue
+			done[u] = true
+			reached++
+			du := d[u]
+			base := uint(u) << shift
+			us := hops[base : base+stride : base+stride]
+			ws := costs[base : base+stride : base+stride]
+			markedU := mark[slot(u)] != 0
+			for m, v := range us {
+				if v < 0 {
+					break
+				}
+				w := ws[m]
+				if markedU || mark[slot(v)] != 0 {
+					w = o.cost(off[u]+int32(m), u, v, true) // +Inf where closed
+				}
+				if dv := du + w; dv < d[v] {
+					d[v] = dv
+					i := (uint64(dv) / width) % span
+					buckets[i] = append(buckets[i], v)
+					queued++
 				}
 			}
-			if dv := du + w; dv < d[v] {
-				d[v] = dv
-				h.Push(v, dv)
-			}
 		}
+		*b = (*b)[:0]
 	}
 	return reached
+}
+
+// keyQueue returns the queue for the view's level: the least key of any
+// move as its width, and a ring of buckets that spans the dearest move;
+// false where a move may cost nothing. O(changes).
+func (o *view) keyQueue() (*keyQueue, bool) {
+	c := o.lt.costs()
+	if c.minKey <= 0 || math.IsInf(c.minKey, 1) {
+		return nil, false
+	}
+	dearest := c.maxKey
+	for _, w := range o.edges {
+		if k, ok := edgeKey(w); ok && !math.IsInf(k, 1) {
+			dearest = max(dearest, k)
+		}
+	}
+	for _, w := range o.cells {
+		if k, ok := cellKey(w, true); ok {
+			dearest = max(dearest, k)
+		}
+	}
+	width := uint64(c.minKey)
+	return &keyQueue{width: width, span: int(uint64(dearest)/width) + 2}, true
 }
 
 // symmetric reports whether every move of the view's level costs what the
