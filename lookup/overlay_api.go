@@ -157,7 +157,9 @@ func (o *Overlay) Clear() {
 // docs/RUNTIME.md).
 //
 // The price is paid once per state of the level: the first search after
-// each change runs k+1 searches of the whole level, O(k·(V+E) log V), and
+// each change runs k+1 searches of the whole level, O(k·(V+E)) (bucketed
+// by the cheapest move's cost; a level where a move may cost nothing gets
+// no landmarks), and
 // the level holds k distances (8 bytes each) a node until the next
 // change. Worth it on large levels whose changes are rare next to their
 // searches (doors that shut for a while); not where costs change every

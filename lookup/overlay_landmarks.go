@@ -16,7 +16,7 @@ import (
 //
 // They are exact keys (table.OctileKey) on the view's own level, a row per
 // landmark (dist[i*V+u] is landmark i's distance to u), computed at the
-// first search of the view that uses them: O(k·(V+E) log V) once per view,
+// first search of the view that uses them: O(k·(V+E)) once per view,
 // which is why they are the caller's choice (Overlay.SetLandmarks).
 type landmarks struct {
 	once sync.Once
@@ -81,7 +81,7 @@ const maxStarts = 8
 // largestPart leaves in d the distances from an open node of a part
 // holding at least half the level, or of the largest part its first
 // maxStarts searches met; false when every node is blocked. seen is
-// scratch of one entry a node. O(maxStarts·(V+E) log V).
+// scratch of one entry a node. O(maxStarts·(V+E)).
 func (o *view) largestPart(d, seen []float64, q *keyQueue) bool {
 	for i := range seen {
 		seen[i] = math.Inf(1)
