@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"math"
 	"os"
@@ -548,6 +549,29 @@ func rbEditHeader(t testing.TB, b [][]byte, edit func(h *table.Header)) {
 	var err error
 	if b[0], err = msgpack.Marshal(&h); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// rbRefusedEncoding is a first-move encoding a document must not carry:
+// its bins, with the header's encoding set to enc, under version.
+type rbRefusedEncoding struct {
+	name    string
+	version uint64
+	bins    [][]byte
+	enc     string
+}
+
+// rbRefuseEncodings checks that Decode refuses every case with a one-line
+// ErrCorrupt that names the encoding.
+func rbRefuseEncodings(t *testing.T, cases []rbRefusedEncoding) {
+	t.Helper()
+	for _, tc := range cases {
+		b := slices.Clone(tc.bins)
+		rbEditHeader(t, b, func(h *table.Header) { h.FirstEnc = tc.enc })
+		_, err := table.Decode(rbRawDoc(table.Magic, tc.version, b))
+		if !errors.Is(err, table.ErrCorrupt) || !strings.Contains(err.Error(), fmt.Sprintf("%q", tc.enc)) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want ErrCorrupt naming %q", tc.name, err, tc.enc)
+		}
 	}
 }
 

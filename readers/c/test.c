@@ -99,6 +99,18 @@ static uint8_t *read_file(const char *path, size_t *size)
 /* one_line reports whether an error message is one non-empty line. */
 static int one_line(const pt_error *e) { return e->message[0] && !strchr(e->message, '\n') && strlen(e->message) < sizeof e->message; }
 
+/* pick_pair gives the i-th pair to check: every pair of a table of at
+ * most 150 nodes in order, else a pseudo-random one (xorshift on *seed). */
+static void pick_pair(long long i, int32_t n, uint64_t *seed, int32_t *s, int32_t *d)
+{
+	if (n <= 150) {
+		*s = (int32_t)(i / n), *d = (int32_t)(i % n);
+		return;
+	}
+	*seed ^= *seed << 13, *seed ^= *seed >> 7, *seed ^= *seed << 17;
+	*s = (int32_t)(*seed % (uint64_t)n), *d = (int32_t)((*seed >> 32) % (uint64_t)n);
+}
+
 /* open_exact opens a copy of data[0..size) in a buffer of exactly size
  * bytes, through the counting allocator, and checks that what it
  * allocated is bounded by the file's size. */
@@ -176,12 +188,7 @@ static void api(const char *path, pt_table *t)
 	for (i = 0; n > 0 && i < (n <= 150 ? (long long)n * n : 20000); i++) {
 		double cost = 0, dist = 0, c2 = 0;
 		int32_t next;
-		if (n <= 150)
-			s = (int32_t)(i / n), d = (int32_t)(i % n);
-		else {
-			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-			s = (int32_t)(seed % (uint64_t)n), d = (int32_t)((seed >> 32) % (uint64_t)n);
-		}
+		pick_pair(i, n, &seed, &s, &d);
 		pairs++;
 		k = pt_path(t, s, d, buf, max, &cost);
 		next = pt_next(t, s, d);
@@ -574,12 +581,7 @@ static long box_answers(const char *what, const pt_table *bt, const pt_table *ba
 	for (i = 0; i < pairs; i++) {
 		double got, want;
 		int32_t next;
-		if (n <= 150)
-			s = (int32_t)(i / n), d = (int32_t)(i % n);
-		else {
-			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
-			s = (int32_t)(seed % (uint64_t)n), d = (int32_t)((seed >> 32) % (uint64_t)n);
-		}
+		pick_pair(i, n, &seed, &s, &d);
 		if (s == d)
 			continue;
 		next = pt_next(bt, s, d);
