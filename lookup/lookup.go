@@ -54,6 +54,10 @@ type Table struct {
 		once sync.Once
 		yes  bool
 	}
+	adjacent struct { // whether every move of a grid is to one of the 8 cells around, found at the first need
+		once sync.Once
+		yes  bool
+	}
 
 	// The cheapest straight and diagonal move of a grid, for Search's
 	// heuristic, found on its first use.

@@ -41,11 +41,12 @@ type view struct {
 	inexact int
 
 	// version counts changes; routes' moves hold for one version.
-	version uint64
-	routes  routes
-	parts   parts     // computed at the first query that needs them
-	probe   probes    // computed at the first query that needs them
-	lm      landmarks // placed at the first search that needs them
+	version   uint64
+	routes    routes
+	parts     parts     // computed at the first query that needs them
+	probe     probes    // computed at the first query that needs them
+	lm        landmarks // placed at the first search that needs them
+	crossings crossings // lines across changes, laid out at the first query that needs each
 
 	landmarkCount int // how many landmarks searches place (Overlay.SetLandmarks)
 }

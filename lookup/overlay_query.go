@@ -138,6 +138,9 @@ func (o *view) find(buf []int, start, cut, from, to int, withPath bool) ([]int, 
 	}
 	sc := o.lt.getScratch()
 	defer o.lt.putScratch(sc)
+	if out, cost, ok := o.across(sc, buf, start, cut, int32(from), int32(to)); ok {
+		return out, cost, true
+	}
 	end, keyed := o.search(sc, int32(from), int32(to), buf[start:], cut-start)
 	buf = buf[:start]
 	if end < 0 {

@@ -22,6 +22,7 @@ type scratch struct {
 	steps   []float64    // the cost of each step of chain, where walks sum, reused
 	walkEnd int32        // the node the last walk stopped at, past chain
 	back    []int32      // the target's reachability search, in visiting order
+	reach   []crossReach // across's cells, reused
 	hr      heuristic    // the query's heuristic, as the walkers read it
 }
 
