@@ -74,11 +74,10 @@ const maxCrossings = 64
 // view meets a line.
 func (o *view) across(sc *scratch, buf []int, start, cut int, s, t int32) ([]int, float64, bool) {
 	lt := o.lt
-	fw, ok := lt.w.(*flatWalker)
-	if !ok || lt.t.Kind != table.KindGrid || cut <= start || cut >= len(buf) ||
-		o.inexact != 0 || lt.costs().key == nil || !lt.symmetric() || !lt.adjacentMoves() {
+	if cut <= start || cut >= len(buf) || !o.acrossable() {
 		return buf, 0, false
 	}
+	fw := lt.w.(*flatWalker)
 	c := o.pivot(int32(buf[cut-1]), int32(buf[cut]))
 	cx, cy, _ := lt.XY(int(c))
 	sx, sy, _ := lt.XY(int(s))
@@ -94,6 +93,16 @@ func (o *view) across(sc *scratch, buf []int, start, cut int, s, t int32) ([]int
 		}
 	}
 	return buf, 0, false
+}
+
+// acrossable reports whether across may answer on the view: a flat grid
+// table with exact keys whose moves each cost what their reverse does and
+// join neighbouring cells. O(1) after the table's first call.
+func (o *view) acrossable() bool {
+	lt := o.lt
+	_, flat := lt.w.(*flatWalker)
+	return flat && lt.t.Kind == table.KindGrid && o.inexact == 0 && lt.costs().key != nil &&
+		lt.symmetric() && lt.adjacentMoves()
 }
 
 // between reports whether b lies strictly between a and c.

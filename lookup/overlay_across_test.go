@@ -69,8 +69,19 @@ func TestOverlayAcross(t *testing.T) {
 			want := mapstest.FloydWarshall(changed)
 			checkAllPairs(t, o, changed, want)
 			checkRoutes(t, o, changed, want)
-			if got := lookup.Across(o, node(tc.s), node(tc.t)); got != tc.across {
+			s, d := node(tc.s), node(tc.t)
+			if got := lookup.Across(o, s, d); got != tc.across {
 				t.Errorf("answered %v -> %v across the line: %v, want %v", tc.s, tc.t, got, tc.across)
+			}
+			var buf []int
+			query := func() {
+				buf, _ = o.AppendPath(buf[:0], s, d)
+				o.Dist(s, d)
+				o.Next(s, d)
+			}
+			query()
+			if a := testing.AllocsPerRun(20, query); a > 0 {
+				t.Errorf("%v -> %v: queries allocate %v times once warm", tc.s, tc.t, a)
 			}
 		})
 	}

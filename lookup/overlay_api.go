@@ -30,6 +30,16 @@ import (
 // little more than the detour. A target cut off by the changes costs a
 // search of what the source can still reach.
 //
+// On a flat grid table with exact octile keys (every move costing what
+// its reverse does) a detour is first sought without a search: every path
+// between the two sides of the row (or column) through the change crosses
+// it, so the distance rows of the source and the target bound every such
+// crossing from below in one pass along the row and its neighbours, and
+// where the best crossing's stored paths from the source and to the target
+// cross no change they are a shortest path. A door shut in a corridor,
+// whose detour the A* finds only after closing the corridor, then costs
+// O(W + H) row reads and two walks; elsewhere the A* answers.
+//
 // Concurrency: any number of goroutines may query an overlay while one or
 // more change it. Each change (Block, Unblock, SetEdgeCost, RestoreEdge,
 // SetCellCost, RestoreCell, Clear) copies the overlay's changes, applies
@@ -212,10 +222,10 @@ func (o *Overlay) Next(from, to int) int {
 // Dist returns the cost of a shortest path from from to to through the
 // overlay, and false when there is none. O(path length) when the stored
 // path is unchanged (the search's first walk checks it), a search
-// otherwise; as Table.Dist with no changes. On a flat table with exact
-// rows (octile keys or integers) it first tries, in O(changes), to prove
-// from the rows that the stored path touches no change, and then costs
-// what Table.Dist does.
+// otherwise (or the crossing of a row or column, see Overlay); as
+// Table.Dist with no changes. On a flat table with exact rows (octile keys
+// or integers) it first tries, in O(changes), to prove from the rows that
+// the stored path touches no change, and then costs what Table.Dist does.
 func (o *Overlay) Dist(from, to int) (float64, bool) {
 	return o.load().Dist(from, to)
 }

@@ -24,7 +24,23 @@ func (o *view) Dist(from, to int) (float64, bool) {
 	if o.avoids(from, to) {
 		return o.lt.Dist(from, to)
 	}
-	_, cost, ok := o.find(nil, 0, 0, from, to, false)
+	if !o.acrossable() {
+		_, cost, ok := o.find(nil, 0, 0, from, to, false)
+		return cost, ok
+	}
+	// across needs the stored path and the change it crosses first.
+	bp := routeBufs.Get().(*[]int)
+	defer routeBufs.Put(bp)
+	buf, cut, state := o.checked((*bp)[:0], from, to)
+	switch state {
+	case pathUnchanged:
+		*bp = buf[:0]
+		return o.lt.Dist(from, to)
+	case pathNone:
+		return table.Unreachable, false
+	}
+	buf, cost, ok := o.find(buf, 0, cut, from, to, false)
+	*bp = buf[:0]
 	return cost, ok
 }
 
