@@ -54,9 +54,9 @@ type Table struct {
 		once sync.Once
 		yes  bool
 	}
-	adjacent struct { // whether every move of a grid is to one of the 8 cells around, found at the first need
+	moves struct { // what across needs of a grid's moves, found at the first need
 		once sync.Once
-		yes  bool
+		m    gridMoves
 	}
 
 	// The cheapest straight and diagonal move of a grid, for Search's

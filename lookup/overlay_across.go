@@ -2,7 +2,7 @@ package lookup
 
 import (
 	"math"
-	"sync/atomic"
+	"sort"
 
 	"github.com/pathtable/pathtable/table"
 )
@@ -10,7 +10,8 @@ import (
 // A door shut in a corridor sends every journey through it a step aside,
 // and an A* whose heuristic is the baked distance must close the whole
 // corridor before it finds that step: every node of it ties with the old
-// shortest length. across finds such answers from the rows of distances,
+// shortest length. across finds such answers from the baked distances
+// (a flat table's rows; on a run-length table, sums along stored paths),
 // without a search.
 //
 // On a grid every move joins cells at most a row and a column apart, so a
@@ -28,81 +29,52 @@ import (
 // that cost: a shortest path. The row and the column through the change
 // that the stored path crosses first are tried, each where s and t lie on
 // either side of it.
-
-// crossing is what across needs of one row or column of a view's level,
-// whatever the query: its open cells in order, each with its neighbours on
-// the lines either side and the keys of the moves among them, as changed.
-type crossing struct {
-	vertical bool // a column; else a row
-	at       int  // its column or row
-	cells    []lineCell
-}
-
-// lineCell is one open cell of a crossing.
-type lineCell struct {
-	node int32
-	pos  int32         // its position along the line
-	side [2][3]int32   // the nodes beside it on the lower and the higher line, at pos-1, pos, pos+1; -1 where none
-	onto [2][3]float64 // keys of the moves from those nodes onto this one, +Inf where none or closed
-	off  [2][3]float64 // keys of the moves from this node onto those
-	fwd  float64       // key of the move to the next cell, +Inf unless it lies at pos+1
-	back float64       // key of the move from the next cell to this one, likewise
-}
-
-// crossReach is what one query knows of a cell of the crossing: the least key
-// of a path from the source onto it that crosses the entry line last at
-// from, or that comes along the crossing from cell prev (from is -1).
-type crossReach struct {
-	key  float64
-	from int32
-	prev int32
-}
-
-// crossings holds a view's crossings, built at the first query that
-// needs each; at most maxCrossings are kept.
-type crossings struct {
-	set atomic.Pointer[[]*crossing]
-}
-
-const maxCrossings = 64
+//
+// Where every move costs at least its octile length, a crossing whose run
+// includes a cell costs at least the octile length of the way from s to t
+// through that cell: a convex function along the line. Only the cells it
+// leaves a chance of beating the old distance, then the best crossing
+// found, are read; where that is more than maxWalkedCells on a table that
+// walks for its distances, the search answers instead.
 
 // across answers the query from s to t, whose stored path buf[start:]
-// crosses a change in its step into buf[cut], on a flat grid table with
-// exact keys, and appends a shortest path to buf[:start]; false where it
-// cannot prove one (buf is then as given). O(cells of the lines tried)
-// key reads, the walks of two stored paths, and O(W + H) the first time a
-// view meets a line.
+// crosses a change in its step into buf[cut], on a grid table searched on
+// exact keys (see acrossable), and appends a shortest path to buf[:start];
+// false where it cannot prove one (buf is then as given). O(cells read)
+// distances (O(1) each from rows, else the walks of the nodes not yet
+// walked), the paths it returns, and O(W + H) the first time a view meets
+// a line.
 func (o *view) across(sc *scratch, buf []int, start, cut int, s, t int32) ([]int, float64, bool) {
 	lt := o.lt
 	if cut <= start || cut >= len(buf) || !o.acrossable() {
 		return buf, 0, false
 	}
-	fw := lt.w.(*flatWalker)
 	c := o.pivot(int32(buf[cut-1]), int32(buf[cut]))
 	cx, cy, _ := lt.XY(int(c))
 	sx, sy, _ := lt.XY(int(s))
 	tx, ty, _ := lt.XY(int(t))
+	old := o.oldKey(buf[start:])
 	if between(sy, cy, ty) {
-		if out, cost, ok := o.acrossLine(sc, fw, o.crossing(false, cy), buf, start, s, t, sy > cy); ok {
+		if out, cost, ok := o.acrossLine(sc, o.crossing(false, cy), buf, start, s, t, old, sy > cy); ok {
 			return out, cost, true
 		}
 	}
 	if between(sx, cx, tx) {
-		if out, cost, ok := o.acrossLine(sc, fw, o.crossing(true, cx), buf, start, s, t, sx > cx); ok {
+		if out, cost, ok := o.acrossLine(sc, o.crossing(true, cx), buf, start, s, t, old, sx > cx); ok {
 			return out, cost, true
 		}
 	}
 	return buf, 0, false
 }
 
-// acrossable reports whether across may answer on the view: a flat grid
-// table with exact keys whose moves each cost what their reverse does and
-// join neighbouring cells. O(1) after the table's first call.
+// acrossable reports whether across may answer on the view: a grid
+// table of all pairs searched on exact keys, whose moves each cost what
+// their reverse does and join neighbouring cells. O(1) after the table's
+// first call.
 func (o *view) acrossable() bool {
 	lt := o.lt
-	_, flat := lt.w.(*flatWalker)
-	return flat && lt.t.Kind == table.KindGrid && o.inexact == 0 && lt.costs().key != nil &&
-		lt.symmetric() && lt.adjacentMoves()
+	return o.s != nil && lt.t.Kind == table.KindGrid && o.inexact == 0 && lt.costs().key != nil &&
+		lt.symmetric() && lt.gridMoves().adjacent
 }
 
 // between reports whether b lies strictly between a and c.
@@ -136,199 +108,228 @@ func (o *view) changedCell(u int32) bool {
 }
 
 // acrossLine is across over one crossing, entered from its higher side
-// when fromHigh. O(its cells) and two walks.
-func (o *view) acrossLine(sc *scratch, fw *flatWalker, l *crossing, buf []int, start int, s, t int32, fromHigh bool) ([]int, float64, bool) {
+// when fromHigh, for a pair whose baked distance is at least old. It reads the
+// cells whose geometry (every move costs at least its octile length)
+// leaves them a chance to beat old, and then those that may beat the best
+// crossing found: O(cells read), and two walks.
+func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t int32, old float64, fromHigh bool) ([]int, float64, bool) {
 	in, out := 0, 1
 	if fromHigh {
 		in, out = 1, 0
 	}
-	fromS, ok1 := fw.f.DistRow(int(s)).Octile16() // d(p, s) = d(s, p): the table is symmetric
-	toT, ok2 := fw.f.DistRow(int(t)).Octile16()
-	if !ok1 || !ok2 {
+	cells := l.cells
+	if len(cells) == 0 {
 		return buf, 0, false
 	}
+	// The bound is convex along the line: once it stops falling it rises,
+	// and the cells under any key lie in one interval around its least.
+	g := o.lt.crossGeometry(l, s, t)
+	bound := func(i int) float64 { return g.bound(cells[i].pos) }
+	lo := sort.Search(len(cells)-1, func(i int) bool { return bound(i+1) >= bound(i) })
+	hi := lo
+	most := len(cells) // cells read at most
+	_, flat := o.lt.w.(*flatWalker)
+	if !flat {
+		most = maxWalkedCells
+	}
 	inf := math.Inf(1)
-	cells := l.cells
-	rs := sc.reach[:0]
-	for i := range cells {
-		c := &cells[i]
-		r := crossReach{key: inf, from: -1, prev: -1}
-		for j, p := range c.side[in] {
-			if p >= 0 && c.onto[in][j] != inf {
-				if k := fromS.Key(int(p)) + c.onto[in][j]; k < r.key {
-					r.key, r.from = k, p
-				}
+	best, limit := inf, old // the changed distance is at least the baked one
+	// d(p, s) = d(s, p): the table is symmetric. A table without rows
+	// walks toward each end in a scratch of its own.
+	fromS := endKeys{o: o, sc: sc, end: s}
+	toT := endKeys{o: o, end: t}
+	defer func() {
+		if toT.sc != nil {
+			o.lt.putScratch(toT.sc)
+		}
+	}()
+	for read := false; ; read = true {
+		nlo, nhi := lo, hi
+		for nhi-nlo < most && (nlo > 0 && bound(nlo-1) < limit || nhi < len(cells)-1 && bound(nhi+1) < limit) {
+			if nlo > 0 && bound(nlo-1) < limit {
+				nlo--
+			}
+			if nhi < len(cells)-1 && bound(nhi+1) < limit {
+				nhi++
 			}
 		}
-		rs = append(rs, r)
-	}
-	sc.reach = rs
-	for i := 1; i < len(rs); i++ {
-		if k := rs[i-1].key + cells[i-1].fwd; k < rs[i].key {
-			rs[i] = crossReach{key: k, from: -1, prev: int32(i - 1)}
+		if read && nlo == lo && nhi == hi {
+			break
 		}
-	}
-	for i := len(rs) - 2; i >= 0; i-- {
-		if k := rs[i+1].key + cells[i].back; k < rs[i].key {
-			rs[i] = crossReach{key: k, from: -1, prev: int32(i + 1)}
+		lo, hi = nlo, nhi
+		if hi-lo+1 > most {
+			return buf, 0, false // too far to walk: the search answers
 		}
-	}
-	best, bestAt, bestQ := inf, -1, int32(-1)
-	for i := range cells {
-		if rs[i].key == inf {
-			continue
-		}
-		c := &cells[i]
-		for j, q := range c.side[out] {
-			if q < 0 || c.off[out][j] == inf {
-				continue
+		if !read {
+			if !flat {
+				toT.sc = o.lt.getScratch()
 			}
-			if total := rs[i].key + c.off[out][j] + toT.Key(int(q)); total < best {
-				best, bestAt, bestQ = total, i, q
+			if !fromS.start() || !toT.start() {
+				return buf, 0, false
 			}
+			rs := sc.reach[:0]
+			for range cells {
+				rs = append(rs, crossReach{in: math.NaN(), out: math.NaN()})
+			}
+			sc.reach = rs
 		}
+		best = o.runAlong(cells, sc.reach, lo, hi, in, out, &fromS, &toT)
+		limit = best
 	}
 	if best == inf || best >= table.OctileKeyLimit {
 		return buf, 0, false
 	}
-	// The run along the crossing, traced back from where it leaves.
+	// Crossings tie often on grids, and one's stored paths may cross a
+	// change where another's do not: try a few.
+	rs, tries := sc.reach, 0
+	for i := lo; i <= hi && tries < maxCrossingTries; i++ {
+		if rs[i].key+rs[i].out != best {
+			continue
+		}
+		tries++
+		if out, ok := o.crossingPath(sc, cells, rs, i, buf, &fromS, &toT); ok {
+			k := copy(out[start:], out[len(buf):])
+			return out[:start+k], keyCost(best), true
+		}
+	}
+	return buf, 0, false
+}
+
+// maxCrossingTries bounds how many of the best crossings, where several
+// tie, across checks for stored paths clear of the changes.
+const maxCrossingTries = 4
+
+// crossingPath appends to buf the path of the crossing that leaves the
+// line at cell i: the stored path from the source to its entry node, its
+// run along the line, and the stored path from its exit node to the
+// target; false where a stored path crosses a change (buf is then as
+// given). O(path length).
+func (o *view) crossingPath(sc *scratch, cells []lineCell, rs []crossReach, i int, buf []int, fromS, toT *endKeys) ([]int, bool) {
+	exit := rs[i].outTo
+	if !toT.clean(exit) {
+		return buf, false
+	}
 	run := sc.chain[:0]
-	i := bestAt
 	for ; rs[i].from < 0; i = int(rs[i].prev) {
 		run = append(run, cells[i].node)
 	}
 	run = append(run, cells[i].node)
 	sc.chain = run
+	if !fromS.clean(rs[i].inFrom) {
+		return buf, false
+	}
 	mark := len(buf)
-	buf, ok := fw.path(buf, int(s), int(rs[i].from))
-	if !ok || o.Crosses(buf[mark:]) {
-		return buf[:mark], 0, false
+	out, ok := fromS.pathFromEnd(buf, rs[i].inFrom)
+	if !ok || o.Crosses(out[mark:]) {
+		return buf, false
 	}
-	for i := len(run) - 1; i >= 0; i-- {
-		buf = append(buf, int(run[i]))
+	for j := len(run) - 1; j >= 0; j-- {
+		out = append(out, int(run[j]))
 	}
-	leg := len(buf)
-	buf, ok = fw.path(buf, int(bestQ), int(t))
-	if !ok || o.Crosses(buf[leg:]) {
-		return buf[:mark], 0, false
+	leg := len(out)
+	out, ok = toT.pathToEnd(out, exit)
+	if !ok || o.Crosses(out[leg:]) {
+		return buf, false
 	}
-	k := copy(buf[start:], buf[mark:])
-	return buf[:start+k], keyCost(best), true
+	return out, true
 }
 
-// crossing returns the view's crossing along column at (vertical) or row
-// at, building it the first time. O(W + H) then, O(crossings) after.
-func (o *view) crossing(vertical bool, at int) *crossing {
-	old := o.crossings.set.Load()
-	if old != nil {
-		for _, l := range *old {
-			if l.vertical == vertical && l.at == at {
-				return l
-			}
-		}
-	}
-	l := o.buildCrossing(vertical, at)
-	for old == nil || len(*old) < maxCrossings {
-		var next []*crossing
-		if old != nil {
-			next = append(next, *old...)
-		}
-		next = append(next, l)
-		if o.crossings.set.CompareAndSwap(old, &next) {
-			break
-		}
-		old = o.crossings.set.Load()
-	}
-	return l
+// maxWalkedCells bounds the cells of a crossing read by walks (tables
+// without rows of distances); past it the search answers.
+const maxWalkedCells = 48
+
+// crossReach is what one query knows of a cell of a crossing.
+type crossReach struct {
+	in     float64 // least key of a path from the source onto the cell from the entry line; NaN until read
+	inFrom int32   // the entry node of that path
+	out    float64 // least key of a path from the cell across the exit line to the target; NaN until read
+	outTo  int32   // the exit node of that path
+
+	// The least key of a path from the source onto the cell that crossed
+	// the entry line last at from, or came along the crossing from cell
+	// prev (from is -1).
+	key        float64
+	from, prev int32
 }
 
-// buildCrossing lays out the open cells of a line with their neighbours
-// and the keys of the moves among them. O(cells of the line).
-func (o *view) buildCrossing(vertical bool, at int) *crossing {
-	lt := o.lt
-	w, h := lt.t.Width, lt.t.Height
-	n := w
-	if vertical {
-		n = h
-	}
-	node := func(a, b int) int32 { // position a along the line, b across it
-		if a < 0 || a >= n || b < 0 || (vertical && b >= w) || (!vertical && b >= h) {
-			return -1
-		}
-		if vertical {
-			return lt.nodeOfCell(a*w + b)
-		}
-		return lt.nodeOfCell(b*w + a)
-	}
+// runAlong returns the key of the best crossing whose run stays among
+// cells lo to hi, +Inf when there is none, leaving each cell's best in rs.
+// O(hi-lo), and the walks of the ends' keys not yet read.
+func (o *view) runAlong(cells []lineCell, rs []crossReach, lo, hi, in, out int, fromS, toT *endKeys) float64 {
 	inf := math.Inf(1)
-	l := &crossing{vertical: vertical, at: at}
-	for a := range n {
-		v := node(a, at)
-		if v < 0 || o.marked(v) && o.Blocked(int(v)) {
-			continue
-		}
-		c := lineCell{node: v, pos: int32(a), fwd: inf, back: inf}
-		for side, b := range [2]int{at - 1, at + 1} {
-			for j := range 3 {
-				x := node(a-1+j, b)
-				c.side[side][j], c.onto[side][j], c.off[side][j] = x, inf, inf
-				if x >= 0 {
-					c.onto[side][j], c.off[side][j] = o.moveKey(x, v), o.moveKey(v, x)
+	for i := lo; i <= hi; i++ {
+		r, c := &rs[i], &cells[i]
+		if r.in != r.in { // NaN: not read yet
+			r.in, r.inFrom = inf, -1
+			for j, p := range c.side[in] {
+				if p >= 0 && c.onto[in][j] != inf {
+					if k := fromS.key(p) + c.onto[in][j]; k < r.in {
+						r.in, r.inFrom = k, p
+					}
 				}
 			}
 		}
-		if k := len(l.cells); k > 0 && l.cells[k-1].pos == c.pos-1 {
-			p := &l.cells[k-1]
-			p.fwd, p.back = o.moveKey(p.node, v), o.moveKey(v, p.node)
-		}
-		l.cells = append(l.cells, c)
+		r.key, r.from, r.prev = r.in, r.inFrom, -1
 	}
-	return l
-}
-
-// moveKey returns the key of the cheapest move from u to v as changed,
-// +Inf where there is none or it is closed. O(degree of u).
-func (o *view) moveKey(u, v int32) float64 {
-	lt := o.lt
-	base := uint(u) << lt.hopShift
-	key := lt.costs().key
-	best := math.Inf(1)
-	changed := o.marked(u) || o.marked(v)
-	for m, x := range lt.hops[base : base+uint(1)<<lt.hopShift] {
-		if x < 0 {
-			break
+	for i := lo + 1; i <= hi; i++ {
+		if k := rs[i-1].key + cells[i-1].fwd; k < rs[i].key {
+			rs[i].key, rs[i].from, rs[i].prev = k, -1, int32(i-1)
 		}
-		if x != v {
+	}
+	for i := hi - 1; i >= lo; i-- {
+		if k := rs[i+1].key + cells[i].back; k < rs[i].key {
+			rs[i].key, rs[i].from, rs[i].prev = k, -1, int32(i+1)
+		}
+	}
+	best := inf
+	for i := lo; i <= hi; i++ {
+		r, c := &rs[i], &cells[i]
+		if r.key == inf {
 			continue
 		}
-		k := key[base+uint(m)]
-		if changed {
-			k = o.cost(lt.t.Offsets[u]+int32(m), u, v, true)
+		if r.out != r.out {
+			r.out, r.outTo = inf, -1
+			for j, q := range c.side[out] {
+				if q >= 0 && c.off[out][j] != inf {
+					if k := c.off[out][j] + toT.key(q); k < r.out {
+						r.out, r.outTo = k, q
+					}
+				}
+			}
 		}
-		best = min(best, k)
+		if total := r.key + r.out; total < best {
+			best = total
+		}
 	}
 	return best
 }
 
-// adjacentMoves reports whether every edge of the table's grid joins
-// cells at most a row and a column apart, as the loaders make them (a
-// table's bytes could say otherwise). O(E) the first time, then O(1).
-func (lt *Table) adjacentMoves() bool {
-	lt.adjacent.once.Do(func() {
-		t := lt.t
-		if t.Kind != table.KindGrid {
-			return
+// oldKey returns a lower bound of the baked cost of stored, a stored path,
+// as a key: its cost from a flat table's row in O(1), else its octile
+// length (its cost on a level of uniform costs), O(len(stored)).
+func (o *view) oldKey(stored []int) float64 {
+	lt := o.lt
+	s, t := stored[0], stored[len(stored)-1]
+	if fw, ok := lt.w.(*flatWalker); ok {
+		if row, ok := fw.f.DistRow(t).Octile16(); ok {
+			return row.Key(s)
 		}
-		for u := range lt.n {
-			ux, uy, _ := lt.XY(u)
-			for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
-				vx, vy, _ := lt.XY(int(t.Targets[e]))
-				if ux-vx > 1 || vx-ux > 1 || uy-vy > 1 || vy-uy > 1 {
-					return
-				}
-			}
+	}
+	if !lt.gridMoves().octileFloor {
+		return 0
+	}
+	cells, w := lt.t.Cells, int32(lt.t.Width)
+	var straight, diagonal uint64
+	for i := 1; i < len(stored); i++ {
+		switch d := cells[stored[i]] - cells[stored[i-1]]; d {
+		case 1, -1, w, -w:
+			straight++
+		default:
+			diagonal++
 		}
-		lt.adjacent.yes = true
-	})
-	return lt.adjacent.yes
+	}
+	if straight >= 1<<16 || diagonal >= 1<<16 {
+		return 0 // past the keys' exact range: no bound
+	}
+	return table.OctileKey(straight, diagonal)
 }

@@ -1,0 +1,201 @@
+package lookup
+
+import (
+	"math"
+	"sync/atomic"
+
+	"github.com/pathtable/pathtable/table"
+)
+
+// crossing is what across needs of one row or column of a view's level,
+// whatever the query: its open cells in order, each with its neighbours on
+// the lines either side and the keys of the moves among them, as changed.
+type crossing struct {
+	vertical bool // a column; else a row
+	at       int  // its column or row
+	cells    []lineCell
+}
+
+// lineCell is one open cell of a crossing.
+type lineCell struct {
+	node int32
+	pos  int32         // its position along the line
+	side [2][3]int32   // the nodes beside it on the lower and the higher line, at pos-1, pos, pos+1; -1 where none
+	onto [2][3]float64 // keys of the moves from those nodes onto this one, +Inf where none or closed
+	off  [2][3]float64 // keys of the moves from this node onto those
+	fwd  float64       // key of the move to the next cell, +Inf unless it lies at pos+1
+	back float64       // key of the move from the next cell to this one, likewise
+}
+
+// crossings holds a view's crossings, built at the first query that
+// needs each; at most maxCrossings are kept.
+type crossings struct {
+	set atomic.Pointer[[]*crossing]
+}
+
+const maxCrossings = 64
+
+// crossing returns the view's crossing along column at (vertical) or row
+// at, building it the first time. O(W + H) then, O(crossings) after.
+func (o *view) crossing(vertical bool, at int) *crossing {
+	old := o.crossings.set.Load()
+	if old != nil {
+		for _, l := range *old {
+			if l.vertical == vertical && l.at == at {
+				return l
+			}
+		}
+	}
+	l := o.buildCrossing(vertical, at)
+	for old == nil || len(*old) < maxCrossings {
+		var next []*crossing
+		if old != nil {
+			next = append(next, *old...)
+		}
+		next = append(next, l)
+		if o.crossings.set.CompareAndSwap(old, &next) {
+			break
+		}
+		old = o.crossings.set.Load()
+	}
+	return l
+}
+
+// buildCrossing lays out the open cells of a line with their neighbours
+// and the keys of the moves among them. O(cells of the line).
+func (o *view) buildCrossing(vertical bool, at int) *crossing {
+	lt := o.lt
+	w, h := lt.t.Width, lt.t.Height
+	n := w
+	if vertical {
+		n = h
+	}
+	node := func(a, b int) int32 { // position a along the line, b across it
+		if a < 0 || a >= n || b < 0 || (vertical && b >= w) || (!vertical && b >= h) {
+			return -1
+		}
+		if vertical {
+			return lt.nodeOfCell(a*w + b)
+		}
+		return lt.nodeOfCell(b*w + a)
+	}
+	inf := math.Inf(1)
+	l := &crossing{vertical: vertical, at: at}
+	for a := range n {
+		v := node(a, at)
+		if v < 0 || o.marked(v) && o.Blocked(int(v)) {
+			continue
+		}
+		c := lineCell{node: v, pos: int32(a), fwd: inf, back: inf}
+		for side, b := range [2]int{at - 1, at + 1} {
+			for j := range 3 {
+				x := node(a-1+j, b)
+				c.side[side][j], c.onto[side][j], c.off[side][j] = x, inf, inf
+				if x >= 0 {
+					c.onto[side][j], c.off[side][j] = o.moveKey(x, v), o.moveKey(v, x)
+				}
+			}
+		}
+		if k := len(l.cells); k > 0 && l.cells[k-1].pos == c.pos-1 {
+			p := &l.cells[k-1]
+			p.fwd, p.back = o.moveKey(p.node, v), o.moveKey(v, p.node)
+		}
+		l.cells = append(l.cells, c)
+	}
+	return l
+}
+
+// moveKey returns the key of the cheapest move from u to v as changed,
+// +Inf where there is none or it is closed. O(degree of u).
+func (o *view) moveKey(u, v int32) float64 {
+	lt := o.lt
+	base := uint(u) << lt.hopShift
+	key := lt.costs().key
+	best := math.Inf(1)
+	changed := o.marked(u) || o.marked(v)
+	for m, x := range lt.hops[base : base+uint(1)<<lt.hopShift] {
+		if x < 0 {
+			break
+		}
+		if x != v {
+			continue
+		}
+		k := key[base+uint(m)]
+		if changed {
+			k = o.cost(lt.t.Offsets[u]+int32(m), u, v, true)
+		}
+		best = min(best, k)
+	}
+	return best
+}
+
+// crossGeometry is the octile geometry of a query and a crossing.
+type crossGeometry struct {
+	sx, sy, tx, ty, at int
+	vertical, floor    bool
+}
+
+// crossGeometry returns the geometry of s, t and l. O(1).
+func (lt *Table) crossGeometry(l *crossing, s, t int32) crossGeometry {
+	g := crossGeometry{at: l.at, vertical: l.vertical, floor: lt.gridMoves().octileFloor}
+	g.sx, g.sy, _ = lt.XY(int(s))
+	g.tx, g.ty, _ = lt.XY(int(t))
+	return g
+}
+
+// bound returns a lower bound of the key of any path from s to t through
+// the crossing's cell at pos: its octile length through the cell where
+// every move costs at least its own octile length (changes only raise
+// costs), else 0. O(1).
+func (g *crossGeometry) bound(pos int32) float64 {
+	if !g.floor {
+		return 0
+	}
+	x, y := int(pos), g.at
+	if g.vertical {
+		x, y = g.at, int(pos)
+	}
+	return octileKeyOf(g.sx-x, g.sy-y) + octileKeyOf(x-g.tx, y-g.ty)
+}
+
+// octileKeyOf returns the key of the octile length of a move of dx, dy.
+func octileKeyOf(dx, dy int) float64 {
+	dx, dy = abs(dx), abs(dy)
+	return table.OctileKey(uint64(max(dx, dy)-min(dx, dy)), uint64(min(dx, dy)))
+}
+
+// gridMoves is what across needs to know of every move of a grid table.
+type gridMoves struct {
+	adjacent    bool // every move joins cells at most a row and a column apart
+	octileFloor bool // every move's key is at least its octile length's
+}
+
+// gridMoves reports on the moves of the table's grid, as the loaders make
+// them (a table's bytes could say otherwise). O(E) the first time, then
+// O(1).
+func (lt *Table) gridMoves() gridMoves {
+	lt.moves.once.Do(func() {
+		t := lt.t
+		if t.Kind != table.KindGrid {
+			return
+		}
+		key := lt.costs().key
+		m := gridMoves{adjacent: true, octileFloor: key != nil}
+		for u := range lt.n {
+			ux, uy, _ := lt.XY(u)
+			base := u << lt.hopShift
+			for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+				vx, vy, _ := lt.XY(int(t.Targets[e]))
+				if abs(ux-vx) > 1 || abs(uy-vy) > 1 {
+					lt.moves.m = gridMoves{}
+					return
+				}
+				if m.octileFloor && !(key[base+int(e-t.Offsets[u])] >= octileKeyOf(ux-vx, uy-vy)) {
+					m.octileFloor = false
+				}
+			}
+		}
+		lt.moves.m = m
+	})
+	return lt.moves.m
+}
