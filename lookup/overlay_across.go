@@ -2,7 +2,6 @@ package lookup
 
 import (
 	"math"
-	"sort"
 
 	"github.com/pathtable/pathtable/table"
 )
@@ -30,12 +29,15 @@ import (
 // that the stored path crosses first are tried, each where s and t lie on
 // either side of it.
 //
-// Where every move costs at least its octile length, a crossing whose run
-// includes a cell costs at least the octile length of the way from s to t
-// through that cell: a convex function along the line. Only the cells it
-// leaves a chance of beating the old distance, then the best crossing
-// found, are read; where that is more than maxWalkedCells on a table that
-// walks for its distances, the search answers instead.
+// A crossing whose run includes a cell c costs at least d(s, c) + d(c,
+// t), which is at least the octile length of the way through c (where
+// every move costs at least its octile length) and at least |d(c, x) -
+// d(s, x)| + |d(c, x) - d(x, t)| for x the changed cell on the line (the
+// triangle inequality; the line's distances to x are read once a view).
+// Only the cells whose bound leaves them a chance of beating the baked
+// distance, then the best crossing found, are read; where that is more
+// than maxWalkedCells on a table that walks for its distances, the search
+// answers instead.
 
 // across answers the query from s to t, whose stored path buf[start:]
 // crosses a change in its step into buf[cut], on a grid table searched on
@@ -53,14 +55,14 @@ func (o *view) across(sc *scratch, buf []int, start, cut int, s, t int32) ([]int
 	cx, cy, _ := lt.XY(int(c))
 	sx, sy, _ := lt.XY(int(s))
 	tx, ty, _ := lt.XY(int(t))
-	old := o.oldKey(buf[start:])
+	ends := o.pivotKeys(buf[start:], cut-start, c)
 	if between(sy, cy, ty) {
-		if out, cost, ok := o.acrossLine(sc, o.crossing(false, cy), buf, start, s, t, old, sy > cy); ok {
+		if out, cost, ok := o.acrossLine(sc, o.crossing(false, c), buf, start, s, t, ends, sy > cy); ok {
 			return out, cost, true
 		}
 	}
 	if between(sx, cx, tx) {
-		if out, cost, ok := o.acrossLine(sc, o.crossing(true, cx), buf, start, s, t, old, sx > cx); ok {
+		if out, cost, ok := o.acrossLine(sc, o.crossing(true, c), buf, start, s, t, ends, sx > cx); ok {
 			return out, cost, true
 		}
 	}
@@ -108,11 +110,11 @@ func (o *view) changedCell(u int32) bool {
 }
 
 // acrossLine is across over one crossing, entered from its higher side
-// when fromHigh, for a pair whose baked distance is at least old. It reads the
-// cells whose geometry (every move costs at least its octile length)
-// leaves them a chance to beat old, and then those that may beat the best
-// crossing found: O(cells read), and two walks.
-func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t int32, old float64, fromHigh bool) ([]int, float64, bool) {
+// when fromHigh. It reads only the cells whose lower bound (see bound)
+// leaves them a chance to beat the baked distance, then the best crossing
+// found: O(cells) bounds, the distances of the cells read, and the paths
+// it returns.
+func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t int32, ends pivotKeys, fromHigh bool) ([]int, float64, bool) {
 	in, out := 0, 1
 	if fromHigh {
 		in, out = 1, 0
@@ -121,19 +123,25 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 	if len(cells) == 0 {
 		return buf, 0, false
 	}
-	// The bound is convex along the line: once it stops falling it rises,
-	// and the cells under any key lie in one interval around its least.
 	g := o.lt.crossGeometry(l, s, t)
-	bound := func(i int) float64 { return g.bound(cells[i].pos) }
-	lo := sort.Search(len(cells)-1, func(i int) bool { return bound(i+1) >= bound(i) })
-	hi := lo
+	inf := math.Inf(1)
+	rs := sc.reach[:0]
+	least := inf
+	for i := range cells {
+		b := g.bound(cells[i].pos)
+		if ends.known && l.toPivot != nil {
+			dp := l.toPivot[i]
+			b = max(b, math.Abs(dp-ends.fromS)+math.Abs(dp-ends.toT))
+		}
+		rs = append(rs, crossReach{bound: b, in: math.NaN(), out: math.NaN()})
+		least = min(least, b)
+	}
+	sc.reach = rs
 	most := len(cells) // cells read at most
 	_, flat := o.lt.w.(*flatWalker)
 	if !flat {
 		most = maxWalkedCells
 	}
-	inf := math.Inf(1)
-	best, limit := inf, old // the changed distance is at least the baked one
 	// d(p, s) = d(s, p): the table is symmetric. A table without rows
 	// walks toward each end in a scratch of its own.
 	fromS := endKeys{o: o, sc: sc, end: s}
@@ -143,37 +151,28 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 			o.lt.putScratch(toT.sc)
 		}
 	}()
+	// Read every cell whose bound is under the limit: first the baked
+	// distance (or, where no bound is under it, the least bound), then
+	// the best crossing found, until no cell left unread could beat it.
+	best, limit, active := inf, max(ends.old, least), 0
 	for read := false; ; read = true {
-		nlo, nhi := lo, hi
-		for nhi-nlo < most && (nlo > 0 && bound(nlo-1) < limit || nhi < len(cells)-1 && bound(nhi+1) < limit) {
-			if nlo > 0 && bound(nlo-1) < limit {
-				nlo--
-			}
-			if nhi < len(cells)-1 && bound(nhi+1) < limit {
-				nhi++
+		added := false
+		for i := range rs {
+			if !rs[i].active && (rs[i].bound < limit || !read && rs[i].bound == limit) {
+				rs[i].active, added = true, true
+				active++
 			}
 		}
-		if read && nlo == lo && nhi == hi {
+		if read && !added {
 			break
 		}
-		lo, hi = nlo, nhi
-		if hi-lo+1 > most {
+		if active > most {
 			return buf, 0, false // too far to walk: the search answers
 		}
-		if !read {
-			if !flat {
-				toT.sc = o.lt.getScratch()
-			}
-			if !fromS.start() || !toT.start() {
-				return buf, 0, false
-			}
-			rs := sc.reach[:0]
-			for range cells {
-				rs = append(rs, crossReach{in: math.NaN(), out: math.NaN()})
-			}
-			sc.reach = rs
+		if !read && (!fromS.start() || !o.startTarget(&toT, flat)) {
+			return buf, 0, false
 		}
-		best = o.runAlong(cells, sc.reach, lo, hi, in, out, &fromS, &toT)
+		best = o.runAlong(cells, rs, in, out, &fromS, &toT)
 		limit = best
 	}
 	if best == inf || best >= table.OctileKeyLimit {
@@ -181,9 +180,12 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 	}
 	// Crossings tie often on grids, and one's stored paths may cross a
 	// change where another's do not: try a few.
-	rs, tries := sc.reach, 0
-	for i := lo; i <= hi && tries < maxCrossingTries; i++ {
-		if rs[i].key+rs[i].out != best {
+	tries := 0
+	for i := range rs {
+		if tries == maxCrossingTries {
+			break
+		}
+		if !rs[i].active || rs[i].key+rs[i].out != best {
 			continue
 		}
 		tries++
@@ -193,6 +195,15 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 		}
 	}
 	return buf, 0, false
+}
+
+// startTarget readies the target's keys, in a scratch of their own on a
+// table without rows.
+func (o *view) startTarget(toT *endKeys, flat bool) bool {
+	if !flat {
+		toT.sc = o.lt.getScratch()
+	}
+	return toT.start()
 }
 
 // maxCrossingTries bounds how many of the best crossings, where several
@@ -240,6 +251,8 @@ const maxWalkedCells = 48
 
 // crossReach is what one query knows of a cell of a crossing.
 type crossReach struct {
+	bound  float64 // a lower bound of the key of any crossing through the cell
+	active bool    // its distances are read, and crossings may run through it
 	in     float64 // least key of a path from the source onto the cell from the entry line; NaN until read
 	inFrom int32   // the entry node of that path
 	out    float64 // least key of a path from the cell across the exit line to the target; NaN until read
@@ -252,13 +265,17 @@ type crossReach struct {
 	from, prev int32
 }
 
-// runAlong returns the key of the best crossing whose run stays among
-// cells lo to hi, +Inf when there is none, leaving each cell's best in rs.
-// O(hi-lo), and the walks of the ends' keys not yet read.
-func (o *view) runAlong(cells []lineCell, rs []crossReach, lo, hi, in, out int, fromS, toT *endKeys) float64 {
+// runAlong returns the key of the best crossing whose run stays among the
+// active cells, +Inf when there is none, leaving each cell's best in rs.
+// O(cells), and the walks of the ends' keys not yet read.
+func (o *view) runAlong(cells []lineCell, rs []crossReach, in, out int, fromS, toT *endKeys) float64 {
 	inf := math.Inf(1)
-	for i := lo; i <= hi; i++ {
+	for i := range cells {
 		r, c := &rs[i], &cells[i]
+		r.key, r.from, r.prev = inf, -1, -1
+		if !r.active {
+			continue
+		}
 		if r.in != r.in { // NaN: not read yet
 			r.in, r.inFrom = inf, -1
 			for j, p := range c.side[in] {
@@ -269,20 +286,24 @@ func (o *view) runAlong(cells []lineCell, rs []crossReach, lo, hi, in, out int, 
 				}
 			}
 		}
-		r.key, r.from, r.prev = r.in, r.inFrom, -1
+		r.key, r.from = r.in, r.inFrom
 	}
-	for i := lo + 1; i <= hi; i++ {
-		if k := rs[i-1].key + cells[i-1].fwd; k < rs[i].key {
-			rs[i].key, rs[i].from, rs[i].prev = k, -1, int32(i-1)
+	for i := 1; i < len(rs); i++ {
+		if rs[i].active && rs[i-1].active {
+			if k := rs[i-1].key + cells[i-1].fwd; k < rs[i].key {
+				rs[i].key, rs[i].from, rs[i].prev = k, -1, int32(i-1)
+			}
 		}
 	}
-	for i := hi - 1; i >= lo; i-- {
-		if k := rs[i+1].key + cells[i].back; k < rs[i].key {
-			rs[i].key, rs[i].from, rs[i].prev = k, -1, int32(i+1)
+	for i := len(rs) - 2; i >= 0; i-- {
+		if rs[i].active && rs[i+1].active {
+			if k := rs[i+1].key + cells[i].back; k < rs[i].key {
+				rs[i].key, rs[i].from, rs[i].prev = k, -1, int32(i+1)
+			}
 		}
 	}
 	best := inf
-	for i := lo; i <= hi; i++ {
+	for i := range cells {
 		r, c := &rs[i], &cells[i]
 		if r.key == inf {
 			continue
@@ -304,32 +325,77 @@ func (o *view) runAlong(cells []lineCell, rs []crossReach, lo, hi, in, out int, 
 	return best
 }
 
-// oldKey returns a lower bound of the baked cost of stored, a stored path,
-// as a key: its cost from a flat table's row in O(1), else its octile
-// length (its cost on a level of uniform costs), O(len(stored)).
-func (o *view) oldKey(stored []int) float64 {
+// pivotKeys is what across knows of a query's baked distances: old, the
+// distance from the source to the target (or a lower bound of it), and,
+// where known, the distances from the source to the pivot and from the
+// pivot to the target.
+type pivotKeys struct {
+	old, fromS, toT float64
+	known           bool
+}
+
+// pivotKeys returns the baked distances of the query whose stored path is
+// stored, crossing the change at pivot in its step into stored[cut]: from
+// a flat table's rows in O(1); else summed along stored, where its steps
+// cost their octile lengths (O(len(stored))) or the pivot lies on it
+// (O(len(stored) × degree)).
+func (o *view) pivotKeys(stored []int, cut int, pivot int32) pivotKeys {
 	lt := o.lt
 	s, t := stored[0], stored[len(stored)-1]
 	if fw, ok := lt.w.(*flatWalker); ok {
-		if row, ok := fw.f.DistRow(t).Octile16(); ok {
-			return row.Key(s)
+		toT, ok1 := fw.f.DistRow(t).Octile16()
+		toP, ok2 := fw.f.DistRow(int(pivot)).Octile16()
+		if !ok1 || !ok2 {
+			return pivotKeys{}
 		}
+		k := pivotKeys{old: toT.Key(s), fromS: toP.Key(s), toT: toT.Key(int(pivot))}
+		k.known = !math.IsInf(k.fromS, 1) && !math.IsInf(k.toT, 1)
+		return k
 	}
-	if !lt.gridMoves().octileFloor {
-		return 0
+	if int32(stored[cut]) == pivot {
+		fromS, toT := o.storedKey(stored[:cut+1]), o.storedKey(stored[cut:])
+		return pivotKeys{old: fromS + toT, fromS: fromS, toT: toT, known: !math.IsInf(fromS+toT, 1)}
 	}
-	cells, w := lt.t.Cells, int32(lt.t.Width)
-	var straight, diagonal uint64
-	for i := 1; i < len(stored); i++ {
-		switch d := cells[stored[i]] - cells[stored[i-1]]; d {
-		case 1, -1, w, -w:
-			straight++
-		default:
-			diagonal++
+	if !lt.gridMoves().octileExact {
+		return pivotKeys{} // no bound below the distance but 0
+	}
+	return pivotKeys{old: o.storedKey(stored)}
+}
+
+// storedKey returns the baked cost of path, a stored path, as a key:
+// counted in moves where every move costs its octile length, O(len(path));
+// else summed, O(len(path) × degree).
+func (o *view) storedKey(path []int) float64 {
+	lt := o.lt
+	if lt.gridMoves().octileExact {
+		cells, w := lt.t.Cells, int32(lt.t.Width)
+		var straight, diagonal uint64
+		for i := 1; i < len(path); i++ {
+			switch cells[path[i]] - cells[path[i-1]] {
+			case 1, -1, w, -w:
+				straight++
+			default:
+				diagonal++
+			}
 		}
+		if straight >= 1<<16 || diagonal >= 1<<16 {
+			return math.Inf(1) // past the keys' exact range
+		}
+		return table.OctileKey(straight, diagonal)
 	}
-	if straight >= 1<<16 || diagonal >= 1<<16 {
-		return 0 // past the keys' exact range: no bound
+	key := lt.costs().key
+	stride := uint(1) << lt.hopShift
+	sum := 0.0
+	for i := 1; i < len(path); i++ {
+		u, v := int32(path[i-1]), int32(path[i])
+		base := uint(u) << lt.hopShift
+		k := math.Inf(1)
+		for m, x := range lt.hops[base : base+stride] {
+			if x == v {
+				k = min(k, key[base+uint(m)])
+			}
+		}
+		sum += k
 	}
-	return table.OctileKey(straight, diagonal)
+	return sum
 }

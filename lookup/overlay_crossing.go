@@ -11,9 +11,16 @@ import (
 // whatever the query: its open cells in order, each with its neighbours on
 // the lines either side and the keys of the moves among them, as changed.
 type crossing struct {
-	vertical bool // a column; else a row
-	at       int  // its column or row
+	vertical bool  // a column; else a row
+	at       int   // its column or row
+	pivot    int32 // the changed cell on it that queries cross
 	cells    []lineCell
+	// toPivot holds the baked distance between each cell and the pivot,
+	// as a key (+Inf where none): with the pivot's distances to a
+	// query's ends it bounds a crossing there from below where the
+	// cell's octile length does not (a cell beside the pivot on the line
+	// but far from it round walls).
+	toPivot []float64
 }
 
 // lineCell is one open cell of a crossing.
@@ -35,18 +42,19 @@ type crossings struct {
 
 const maxCrossings = 64
 
-// crossing returns the view's crossing along column at (vertical) or row
-// at, building it the first time. O(W + H) then, O(crossings) after.
-func (o *view) crossing(vertical bool, at int) *crossing {
+// crossing returns the view's crossing through pivot along its column
+// (vertical) or row, building it the first time. O(W + H) then, and the
+// walks toward the pivot on tables without rows; O(crossings) after.
+func (o *view) crossing(vertical bool, pivot int32) *crossing {
 	old := o.crossings.set.Load()
 	if old != nil {
 		for _, l := range *old {
-			if l.vertical == vertical && l.at == at {
+			if l.vertical == vertical && l.pivot == pivot {
 				return l
 			}
 		}
 	}
-	l := o.buildCrossing(vertical, at)
+	l := o.buildCrossing(vertical, pivot)
 	for old == nil || len(*old) < maxCrossings {
 		var next []*crossing
 		if old != nil {
@@ -61,10 +69,17 @@ func (o *view) crossing(vertical bool, at int) *crossing {
 	return l
 }
 
-// buildCrossing lays out the open cells of a line with their neighbours
-// and the keys of the moves among them. O(cells of the line).
-func (o *view) buildCrossing(vertical bool, at int) *crossing {
+// buildCrossing lays out the open cells of the line through pivot with
+// their neighbours, the keys of the moves among them and their distances
+// to the pivot. O(cells of the line), and the walks toward the pivot on
+// tables without rows.
+func (o *view) buildCrossing(vertical bool, pivot int32) *crossing {
 	lt := o.lt
+	px, py, _ := lt.XY(int(pivot))
+	at := py
+	if vertical {
+		at = px
+	}
 	w, h := lt.t.Width, lt.t.Height
 	n := w
 	if vertical {
@@ -80,7 +95,7 @@ func (o *view) buildCrossing(vertical bool, at int) *crossing {
 		return lt.nodeOfCell(b*w + a)
 	}
 	inf := math.Inf(1)
-	l := &crossing{vertical: vertical, at: at}
+	l := &crossing{vertical: vertical, at: at, pivot: pivot}
 	for a := range n {
 		v := node(a, at)
 		if v < 0 || o.marked(v) && o.Blocked(int(v)) {
@@ -101,6 +116,17 @@ func (o *view) buildCrossing(vertical bool, at int) *crossing {
 			p.fwd, p.back = o.moveKey(p.node, v), o.moveKey(v, p.node)
 		}
 		l.cells = append(l.cells, c)
+	}
+	keys := endKeys{o: o, end: pivot}
+	if _, flat := lt.w.(*flatWalker); !flat {
+		keys.sc = lt.getScratch()
+		defer lt.putScratch(keys.sc)
+	}
+	if keys.start() {
+		l.toPivot = make([]float64, len(l.cells))
+		for i := range l.cells {
+			l.toPivot[i] = keys.key(l.cells[i].node) // d(c, pivot) = d(pivot, c): the table is symmetric
+		}
 	}
 	return l
 }
@@ -168,6 +194,7 @@ func octileKeyOf(dx, dy int) float64 {
 type gridMoves struct {
 	adjacent    bool // every move joins cells at most a row and a column apart
 	octileFloor bool // every move's key is at least its octile length's
+	octileExact bool // every move's key is its octile length's
 }
 
 // gridMoves reports on the moves of the table's grid, as the loaders make
@@ -180,7 +207,7 @@ func (lt *Table) gridMoves() gridMoves {
 			return
 		}
 		key := lt.costs().key
-		m := gridMoves{adjacent: true, octileFloor: key != nil}
+		m := gridMoves{adjacent: true, octileFloor: key != nil, octileExact: key != nil}
 		for u := range lt.n {
 			ux, uy, _ := lt.XY(u)
 			base := u << lt.hopShift
@@ -190,8 +217,10 @@ func (lt *Table) gridMoves() gridMoves {
 					lt.moves.m = gridMoves{}
 					return
 				}
-				if m.octileFloor && !(key[base+int(e-t.Offsets[u])] >= octileKeyOf(ux-vx, uy-vy)) {
-					m.octileFloor = false
+				if m.octileFloor {
+					k, geo := key[base+int(e-t.Offsets[u])], octileKeyOf(ux-vx, uy-vy)
+					m.octileFloor = k >= geo
+					m.octileExact = m.octileExact && k == geo
 				}
 			}
 		}
