@@ -54,7 +54,8 @@ type Table struct {
 		once sync.Once
 		yes  bool
 	}
-	moves struct { // what across needs of a grid's moves, found at the first need
+	baked bakedLandmarks // landmarks on the baked level, for across, placed at the first need
+	moves struct {       // what across needs of a grid's moves, found at the first need
 		once sync.Once
 		m    gridMoves
 	}

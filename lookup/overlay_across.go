@@ -33,7 +33,9 @@ import (
 // t), which is at least the octile length of the way through c (where
 // every move costs at least its octile length) and at least |d(c, x) -
 // d(s, x)| + |d(c, x) - d(x, t)| for x the changed cell on the line (the
-// triangle inequality; the line's distances to x are read once a view).
+// triangle inequality; the line's distances to x are read once a view),
+// and, on tables that walk for their distances, for x each of a few
+// landmarks placed on the baked level once a table (bakedLandmarks).
 // Only the cells whose bound leaves them a chance of beating the baked
 // distance, then the best crossing found, are read; where that is more
 // than maxWalkedCells on a table that walks for its distances, the search
@@ -124,6 +126,15 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 		return buf, 0, false
 	}
 	g := o.lt.crossGeometry(l, s, t)
+	most := len(cells) // cells read at most
+	_, flat := o.lt.w.(*flatWalker)
+	var k, n int
+	var marks []float64 // the baked landmarks' rows, where distances are walks
+	if !flat {
+		most = maxWalkedCells
+		k, marks = o.lt.bakedLandmarks()
+		n = o.lt.n
+	}
 	inf := math.Inf(1)
 	rs := sc.reach[:0]
 	least := inf
@@ -133,15 +144,17 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 			dp := l.toPivot[i]
 			b = max(b, math.Abs(dp-ends.fromS)+math.Abs(dp-ends.toT))
 		}
+		for j := range k {
+			row := marks[j*n : (j+1)*n]
+			dc, ds, dt := row[cells[i].node], row[s], row[t]
+			if !math.IsInf(ds, 1) && !math.IsInf(dt, 1) {
+				b = max(b, math.Abs(dc-ds)+math.Abs(dc-dt))
+			}
+		}
 		rs = append(rs, crossReach{bound: b, in: math.NaN(), out: math.NaN()})
 		least = min(least, b)
 	}
 	sc.reach = rs
-	most := len(cells) // cells read at most
-	_, flat := o.lt.w.(*flatWalker)
-	if !flat {
-		most = maxWalkedCells
-	}
 	// d(p, s) = d(s, p): the table is symmetric. A table without rows
 	// walks toward each end in a scratch of its own.
 	fromS := endKeys{o: o, sc: sc, end: s}

@@ -36,43 +36,82 @@ const MaxLandmarks = 64
 func (o *view) landmarks() *landmarks {
 	lm := &o.lm
 	lm.once.Do(func() {
-		lt := o.lt
 		k := o.landmarkCount
-		if k == 0 || o.changes == 0 || lt.costs().key == nil || o.inexact > 0 {
+		if k == 0 || o.changes == 0 {
 			return
 		}
-		n := lt.n
-		d := make([]float64, n)
-		near := make([]float64, n) // distance to the nearest landmark placed
-		q, ok := o.keyQueue()
-		if !ok || !o.largestPart(d, near, q) {
-			return
+		if lm.dist = o.placeLandmarks(k); lm.dist != nil {
+			lm.sym, lm.k = o.symmetric(), k
 		}
-		for i := range near {
-			near[i] = math.Inf(1)
-		}
-		lm.sym = o.symmetric()
-		lm.dist = make([]float64, n*k)
-		for i := range k {
-			from := near
-			if i == 0 {
-				from = d // the start's distances
-			}
-			far, at := -1.0, int32(-1)
-			for u, x := range from {
-				if x > far && !math.IsInf(x, 1) {
-					far, at = x, int32(u)
-				}
-			}
-			o.keyDistances(at, d, q)
-			copy(lm.dist[i*n:(i+1)*n], d)
-			for u, x := range d {
-				near[u] = min(near[u], x)
-			}
-		}
-		lm.k = k
 	})
 	return lm
+}
+
+// placeLandmarks places k landmarks on the view's level as landmarks
+// describes and returns their rows of distances, or nil where the level is
+// not searched on keys, a move may cost nothing, or every node is
+// blocked. O(k·(V+E)).
+func (o *view) placeLandmarks(k int) []float64 {
+	lt := o.lt
+	if lt.costs().key == nil || o.inexact > 0 {
+		return nil
+	}
+	n := lt.n
+	d := make([]float64, n)
+	near := make([]float64, n) // distance to the nearest landmark placed
+	q, ok := o.keyQueue()
+	if !ok || !o.largestPart(d, near, q) {
+		return nil
+	}
+	for i := range near {
+		near[i] = math.Inf(1)
+	}
+	dist := make([]float64, n*k)
+	for i := range k {
+		from := near
+		if i == 0 {
+			from = d // the start's distances
+		}
+		far, at := -1.0, int32(-1)
+		for u, x := range from {
+			if x > far && !math.IsInf(x, 1) {
+				far, at = x, int32(u)
+			}
+		}
+		o.keyDistances(at, d, q)
+		copy(dist[i*n:(i+1)*n], d)
+		for u, x := range d {
+			near[u] = min(near[u], x)
+		}
+	}
+	return dist
+}
+
+// bakedLandmarks are landmarks on the baked level, shared by every view
+// of a table: across bounds the crossings of a line by them on tables
+// that walk for their distances. Placed at the first need, O(k·(V+E))
+// once per table.
+type bakedLandmarks struct {
+	once sync.Once
+	k    int
+	dist []float64
+}
+
+// bakedLandmarkCount is how many bakedLandmarks a table places.
+const bakedLandmarkCount = 8
+
+// bakedLandmarks returns the table's landmarks on its baked level, placing
+// them the first time; k is 0 where it has none.
+func (lt *Table) bakedLandmarks() (k int, dist []float64) {
+	b := &lt.baked
+	b.once.Do(func() {
+		v := &view{lt: lt}
+		v.init()
+		if b.dist = v.placeLandmarks(bakedLandmarkCount); b.dist != nil {
+			b.k = bakedLandmarkCount
+		}
+	})
+	return b.k, b.dist
 }
 
 // maxStarts bounds the searches that look for the level's largest part.
