@@ -58,6 +58,7 @@ func (o *view) across(sc *scratch, buf []int, start, cut int, s, t int32) ([]int
 	sx, sy, _ := lt.XY(int(s))
 	tx, ty, _ := lt.XY(int(t))
 	ends := o.pivotKeys(buf[start:], cut-start, c)
+	ends.steps = len(buf) - start
 	if between(sy, cy, ty) {
 		if out, cost, ok := o.acrossLine(sc, o.crossing(false, c), buf, start, s, t, ends, sy > cy); ok {
 			return out, cost, true
@@ -157,8 +158,9 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 	sc.reach = rs
 	// d(p, s) = d(s, p): the table is symmetric. A table without rows
 	// walks toward each end in a scratch of its own.
-	fromS := endKeys{o: o, sc: sc, end: s}
-	toT := endKeys{o: o, end: t}
+	sc.walkBudget = maxWalkedPerStep * ends.steps
+	fromS := endKeys{o: o, sc: sc, end: s, budget: &sc.walkBudget}
+	toT := endKeys{o: o, end: t, budget: &sc.walkBudget}
 	defer func() {
 		if toT.sc != nil {
 			o.lt.putScratch(toT.sc)
@@ -186,6 +188,9 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 			return buf, 0, false
 		}
 		best = o.runAlong(cells, rs, in, out, &fromS, &toT)
+		if sc.walkBudget <= 0 {
+			return buf, 0, false // too far to walk: the search answers
+		}
 		limit = best
 	}
 	if best == inf || best >= table.OctileKeyLimit {
@@ -259,8 +264,12 @@ func (o *view) crossingPath(sc *scratch, cells []lineCell, rs []crossReach, i in
 }
 
 // maxWalkedCells bounds the cells of a crossing read by walks (tables
-// without rows of distances); past it the search answers.
-const maxWalkedCells = 48
+// without rows of distances), and maxWalkedPerStep the nodes those walks
+// take, per step of the stored path; past them the search answers.
+const (
+	maxWalkedCells   = 48
+	maxWalkedPerStep = 8
+)
 
 // crossReach is what one query knows of a cell of a crossing.
 type crossReach struct {
@@ -345,6 +354,7 @@ func (o *view) runAlong(cells []lineCell, rs []crossReach, in, out int, fromS, t
 type pivotKeys struct {
 	old, fromS, toT float64
 	known           bool
+	steps           int // the stored path's
 }
 
 // pivotKeys returns the baked distances of the query whose stored path is

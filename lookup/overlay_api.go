@@ -30,15 +30,20 @@ import (
 // little more than the detour. A target cut off by the changes costs a
 // search of what the source can still reach.
 //
-// On a flat grid table with exact octile keys (every move costing what
+// On a grid table searched on exact octile keys (every move costing what
 // its reverse does) a detour is first sought without a search: every path
 // between the two sides of the row (or column) through the change crosses
-// it, so the distance rows of the source and the target bound every such
-// crossing from below in one pass along the row and its neighbours, and
-// where the best crossing's stored paths from the source and to the target
-// cross no change they are a shortest path. A door shut in a corridor,
-// whose detour the A* finds only after closing the corridor, then costs
-// O(W + H) row reads and two walks; elsewhere the A* answers.
+// it, so the baked distances from the source and to the target (a flat
+// table's rows; walks along stored paths on a run-length one) bound every
+// such crossing from below in one pass along the row and its neighbours,
+// and where the best crossing's stored paths from the source and to the
+// target cross no change they are a shortest path. A door shut in a
+// corridor, whose detour the A* finds only after closing the corridor,
+// then costs the distances of the row's cells that could beat it (at most
+// 48 walked on a run-length table, else the A* answers) and the walks of
+// the path; the first such query on a run-length table also places 8
+// landmarks on its baked level, to bound the cells, O(8·(V+E)) once per
+// table.
 //
 // Concurrency: any number of goroutines may query an overlay while one or
 // more change it. Each change (Block, Unblock, SetEdgeCost, RestoreEdge,

@@ -121,6 +121,8 @@ func (o *view) buildCrossing(vertical bool, pivot int32) *crossing {
 	if _, flat := lt.w.(*flatWalker); !flat {
 		keys.sc = lt.getScratch()
 		defer lt.putScratch(keys.sc)
+		keys.sc.walkBudget = math.MaxInt
+		keys.budget = &keys.sc.walkBudget
 	}
 	if keys.start() {
 		l.toPivot = make([]float64, len(l.cells))

@@ -1,6 +1,7 @@
 package lookup
 
 import (
+	"math"
 	"slices"
 
 	"github.com/pathtable/pathtable/table"
@@ -15,6 +16,9 @@ type endKeys struct {
 	sc  *scratch
 	end int32
 	row table.Octile16Row
+	// budget counts down the nodes walks may still take, shared by both
+	// ends of a query; once spent, key reads +Inf and the query gives up.
+	budget *int
 }
 
 // start readies the keys, forgetting what the scratch held; false where
@@ -81,7 +85,11 @@ func (k *endKeys) key(u int32) float64 {
 	}
 	n := k.sc.at(u)
 	if n.flags&hSet == 0 {
+		if *k.budget <= 0 {
+			return math.Inf(1)
+		}
 		k.o.setH(k.sc, n, u, k.end, &k.sc.hr)
+		*k.budget -= len(k.sc.chain) + 1
 	}
 	return n.h
 }

@@ -12,18 +12,19 @@ import (
 // through the Table's pool. Entries are valid where their stamp equals gen,
 // so a query forgets the last one in O(1).
 type scratch struct {
-	node    []searchNode
-	gen     uint32
-	level   []int32      // queued nodes whose f is the current least, last in first out
-	later   []bucket     // queued nodes of larger f, a bucket per f, largest f first
-	nb      int          // buckets in use: later[:nb]; the rest keep their memory
-	heap    minheap.Heap // queued nodes of larger f once maxBuckets are in use
-	chain   []int32      // the last walk's nodes, reused
-	steps   []float64    // the cost of each step of chain, where walks sum, reused
-	walkEnd int32        // the node the last walk stopped at, past chain
-	back    []int32      // the target's reachability search, in visiting order
-	reach   []crossReach // across's cells, reused
-	hr      heuristic    // the query's heuristic, as the walkers read it
+	node       []searchNode
+	gen        uint32
+	level      []int32      // queued nodes whose f is the current least, last in first out
+	later      []bucket     // queued nodes of larger f, a bucket per f, largest f first
+	nb         int          // buckets in use: later[:nb]; the rest keep their memory
+	heap       minheap.Heap // queued nodes of larger f once maxBuckets are in use
+	chain      []int32      // the last walk's nodes, reused
+	steps      []float64    // the cost of each step of chain, where walks sum, reused
+	walkEnd    int32        // the node the last walk stopped at, past chain
+	back       []int32      // the target's reachability search, in visiting order
+	reach      []crossReach // across's cells, reused
+	walkBudget int          // the nodes across\'s walks may still take
+	hr         heuristic    // the query's heuristic, as the walkers read it
 }
 
 // searchNode is what one query knows of one node: 32 bytes, two a cache
