@@ -33,9 +33,9 @@ import (
 // t), which is at least the octile length of the way through c (where
 // every move costs at least its octile length) and at least |d(c, x) -
 // d(s, x)| + |d(c, x) - d(x, t)| for x the changed cell on the line (the
-// triangle inequality; the line's distances to x are read once a view),
-// and, on tables that walk for their distances, for x each of a few
-// landmarks placed on the baked level once a table (bakedLandmarks).
+// triangle inequality) where x is the changed cell on the line, on flat
+// tables, and each of a few landmarks placed on the baked level once a
+// table (bakedLandmarks) on tables that walk for their distances.
 // Only the cells whose bound leaves them a chance of beating the baked
 // distance, then the best crossing found, are read; where that is more
 // than maxWalkedCells on a table that walks for its distances, the search
@@ -57,8 +57,7 @@ func (o *view) across(sc *scratch, buf []int, start, cut int, s, t int32) ([]int
 	cx, cy, _ := lt.XY(int(c))
 	sx, sy, _ := lt.XY(int(s))
 	tx, ty, _ := lt.XY(int(t))
-	ends := o.pivotKeys(buf[start:], cut-start, c)
-	ends.steps = len(buf) - start
+	ends := o.pivotKeys(buf[start:], c)
 	if between(sy, cy, ty) {
 		if out, cost, ok := o.acrossLine(sc, o.crossing(false, c), buf, start, s, t, ends, sy > cy); ok {
 			return out, cost, true
@@ -113,7 +112,7 @@ func (o *view) changedCell(u int32) bool {
 }
 
 // acrossLine is across over one crossing, entered from its higher side
-// when fromHigh. It reads only the cells whose lower bound (see bound)
+// when fromHigh. It reads only the cells whose lower bound (see above)
 // leaves them a chance to beat the baked distance, then the best crossing
 // found: O(cells) bounds, the distances of the cells read, and the paths
 // it returns.
@@ -358,67 +357,43 @@ type pivotKeys struct {
 }
 
 // pivotKeys returns the baked distances of the query whose stored path is
-// stored, crossing the change at pivot in its step into stored[cut]: from
-// a flat table's rows in O(1); else summed along stored, where its steps
-// cost their octile lengths (O(len(stored))) or the pivot lies on it
-// (O(len(stored) × degree)).
-func (o *view) pivotKeys(stored []int, cut int, pivot int32) pivotKeys {
+// stored, crossing the change at pivot: from a flat table's rows, O(1);
+// elsewhere only old, the stored path's length where every move costs its
+// octile length, O(len(stored)), else 0.
+func (o *view) pivotKeys(stored []int, pivot int32) pivotKeys {
 	lt := o.lt
 	s, t := stored[0], stored[len(stored)-1]
+	k := pivotKeys{steps: len(stored)}
 	if fw, ok := lt.w.(*flatWalker); ok {
 		toT, ok1 := fw.f.DistRow(t).Octile16()
 		toP, ok2 := fw.f.DistRow(int(pivot)).Octile16()
-		if !ok1 || !ok2 {
-			return pivotKeys{}
+		if ok1 && ok2 {
+			k.old, k.fromS, k.toT = toT.Key(s), toP.Key(s), toT.Key(int(pivot))
+			k.known = !math.IsInf(k.fromS, 1) && !math.IsInf(k.toT, 1)
 		}
-		k := pivotKeys{old: toT.Key(s), fromS: toP.Key(s), toT: toT.Key(int(pivot))}
-		k.known = !math.IsInf(k.fromS, 1) && !math.IsInf(k.toT, 1)
 		return k
 	}
-	if int32(stored[cut]) == pivot {
-		fromS, toT := o.storedKey(stored[:cut+1]), o.storedKey(stored[cut:])
-		return pivotKeys{old: fromS + toT, fromS: fromS, toT: toT, known: !math.IsInf(fromS+toT, 1)}
+	if lt.gridMoves().octileExact {
+		k.old = o.octileLength(stored)
 	}
-	if !lt.gridMoves().octileExact {
-		return pivotKeys{} // no bound below the distance but 0
-	}
-	return pivotKeys{old: o.storedKey(stored)}
+	return k
 }
 
-// storedKey returns the baked cost of path, a stored path, as a key:
-// counted in moves where every move costs its octile length, O(len(path));
-// else summed, O(len(path) × degree).
-func (o *view) storedKey(path []int) float64 {
-	lt := o.lt
-	if lt.gridMoves().octileExact {
-		cells, w := lt.t.Cells, int32(lt.t.Width)
-		var straight, diagonal uint64
-		for i := 1; i < len(path); i++ {
-			switch cells[path[i]] - cells[path[i-1]] {
-			case 1, -1, w, -w:
-				straight++
-			default:
-				diagonal++
-			}
-		}
-		if straight >= 1<<16 || diagonal >= 1<<16 {
-			return math.Inf(1) // past the keys' exact range
-		}
-		return table.OctileKey(straight, diagonal)
-	}
-	key := lt.costs().key
-	stride := uint(1) << lt.hopShift
-	sum := 0.0
+// octileLength returns the octile length of path as a key, 0 past the
+// keys' exact range. O(len(path)).
+func (o *view) octileLength(path []int) float64 {
+	cells, w := o.lt.t.Cells, int32(o.lt.t.Width)
+	var straight, diagonal uint64
 	for i := 1; i < len(path); i++ {
-		u, v := int32(path[i-1]), int32(path[i])
-		base := uint(u) << lt.hopShift
-		k := math.Inf(1)
-		for m, x := range lt.hops[base : base+stride] {
-			if x == v {
-				k = min(k, key[base+uint(m)])
-			}
+		switch cells[path[i]] - cells[path[i-1]] {
+		case 1, -1, w, -w:
+			straight++
+		default:
+			diagonal++
 		}
-		sum += k
 	}
-	return sum
+	if straight >= 1<<16 || diagonal >= 1<<16 {
+		return 0
+	}
+	return table.OctileKey(straight, diagonal)
 }

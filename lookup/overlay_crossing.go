@@ -16,10 +16,10 @@ type crossing struct {
 	pivot    int32 // the changed cell on it that queries cross
 	cells    []lineCell
 	// toPivot holds the baked distance between each cell and the pivot,
-	// as a key (+Inf where none): with the pivot's distances to a
-	// query's ends it bounds a crossing there from below where the
-	// cell's octile length does not (a cell beside the pivot on the line
-	// but far from it round walls).
+	// as a key (+Inf where none), on flat tables: with the pivot's
+	// distances to a query's ends it bounds a crossing there from below
+	// where the cell's octile length does not (a cell beside the pivot on
+	// the line but far from it round walls).
 	toPivot []float64
 }
 
@@ -43,8 +43,8 @@ type crossings struct {
 const maxCrossings = 64
 
 // crossing returns the view's crossing through pivot along its column
-// (vertical) or row, building it the first time. O(W + H) then, and the
-// walks toward the pivot on tables without rows; O(crossings) after.
+// (vertical) or row, building it the first time. O(W + H) then,
+// O(crossings) after.
 func (o *view) crossing(vertical bool, pivot int32) *crossing {
 	old := o.crossings.set.Load()
 	if old != nil {
@@ -70,9 +70,8 @@ func (o *view) crossing(vertical bool, pivot int32) *crossing {
 }
 
 // buildCrossing lays out the open cells of the line through pivot with
-// their neighbours, the keys of the moves among them and their distances
-// to the pivot. O(cells of the line), and the walks toward the pivot on
-// tables without rows.
+// their neighbours, the keys of the moves among them and, on flat tables,
+// their distances to the pivot. O(cells of the line).
 func (o *view) buildCrossing(vertical bool, pivot int32) *crossing {
 	lt := o.lt
 	px, py, _ := lt.XY(int(pivot))
@@ -117,14 +116,11 @@ func (o *view) buildCrossing(vertical bool, pivot int32) *crossing {
 		}
 		l.cells = append(l.cells, c)
 	}
+	// On tables without rows these would be walks from every cell of the
+	// line, once a change: the table's baked landmarks bound the cells
+	// there instead.
 	keys := endKeys{o: o, end: pivot}
-	if _, flat := lt.w.(*flatWalker); !flat {
-		keys.sc = lt.getScratch()
-		defer lt.putScratch(keys.sc)
-		keys.sc.walkBudget = math.MaxInt
-		keys.budget = &keys.sc.walkBudget
-	}
-	if keys.start() {
+	if _, flat := lt.w.(*flatWalker); flat && keys.start() {
 		l.toPivot = make([]float64, len(l.cells))
 		for i := range l.cells {
 			l.toPivot[i] = keys.key(l.cells[i].node) // d(c, pivot) = d(pivot, c): the table is symmetric

@@ -23,7 +23,7 @@ type scratch struct {
 	walkEnd    int32        // the node the last walk stopped at, past chain
 	back       []int32      // the target's reachability search, in visiting order
 	reach      []crossReach // across's cells, reused
-	walkBudget int          // the nodes across\'s walks may still take
+	walkBudget int          // the nodes across's walks may still take
 	hr         heuristic    // the query's heuristic, as the walkers read it
 }
 
