@@ -7,7 +7,6 @@ import (
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
-	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -54,26 +53,7 @@ func TestOverlayAcross(t *testing.T) {
 				t.Fatal(err)
 			}
 			lt := buildAndLoadWith(t, g, build.Options{Layout: tc.layout})
-			node := func(p xy) int {
-				u, ok := lt.NodeAt(p[0], p[1])
-				if !ok {
-					t.Fatalf("no node at %v", p)
-				}
-				return u
-			}
-			c := changes{blocked: map[int]bool{}, edge: map[[2]int]float64{}, cell: map[int]float64{}}
-			for _, p := range tc.blocks {
-				c.blocked[node(p)] = true
-			}
-			for p, w := range tc.cells {
-				c.cell[node(p)] = w
-			}
-			o := lookup.NewOverlay(lt)
-			c.apply(t, o)
-			changed := changedLevel(g, c)
-			want := mapstest.FloydWarshall(changed)
-			checkAllPairs(t, o, changed, want)
-			checkRoutes(t, o, changed, want)
+			o, node := checkCellChanges(t, g, lt, tc.blocks, tc.cells)
 			s, d := node(tc.s), node(tc.t)
 			if got := lookup.Across(o, s, d); got != tc.across {
 				t.Errorf("answered %v -> %v across the line: %v, want %v", tc.s, tc.t, got, tc.across)

@@ -53,26 +53,7 @@ func TestOverlayPlateau(t *testing.T) {
 		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
 			t.Run(tc.name+"/"+layoutName(layout), func(t *testing.T) {
 				lt := buildAndLoadWith(t, g, build.Options{Layout: layout})
-				node := func(p xy) int {
-					u, ok := lt.NodeAt(p[0], p[1])
-					if !ok {
-						t.Fatalf("no node at %v", p)
-					}
-					return u
-				}
-				c := changes{blocked: map[int]bool{}, edge: map[[2]int]float64{}, cell: map[int]float64{}}
-				for _, p := range tc.blocks {
-					c.blocked[node(p)] = true
-				}
-				for p, w := range tc.cells {
-					c.cell[node(p)] = w
-				}
-				o := lookup.NewOverlay(lt)
-				c.apply(t, o)
-				changed := changedLevel(g, c)
-				want := mapstest.FloydWarshall(changed)
-				checkAllPairs(t, o, changed, want)
-				checkRoutes(t, o, changed, want)
+				o, node := checkCellChanges(t, g, lt, tc.blocks, tc.cells)
 				checkAvoids(t, o, lt)
 				if got := lookup.Avoids(o, node(tc.s), node(tc.t)); got != (tc.avoided && layout == table.LayoutFlat) {
 					t.Errorf("Avoids(%v, %v) = %v, want %v on %s", tc.s, tc.t, got, tc.avoided, layoutName(layout))
@@ -80,6 +61,35 @@ func TestOverlayPlateau(t *testing.T) {
 			})
 		}
 	}
+}
+
+// checkCellChanges blocks and raises the grid cells given on a fresh
+// overlay of lt, the table of g, checks every pair's answers and a Route
+// from every node against Floyd-Warshall on the changed level, and
+// returns the overlay and the node at a cell.
+func checkCellChanges(t *testing.T, g *maps.Graph, lt *lookup.Table, blocks [][2]int, cells map[[2]int]float64) (*lookup.Overlay, func([2]int) int) {
+	t.Helper()
+	node := func(p [2]int) int {
+		u, ok := lt.NodeAt(p[0], p[1])
+		if !ok {
+			t.Fatalf("no node at %v", p)
+		}
+		return u
+	}
+	c := changes{blocked: map[int]bool{}, edge: map[[2]int]float64{}, cell: map[int]float64{}}
+	for _, p := range blocks {
+		c.blocked[node(p)] = true
+	}
+	for p, w := range cells {
+		c.cell[node(p)] = w
+	}
+	o := lookup.NewOverlay(lt)
+	c.apply(t, o)
+	changed := changedLevel(g, c)
+	want := mapstest.FloydWarshall(changed)
+	checkAllPairs(t, o, changed, want)
+	checkRoutes(t, o, changed, want)
+	return o, node
 }
 
 // TestOverlayPlateauRandom checks the same on random levels (integer
