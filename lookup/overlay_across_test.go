@@ -1,12 +1,15 @@
 package lookup_test
 
 import (
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -84,4 +87,62 @@ func transpose(grid string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// TestOverlayDoorsOnSharedMaps checks answers across doors on shared maps,
+// where detours across a line are the common case: the busiest cell of a
+// game shut, then more cells and a raised one, on flat and run-length
+// tables; Dist and Path of random pairs must match Dijkstra on the changed
+// level, and no path may cross a change. Skipped under -short and without
+// ../shared.
+func TestOverlayDoorsOnSharedMaps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("shared maps: long")
+	}
+	for _, name := range []string{"den312d", "maze-128-128-2", "arena", "room-32-32-4"} {
+		lvl, err := maps.Load("../../shared/testmaps/"+name+".map", maps.Options{})
+		if err != nil {
+			t.Skip("no ../shared/testmaps")
+		}
+		g := lvl.Graph
+		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+			lt := buildAndLoadWith(t, g, build.Options{Layout: layout})
+			busiest, _ := doorCells(crossings(lt))
+			r := rand.New(rand.NewPCG(11, uint64(len(name))))
+			for round := range 4 {
+				c := changes{blocked: map[int]bool{busiest: true}, edge: map[[2]int]float64{}, cell: map[int]float64{}}
+				for range round {
+					c.blocked[r.IntN(lt.Len())] = true
+				}
+				if round == 3 {
+					c.cell[r.IntN(lt.Len())] = 3
+				}
+				o := lookup.NewOverlay(lt)
+				c.apply(t, o)
+				changed := changedLevel(g, c)
+				for range 15 {
+					to := r.IntN(lt.Len())
+					if c.blocked[to] {
+						continue
+					}
+					want := mapstest.DistancesTo(changed, int32(to))
+					for range 80 {
+						from := r.IntN(lt.Len())
+						if c.blocked[from] {
+							continue
+						}
+						w := want[from]
+						d, ok := o.Dist(from, to)
+						if ok != !math.IsInf(w, 1) || ok && math.Abs(d-w) > 1e-9*max(1, w) {
+							t.Fatalf("%s %s round %d: Dist(%d, %d) = %v, %v; want %v", name, layoutName(layout), round, from, to, d, ok, w)
+						}
+						p, cost, ok := o.Path(from, to)
+						if ok && (math.Abs(cost-w) > 1e-9*max(1, w) || o.Crosses(p)) {
+							t.Fatalf("%s %s round %d: Path(%d, %d) costs %v (want %v), crosses a change: %v", name, layoutName(layout), round, from, to, cost, w, o.Crosses(p))
+						}
+					}
+				}
+			}
+		}
+	}
 }
