@@ -33,12 +33,15 @@ Commands:
 		move costs its footprint's dearest cell. A list (1,2,3) bakes
 		one table per size, named INPUT.KxK.ptab; -clearance 1 is the
 		table of no flag, byte for byte.
-	plan [-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] LEVEL...
+	plan [-json] [-quiet] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] LEVEL...
 		Estimate, without baking, each layout's file size, peak memory
-		and build time on this machine (flat and windowed sizes exact,
-		run-length sizes and times from a sample of rows), and recommend
-		one: flat while it fits in 64 MiB, else -compress, else -window.
-		A layout the level cannot have says why.
+		and build CPU time on this machine (flat and windowed sizes
+		exact, run-length ones from a sample of rows, with a range), and
+		recommend one: flat while it fits in 64 MiB, else -compress, else
+		-window. A layout the level cannot have says why. A run-length
+		build too long for one machine gets a -shard split, with each
+		part's time and memory, and the search fallback's cost a query.
+		Progress goes to stderr (-quiet: none).
 	merge [-json] [-max-bytes SIZE] -o OUT PART...
 		Join the K parts of one table (build -shard I/K, in any order)
 		into OUT, byte for byte the table a one-shot build writes. A

@@ -1,0 +1,400 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/pathtable/pathtable/internal/pool"
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// Past fastRunsNodes nodes, a contraction alone costs a run-length sample
+// more than the seconds a plan may take, so estimateRunsFast samples rows
+// without one: a source's row needs only which of its moves are optimal
+// toward each target, and on levels of exact keys and positive costs one
+// Dijkstra search gives that for every target (a target's moves are those
+// of the tight edges into it, in the order the search settled them). The
+// same fastSamples sources a build's pickOrder samples are coded under each
+// candidate order by the build's own coder, so the order chosen is the
+// build's and the rows are its rows. The build's time and memory are
+// measured on a central crop of the level (a sampled build of its own),
+// scaled by the nodes and by how much slower a search runs per node on the
+// whole level than on the crop.
+const (
+	fastRunsNodes = 1 << 18
+	fastSamples   = orderSamples
+	cropNodes     = 1 << 15
+	cropBlocks    = 8
+)
+
+// fastRunsSteps is what estimateRunsFast counts in progress: the searches,
+// their coding, and the crop's sample.
+const fastRunsSteps = 2*fastSamples + runSetupSteps + cropBlocks
+
+// fastRunsFits reports whether estimateRunsFast can sample g: a Moving AI
+// grid (its crop is cut from the file), exact keys, no zero cost, at most
+// 8 moves a node. O(E).
+func fastRunsFits(g *maps.Graph) bool {
+	if g.Grid == nil || g.Metric != maps.MetricOctile || slices.Contains(g.Weights, 0) {
+		return false
+	}
+	for u := range g.Nodes() {
+		if g.Offsets[u+1]-g.Offsets[u] > 8 {
+			return false
+		}
+	}
+	return true
+}
+
+// estimateRunsFast estimates a run-length build of a level past
+// fastRunsNodes (see above).
+func estimateRunsFast(ctx context.Context, lvl *maps.Level, opt Options) (Estimate, error) {
+	g := lvl.Graph
+	h, err := PlanLayout(g, table.LayoutRuns)
+	if err != nil {
+		return Estimate{}, err
+	}
+	if !exactKeys(true, h.DistKind) || lvl.Format != maps.FormatMovingAI {
+		return estimateRunsWhole(ctx, lvl, opt)
+	}
+	base := settledMemory()
+	crop, err := cropLevel(lvl, cropNodes)
+	if err != nil {
+		return Estimate{}, err
+	}
+	cm, err := measureCrop(ctx, crop, opt)
+	if err != nil {
+		return Estimate{}, err
+	}
+	fm, err := sampleFast(ctx, g, h, opt)
+	if err != nil {
+		return Estimate{}, err
+	}
+	return fastEstimate(opt, base, g, cm, fm), nil
+}
+
+// estimateRunsWhole is estimateRuns's full sample, for levels the fast
+// sample cannot take.
+func estimateRunsWhole(ctx context.Context, lvl *maps.Level, opt Options) (Estimate, error) {
+	est, _, err := sampleRuns(ctx, lvl, opt, 0)
+	return est, err
+}
+
+// cropMeasures is what a sampled build of the crop took.
+type cropMeasures struct {
+	est    Estimate
+	n      int
+	setup  time.Duration // the crop's setup CPU
+	rows   time.Duration // the crop's rows' CPU, all of them
+	search float64       // CPU seconds a search takes per node reached
+	grew   int64
+	// setGrew is the growth during the setup, blockScratch the blocks'
+	// distance rows, all workers'.
+	setGrew, blockScratch int64
+}
+
+// measureCrop samples a run-length build of crop (cropBlocks blocks) and
+// times plain searches on it.
+func measureCrop(ctx context.Context, crop *maps.Level, opt Options) (cropMeasures, error) {
+	est, m, err := sampleRuns(ctx, crop, opt, cropBlocks)
+	if err != nil {
+		return cropMeasures{}, err
+	}
+	cm := cropMeasures{est: est, n: crop.Graph.Nodes(), setup: m.setup, rows: m.rows, grew: m.grew, setGrew: m.setGrew}
+	// What the crop's blocks held beyond its setup: its largest block's
+	// distance rows on each worker.
+	need := 0
+	for _, b := range m.samples {
+		need = max(need, b.need)
+	}
+	cm.blockScratch = int64(workerCount(opt)) * int64(need) * int64(cm.n) * int64(m.rowBytes)
+	cm.search = searchRate(crop.Graph, cropBlocks)
+	return cm, nil
+}
+
+// searchRate times k forward searches of g spread over its nodes and
+// returns the CPU seconds a node reached takes.
+func searchRate(g *maps.Graph, k int) float64 {
+	keys := exactSearchKeys(g)
+	f := newForward(g, keys)
+	n := g.Nodes()
+	start, _ := cpuTime()
+	reached := 0
+	for i := range k {
+		f.run(int32(i * n / k))
+		reached += len(f.reached)
+	}
+	end, _ := cpuTime()
+	return (end - start).Seconds() / float64(max(reached, 1))
+}
+
+// exactSearchKeys are the search keys of g's edges on an octile level of
+// exact keys.
+func exactSearchKeys(g *maps.Graph) []float64 {
+	keys := make([]float64, g.Edges())
+	for e, w := range g.Weights {
+		keys[e] = searchKey(w, true)
+	}
+	return keys
+}
+
+// fastMeasures is what the fast sample of the whole level measured.
+type fastMeasures struct {
+	runs   []float64 // of each sample under the chosen order
+	search float64   // CPU seconds a search takes per node reached
+	grew   int64
+	model  fileModel
+	need   int // the most distance rows a block of the build needs
+}
+
+// sampleFast codes fastSamples rows of g from one search each under every
+// candidate order, while the candidates are computed, and picks the order
+// with the fewest runs, as pickOrder does.
+func sampleFast(ctx context.Context, g *maps.Graph, h table.Header, opt Options) (fastMeasures, error) {
+	watch := startMemWatch()
+	n := g.Nodes()
+	keys := exactSearchKeys(g)
+	var orders []*runOrder
+	var wg sync.WaitGroup
+	wg.Add(1)
+	dfs := newRunOrder(g)
+	go func() {
+		defer wg.Done()
+		for _, o := range runCandidates(g, dfs) {
+			if o != nil {
+				orders = append(orders, o)
+			}
+		}
+	}()
+	masks, rate, err := searchMasks(ctx, g, keys, opt)
+	wg.Wait()
+	if err != nil {
+		watch.stop()
+		return fastMeasures{}, err
+	}
+	geo := newSymbolGeometry(g, dfs.node)
+	if opt.Literal {
+		geo = nil
+	}
+	counts, err := codeMasks(ctx, g, keys, orders, geo, masks, opt)
+	fm := fastMeasures{search: rate, grew: watch.stop()}
+	if err != nil {
+		return fm, err
+	}
+	best := 0
+	for i := range orders {
+		if sum(counts[i]) < sum(counts[best]) {
+			best = i
+		}
+	}
+	fm.runs = counts[best]
+	s := &runSetup{g: g, h: h, ord: orders[best], geo: geo}
+	if geo != nil {
+		s.geo = geo.withOrder(g, orders[best].node)
+		s.geo.wrap = n > 0 && orders[best].compEnd != nil && orders[best].compStart[0] == 0 && int(orders[best].compEnd[0]) == n
+	}
+	fm.model, err = s.newFileModel(g)
+	fm.need = s.maxNeed(runBlock(n, s.rowBytes()), fastSamples)
+	return fm, err
+}
+
+func sum(x []float64) float64 {
+	t := 0.0
+	for _, v := range x {
+		t += v
+	}
+	return t
+}
+
+// searchMasks returns, for each of fastSamples sources spread over g's
+// nodes as pickOrder spreads them, the optimal moves from it toward every
+// node (bit i: its i-th out-edge; 0: no path, or the source), and the CPU
+// seconds a search took per node reached.
+func searchMasks(ctx context.Context, g *maps.Graph, keys []float64, opt Options) ([][]uint8, float64, error) {
+	n := g.Nodes()
+	masks := make([][]uint8, fastSamples)
+	start, _ := cpuTime()
+	var reached int64
+	var mu sync.Mutex
+	err := pool.Run(ctx, workerCount(opt), fastSamples, func(int) *forward { return newForward(g, keys) },
+		func(_ context.Context, f *forward, i int) error {
+			s := int32(i * n / fastSamples)
+			f.run(s)
+			masks[i] = optimalMoves(g, keys, f, s)
+			mu.Lock()
+			reached += int64(len(f.reached))
+			mu.Unlock()
+			if opt.Progress != nil {
+				opt.Progress.Add(1)
+			}
+			return nil
+		})
+	end, _ := cpuTime()
+	return masks, (end - start).Seconds() / float64(max(reached, 1)), err
+}
+
+// optimalMoves returns the optimal first moves from s toward every node,
+// from f's search from s: a move is optimal toward v when its edge is
+// tight, and toward every node a tight edge leads to from a node it is
+// optimal toward. Costs are positive, so tight edges lead to nodes
+// settled later. O(E).
+func optimalMoves(g *maps.Graph, keys []float64, f *forward, s int32) []uint8 {
+	m := make([]uint8, g.Nodes())
+	for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
+		if v := g.Targets[e]; v != s && keys[e] == f.dist[v] {
+			m[v] |= 1 << (e - g.Offsets[s])
+		}
+	}
+	for _, u := range f.reached {
+		if u == s {
+			continue
+		}
+		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
+			if v := g.Targets[e]; f.dist[u]+keys[e] == f.dist[v] {
+				m[v] |= m[u]
+			}
+		}
+	}
+	return m
+}
+
+// codeMasks codes each sample's row under each order, from its masks, with
+// the build's coder: a row of 0 toward reachable targets and +Inf
+// elsewhere, and for each move a row of minus its cost where it is optimal
+// (+Inf elsewhere), so that a move's sum equals the target's distance
+// exactly where it is optimal. It returns the runs by order and sample.
+func codeMasks(ctx context.Context, g *maps.Graph, keys []float64, orders []*runOrder, geo *symbolGeometry, masks [][]uint8, opt Options) ([][]float64, error) {
+	n := g.Nodes()
+	geos := make([]*symbolGeometry, len(orders))
+	for i, o := range orders {
+		if geo != nil {
+			geos[i] = geo.withOrder(g, o.node)
+		}
+	}
+	counts := make([][]float64, len(orders))
+	for i := range counts {
+		counts[i] = make([]float64, len(masks))
+	}
+	type scratch struct {
+		rows  [][]float64
+		local []int32
+		words []uint32
+	}
+	newScratch := func(int) *scratch {
+		sc := &scratch{local: make([]int32, n)}
+		for range 9 {
+			sc.rows = append(sc.rows, make([]float64, n))
+		}
+		return sc
+	}
+	inf := math.Inf(1)
+	err := pool.Run(ctx, workerCount(opt), len(masks), newScratch, func(_ context.Context, sc *scratch, k int) error {
+		s, m := int32(k*n/len(masks)), masks[k]
+		deg := int(g.Offsets[s+1] - g.Offsets[s])
+		for i, o := range orders {
+			for r, v := range o.node {
+				d := inf
+				if m[v] != 0 || v == s {
+					d = 0
+				}
+				sc.rows[0][r] = d
+				for j := range deg {
+					x := inf
+					if m[v]>>j&1 != 0 {
+						x = -keys[int(g.Offsets[s])+j]
+					}
+					sc.rows[j+1][r] = x
+				}
+			}
+			sc.local[s] = 0
+			for j := range deg {
+				sc.local[g.Targets[int(g.Offsets[s])+j]] = int32(j + 1)
+			}
+			c := &rowCoder{g: g, keys: keys, order: o, exact: true, geo: geos[i]}
+			if c.geo != nil {
+				sc.words = c.symRow(sc.words[:0], s, sc.rows, nil, sc.local)
+			} else {
+				sc.words = c.row(sc.words[:0], s, sc.rows, nil, sc.local)
+			}
+			counts[i][k] = float64(len(sc.words))
+		}
+		if opt.Progress != nil {
+			opt.Progress.Add(1)
+		}
+		return nil
+	})
+	return counts, err
+}
+
+// fastEstimate extrapolates the fast sample and the crop's build to g.
+func fastEstimate(opt Options, base int64, g *maps.Graph, cm cropMeasures, fm fastMeasures) Estimate {
+	n := float64(g.Nodes())
+	ones := make([]float64, len(fm.runs))
+	for i := range ones {
+		ones[i] = 1
+	}
+	r, lo, hi := ratioRange(fm.runs, ones, len(fm.runs), g.Nodes(), n)
+	// A row that wraps (one component) saves at most one run.
+	lo = max(lo-n, 0)
+	est := Estimate{Options: opt, Sampled: true}
+	est.Bytes, est.BytesLow, est.BytesHigh = fm.model.bytes(r, 255), fm.model.bytes(lo, 255), fm.model.bytes(hi, 1<<16)
+	// Per node, the whole level's searches run slower than the crop's
+	// (caches), and so will its sweeps; rows cost O(V) each.
+	scale := n / float64(cm.n)
+	slow := max(fm.search/max(cm.search, 1e-12), 1)
+	setup := time.Duration(float64(cm.setup) * scale * slow)
+	rows := time.Duration(float64(cm.rows) * scale * scale * slow)
+	write := fm.model.writeCPU(est.Bytes)
+	est.CPU = setup + rows + write
+	est.CPULow, est.CPUHigh = setup+rows*time.Duration(1)+write, setup+time.Duration(float64(rows)*1.5)+write
+	est.Duration = est.CPU / time.Duration(workerCount(opt))
+	// The setup's memory grows with the level; the blocks' distance
+	// rows are a block's needs, each a row of the level, on each worker.
+	blocks := int64(workerCount(opt)) * int64(fm.need) * int64(n) * 8
+	retained := max(cm.grew-cm.blockScratch, 0)
+	scratch := max(int64(float64(cm.setGrew)*scale), int64(float64(retained)*scale)+blocks, fm.grew)
+	peak := func(runs float64, size int64) int64 {
+		return base + scratch + int64(8*runs) + (size - fm.model.empty) + 8*int64(n)
+	}
+	est.PeakBytes, est.PeakLow, est.PeakHigh = peak(r, est.Bytes), peak(lo, est.BytesLow), peak(hi, est.BytesHigh)
+	est.OnceCPU, est.RowsPeakBytes = setup, est.PeakBytes-base-scratch
+	return est
+}
+
+// cropLevel cuts from a Moving AI level the central square holding about
+// nodes of its passable cells, as a level of its own. O(file size).
+func cropLevel(lvl *maps.Level, nodes int) (*maps.Level, error) {
+	gr := lvl.Graph.Grid
+	lines := bytes.Split(lvl.Data, []byte("\n"))
+	at := -1
+	for i, l := range lines {
+		if string(bytes.TrimSpace(l)) == "map" {
+			at = i + 1
+			break
+		}
+	}
+	if at < 0 || len(lines) < at+gr.Height {
+		return nil, fmt.Errorf("%s: no map section to crop", lvl.Name)
+	}
+	density := float64(lvl.Graph.Nodes()) / float64(gr.Width*gr.Height)
+	side := int(math.Sqrt(float64(nodes) / max(density, 1e-9)))
+	w, h := min(side, gr.Width), min(side, gr.Height)
+	x0, y0 := (gr.Width-w)/2, (gr.Height-h)/2
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "type octile\nheight %d\nwidth %d\nmap\n", h, w)
+	for y := y0; y < y0+h; y++ {
+		row := bytes.TrimRight(lines[at+y], "\r")
+		if len(row) < x0+w {
+			return nil, fmt.Errorf("%s: line %d is shorter than the map's width", lvl.Name, at+y+1)
+		}
+		b.Write(row[x0 : x0+w])
+		b.WriteByte('\n')
+	}
+	return maps.ParseLevel("crop.map", b.Bytes(), lvl.Options)
+}
