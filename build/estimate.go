@@ -2,7 +2,6 @@ package build
 
 import (
 	"context"
-	"io"
 	"slices"
 	"time"
 
@@ -35,8 +34,11 @@ type Estimate struct {
 	// OnceCPU is the share of CPU every part of a sharded build repeats
 	// (a contraction, a node order), and RowsPeakBytes the share of
 	// PeakBytes that the rows hold, which K parts split K ways.
-	OnceCPU           time.Duration
-	RowsPeakBytes     int64
+	OnceCPU       time.Duration
+	RowsPeakBytes int64
+	// BaseBytes is the share of PeakBytes the process held before the
+	// estimate began (its level among it), as the estimate measured it.
+	BaseBytes         int64
 	PeakLow, PeakHigh int64
 	CPULow, CPUHigh   time.Duration
 }
@@ -128,30 +130,38 @@ func estimateFlat(ctx context.Context, lvl *maps.Level, opt Options) (Estimate, 
 	est := Estimate{Options: opt, Sampled: true, Bytes: int64(onceBytes + perRowBytes*float64(n))}
 	est.CPU = time.Duration(onceTime+perRowTime*float64(n)) + large.writeCPU(est.Bytes)
 	// The large part's scratch, less its rows, beside the whole table.
-	est.PeakBytes = base + max(large.grew-large.payload, 0) + est.Bytes
+	lw, err := levelWrite(lvl.Graph, opt)
+	if err != nil {
+		return Estimate{}, err
+	}
+	est.PeakBytes = base + max(large.grew-large.payload, lw.grew+writeScratch(est.Bytes, opt)) + est.Bytes
+	est.BaseBytes = base
 	return est.exact(), nil
 }
 
-// estimateWhole builds the table of lvl whole and reports what it took.
+// estimateWhole builds the table of lvl whole, writes it as a build does,
+// and reports what that took.
 func estimateWhole(ctx context.Context, lvl *maps.Level, opt Options) (Estimate, error) {
 	base := settledMemory()
 	watch := startMemWatch()
 	start, _ := cpuTime()
 	t, err := BuildLevel(ctx, lvl, opt)
-	if err != nil {
-		watch.stop()
-		return Estimate{}, err
-	}
-	size, err := t.WriteTo(io.Discard)
 	end, _ := cpuTime()
 	grew := watch.stop()
+	if err != nil {
+		return Estimate{}, err
+	}
+	ws, err := sampleWrite(t, opt)
 	if err != nil {
 		return Estimate{}, err
 	}
 	if opt.Progress != nil {
 		opt.Progress.Add(int64(EstimateSteps(lvl.Graph, opt)))
 	}
-	return Estimate{Options: opt, Bytes: size, CPU: end - start, PeakBytes: base + grew}.exact(), nil
+	// The writers' chunks come on top of the table, which the build's
+	// scratch may no longer.
+	est := Estimate{Options: opt, Bytes: ws.bytes, CPU: end - start + ws.cpu, BaseBytes: base, PeakBytes: base + grew + ws.grew}
+	return est.exact(), nil
 }
 
 // partSample is what building one part took: its rows, its file bytes, the
@@ -164,6 +174,7 @@ type partSample struct {
 	took          time.Duration
 	grew, payload int64
 	write         time.Duration
+	writeGrew     int64
 }
 
 // writeCPU is the CPU time writing a file of size bytes takes, at the
@@ -192,18 +203,17 @@ func measurePart(ctx context.Context, lvl *maps.Level, opt Options, shards int) 
 	if !cpu {
 		took = time.Since(wall) * time.Duration(workerCount(opt))
 	}
-	size, err := p.WriteTo(io.Discard)
+	ws, err := sampleWrite(p, opt)
 	if err != nil {
 		return partSample{}, err
 	}
-	written, _ := cpuTime()
 	from, to := table.ShardRange(mid, shards, lvl.Graph.Nodes())
 	if opt.Progress != nil {
 		opt.Progress.Add(int64(to - from))
 	}
 	h, _ := PlanLayout(lvl.Graph, table.LayoutFlat)
 	payload := int64(to-from) * int64(h.Nodes) * int64(1+h.DistKind.Width())
-	return partSample{rows: to - from, bytes: size, took: took, grew: grew, payload: payload, write: written - end}, nil
+	return partSample{rows: to - from, bytes: ws.bytes, took: took, grew: grew, payload: payload, write: ws.cpu, writeGrew: ws.grew}, nil
 }
 
 // levelBytes is the bytes of the bins that describe g's level in a file

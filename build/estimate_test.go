@@ -123,3 +123,42 @@ func TestEstimateCalibration(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimateSampledDrift samples a run-length build of generated levels
+// on a few blocks, where every figure is extrapolated, and fails when its
+// size, peak memory or CPU time drifts past estimateTolerance from the
+// real build's, measured alike (process CPU, the runtime's memory).
+func TestEstimateSampledDrift(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector slows CPU time unevenly")
+	}
+	r := rand.New(rand.NewPCG(11, 4))
+	for _, c := range []struct {
+		name  string
+		w, h  int
+		walls float64
+	}{{"random10-96x80.grid", 96, 80, 0.1}, {"random25-90x90.grid", 90, 90, 0.25}} {
+		lvl, err := maps.ParseLevel(c.name, []byte(mapstest.RandomGrid(r, c.w, c.h, c.walls, nil)), maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := Options{Layout: table.LayoutRuns}
+		est, m, err := sampleRuns(context.Background(), lvl, opt, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m.samples) >= m.total || !est.Sampled {
+			t.Fatalf("%s: %d of %d blocks sampled", c.name, len(m.samples), m.total)
+		}
+		real := measureBuild(t, lvl, opt)
+		ratio := func(a, b float64) float64 { return a / b }
+		got := ratios{ratio(float64(est.Bytes), float64(real.bytes)), ratio(float64(est.PeakBytes), float64(real.peak)), ratio(est.CPU.Seconds(), real.cpu.Seconds())}
+		t.Logf("%s: %d nodes, estimate/real bytes %.2f, peak %.2f, cpu %.2f (%.2fs)", c.name, lvl.Graph.Nodes(), got.bytes, got.peak, got.cpu, real.cpu.Seconds())
+		for _, x := range []float64{got.bytes, got.peak, got.cpu} {
+			if x > estimateTolerance || x < 1/estimateTolerance {
+				t.Errorf("%s: estimate/real bytes %.2f, peak %.2f, cpu %.2f: past %.1fx", c.name, got.bytes, got.peak, got.cpu, estimateTolerance)
+				break
+			}
+		}
+	}
+}

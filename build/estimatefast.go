@@ -199,7 +199,7 @@ func sampleFast(ctx context.Context, g *maps.Graph, h table.Header, opt Options)
 		s.geo = geo.withOrder(g, orders[best].node)
 		s.geo.wrap = n > 0 && orders[best].compEnd != nil && orders[best].compStart[0] == 0 && int(orders[best].compEnd[0]) == n
 	}
-	fm.model, err = s.newFileModel(g)
+	fm.model, err = s.newFileModel(g, opt)
 	fm.need = s.maxNeed(runBlock(n, s.rowBytes()), fastSamples)
 	return fm, err
 }
@@ -360,10 +360,11 @@ func fastEstimate(opt Options, base int64, g *maps.Graph, cm cropMeasures, fm fa
 	retained := max(cm.grew-cm.blockScratch, 0)
 	scratch := max(int64(float64(cm.setGrew)*scale), int64(float64(retained)*scale)+blocks, fm.grew)
 	peak := func(runs float64, size int64) int64 {
-		return base + scratch + int64(8*runs) + (size - fm.model.empty) + 8*int64(n)
+		rows := int64(8*runs) + (size - fm.model.empty) + 8*int64(n)
+		return base + max(scratch+rows, size+writeScratch(size, opt))
 	}
 	est.PeakBytes, est.PeakLow, est.PeakHigh = peak(r, est.Bytes), peak(lo, est.BytesLow), peak(hi, est.BytesHigh)
-	est.OnceCPU, est.RowsPeakBytes = setup, est.PeakBytes-base-scratch
+	est.OnceCPU, est.RowsPeakBytes, est.BaseBytes = setup, max(est.PeakBytes-base-scratch, 0), base
 	return est
 }
 

@@ -2,7 +2,6 @@ package build
 
 import (
 	"context"
-	"io"
 	"math"
 	"time"
 
@@ -151,43 +150,26 @@ func (s *runSetup) sampleBlocks(ctx context.Context, opt Options, blocks []int) 
 // its run count: the file of a table with no runs (its order, rows bin,
 // the level's cells and the header, written once) and the widths of a run.
 type fileModel struct {
-	empty       int64         // the file with no runs
-	n           int64         // nodes: one row count each
-	startBytes  int64         // a run's start
-	moveBits    int64         // a run's move
-	write       time.Duration // CPU to write the empty file
+	empty       int64       // the file with no runs
+	n           int64       // nodes: one row count each
+	startBytes  int64       // a run's start
+	moveBits    int64       // a run's move
+	write       writeSample // writing the empty file
 	nibbleMoves bool
 }
 
-// newFileModel writes the table of s's level with no runs. O(V).
-func (s *runSetup) newFileModel(g *maps.Graph) (fileModel, error) {
-	n := s.g.Nodes()
-	rowStart := make([]uint32, n+1)
-	var t *table.Runs
-	var err error
-	symbols, wrap := s.geo != nil, s.geo != nil && s.geo.wrap
-	switch {
-	case symbols && s.geo.boxes:
-		t, err = table.NewBoxRuns(s.h, s.ord.node, rowStart, nil, wrap)
-	case symbols:
-		t, err = table.NewSymbolRuns(s.h, s.ord.node, rowStart, nil, wrap)
-	default:
-		t, err = table.NewRuns(s.h, s.ord.node, rowStart, nil)
-	}
+// newFileModel writes the table of s's level with one run a row (so that
+// its header counts runs as a real one does) and takes the runs out.
+// O(V).
+func (s *runSetup) newFileModel(g *maps.Graph, opt Options) (fileModel, error) {
+	n := g.Nodes()
+	wrap := s.geo != nil && s.geo.wrap
+	kind := rowKind{symbols: s.geo != nil, wrap: wrap, boxes: s.geo != nil && s.geo.boxes}
+	ws, err := writeTemplate(g, s.h, s.ord.node, kind, opt)
 	if err != nil {
 		return fileModel{}, err
 	}
-	tab, err := newTable(s.h, t, s.g)
-	if err != nil {
-		return fileModel{}, err
-	}
-	start, _ := cpuTime()
-	size, err := tab.WriteTo(io.Discard)
-	if err != nil {
-		return fileModel{}, err
-	}
-	end, _ := cpuTime()
-	m := fileModel{empty: size, n: int64(n), startBytes: 2, moveBits: 4, write: end - start, nibbleMoves: true}
+	m := fileModel{n: int64(n), startBytes: 2, moveBits: 4, write: ws, nibbleMoves: true}
 	if n > 1<<16 {
 		m.startBytes = 4
 	}
@@ -198,7 +180,52 @@ func (s *runSetup) newFileModel(g *maps.Graph) (fileModel, error) {
 			break
 		}
 	}
+	m.empty = ws.bytes - m.startBytes*int64(n) - (4*int64(n)+7)/8
 	return m, nil
+}
+
+// writeTemplate writes, as a build does, the run-length table of g (header
+// h) by order with one run a row, of the kind given: the file's framing,
+// the level's cells and what writing them takes, with no rows to speak of.
+// O(V + E).
+func writeTemplate(g *maps.Graph, h table.Header, order []int32, kind rowKind, opt Options) (writeSample, error) {
+	n := g.Nodes()
+	rowStart, words := make([]uint32, n+1), make([]uint32, n)
+	for i := range words {
+		rowStart[i+1] = uint32(i + 1)
+	}
+	var t *table.Runs
+	var err error
+	switch {
+	case kind.boxes:
+		t, err = table.NewBoxRuns(h, order, rowStart, words, kind.wrap)
+	case kind.symbols:
+		t, err = table.NewSymbolRuns(h, order, rowStart, words, kind.wrap)
+	default:
+		t, err = table.NewRuns(h, order, rowStart, words)
+	}
+	if err != nil {
+		return writeSample{}, err
+	}
+	tab, err := newTable(h, t, g)
+	if err != nil {
+		return writeSample{}, err
+	}
+	return sampleWrite(tab, opt)
+}
+
+// levelWrite is writeTemplate for g in node order, without symbols: what
+// writing any table of g's level costs beside its payload.
+func levelWrite(g *maps.Graph, opt Options) (writeSample, error) {
+	h, err := PlanLayout(g, table.LayoutRuns)
+	if err != nil {
+		return writeSample{}, err
+	}
+	order := make([]int32, g.Nodes())
+	for i := range order {
+		order[i] = int32(i)
+	}
+	return writeTemplate(g, h, order, rowKind{}, opt)
 }
 
 // bytes is the file of a table of runs runs whose longest row has most.
@@ -283,7 +310,7 @@ func sampleRuns(ctx context.Context, lvl *maps.Level, opt Options, k int) (Estim
 		return Estimate{}, runMeasures{}, err
 	}
 	coded, _ := cpuTime()
-	model, err := setup.newFileModel(g)
+	model, err := setup.newFileModel(g, opt)
 	if err != nil {
 		return Estimate{}, runMeasures{}, err
 	}
@@ -340,18 +367,14 @@ func runEstimate(opt Options, m runMeasures) Estimate {
 	peak := func(runs float64, size int64) int64 {
 		// The blocks' words and their join (4 bytes a run each), the
 		// encoded runs, and the row counts and starts.
-		return m.base + m.grew + int64(8*runs) + (size - m.model.empty) + 8*int64(m.n)
+		rows := int64(8*runs) + (size - m.model.empty) + 8*int64(m.n)
+		return m.base + max(m.grew+rows, size+writeScratch(size, opt))
 	}
 	est.PeakBytes, est.PeakLow, est.PeakHigh = peak(r, est.Bytes), peak(rLo, est.BytesLow), peak(rHi, est.BytesHigh)
-	est.OnceCPU, est.RowsPeakBytes = m.setup, est.PeakBytes-m.base-m.grew
+	est.OnceCPU, est.RowsPeakBytes, est.BaseBytes = m.setup, max(est.PeakBytes-m.base-m.grew, 0), m.base
 	return est
 }
 
 // writeCPU is the CPU time writing a file of size bytes takes, at the rate
 // the empty file took.
-func (m fileModel) writeCPU(size int64) time.Duration {
-	if m.empty <= 0 {
-		return 0
-	}
-	return time.Duration(float64(m.write) * float64(size) / float64(m.empty))
-}
+func (m fileModel) writeCPU(size int64) time.Duration { return m.write.rate(size) }

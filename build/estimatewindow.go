@@ -2,7 +2,6 @@ package build
 
 import (
 	"context"
-	"io"
 	"strings"
 	"time"
 
@@ -60,10 +59,16 @@ func estimateWindow(ctx context.Context, lvl *maps.Level, opt Options) (Estimate
 	}
 	est := Estimate{Options: opt, Sampled: true, Bytes: probe.framing + levelBytes(g, false) + payload}
 	c, lo, hi := ratioRange(took, counts, windowSampleGroups, windowSampleGroups*max(n/windowSampleOrigins, 1), float64(n))
-	write := probe.writeCPU(est.Bytes)
+	write := probe.write.rate(est.Bytes)
 	est.CPU, est.CPULow, est.CPUHigh = set-start+time.Duration(c)+write, set-start+time.Duration(lo)+write, set-start+time.Duration(hi)+write
 	est.Duration = est.CPU / time.Duration(workerCount(opt))
-	est.PeakBytes = base + grew + payload
+	// Writing holds the table, the writers' chunks and what the level's
+	// cells take to write.
+	lw, err := levelWrite(g, opt)
+	if err != nil {
+		return Estimate{}, err
+	}
+	est.PeakBytes, est.BaseBytes = base+payload+max(grew, lw.grew+writeScratch(est.Bytes, opt)), base
 	est.BytesLow, est.BytesHigh, est.PeakLow, est.PeakHigh = est.Bytes, est.Bytes, est.PeakBytes, est.PeakBytes
 	return est, nil
 }
@@ -96,21 +101,12 @@ func sampleWindows(ctx context.Context, wg *windowGrid, n int, opt Options) (too
 // checksum), and the CPU time a byte takes to write.
 type probeFile struct {
 	framing int64
-	bytes   int64
-	write   time.Duration
-}
-
-// writeCPU is the CPU time writing size bytes takes, at the probe's rate.
-func (p probeFile) writeCPU(size int64) time.Duration {
-	if p.bytes <= 0 {
-		return 0
-	}
-	return time.Duration(float64(p.write) * float64(size) / float64(p.bytes))
+	write   writeSample
 }
 
 // windowProbe builds the windowed table of an open grid of
-// windowProbeSide² cells under lvl's movement model and writes it
-// windowProbeWrites times.
+// windowProbeSide² cells under lvl's movement model and writes it as a
+// build does.
 func windowProbe(ctx context.Context, lvl *maps.Level, opt Options) (probeFile, error) {
 	probe, err := maps.ParseLevel("probe.grid", []byte(strings.Repeat(strings.Repeat(".", windowProbeSide)+"\n", windowProbeSide)), lvl.Options)
 	if err != nil {
@@ -122,20 +118,14 @@ func windowProbe(ctx context.Context, lvl *maps.Level, opt Options) (probeFile, 
 	if err != nil {
 		return probeFile{}, err
 	}
-	start, _ := cpuTime()
-	var size int64
-	for range windowProbeWrites {
-		if size, err = t.WriteTo(io.Discard); err != nil {
-			return probeFile{}, err
-		}
+	ws, err := sampleWrite(t, opt)
+	if err != nil {
+		return probeFile{}, err
 	}
-	end, _ := cpuTime()
 	h, err := PlanWindow(probe.Graph, opt.Window)
 	if err != nil {
 		return probeFile{}, err
 	}
 	payload, _ := h.PayloadSize()
-	return probeFile{framing: size - payload - levelBytes(probe.Graph, false), bytes: windowProbeWrites * size, write: end - start}, nil
+	return probeFile{framing: ws.bytes - payload - levelBytes(probe.Graph, false), write: ws}, nil
 }
-
-const windowProbeWrites = 8

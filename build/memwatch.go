@@ -98,3 +98,10 @@ func settledMemory() int64 {
 	}
 	return goMemory()
 }
+
+// SettledMemory is the process's resident memory once garbage is collected
+// and free memory given back: what a build starts from. A caller that
+// measures it right after loading a level, before any estimate, can put
+// it in place of an Estimate's BaseBytes, which later samples may have
+// left higher. O(heap), a collection.
+func SettledMemory() int64 { return settledMemory() }

@@ -97,7 +97,7 @@ func runPlan(ctx context.Context, args []string) error {
 		}
 		// A build loads the level as plan just did: what that took, and
 		// the memory it reached, are the build's too.
-		load := loadCost{cpu: build.ProcessCPU() - cpu, wall: time.Since(wall), peak: peakRSS()}
+		load := loadCost{cpu: build.ProcessCPU() - cpu, wall: time.Since(wall), peak: peakRSS(), settled: build.SettledMemory()}
 		p, err := planLevelWith(ctx, lvl, planConfig{workers: w, delta: *window, limit: maxBytes.n, load: load, quiet: *quiet})
 		if err != nil {
 			return err
@@ -134,6 +134,7 @@ func levelFlagsOf(opt maps.Options) string {
 type loadCost struct {
 	cpu, wall time.Duration
 	peak      int64 // the process's peak memory after the load
+	settled   int64 // what it holds once the load's garbage is collected
 }
 
 // planConfig is what plan was asked for, beside the level.
@@ -201,7 +202,13 @@ func layoutPlanOf(lb build.LayoutBuild, est build.Estimate, err error, cfg planC
 	}
 	l := cfg.load
 	lp.Bytes, lp.BytesLow, lp.BytesHigh, lp.Sampled = est.Bytes, est.BytesLow, est.BytesHigh, est.Sampled
-	lp.PeakBytes, lp.PeakBytesLow, lp.PeakBytesHigh = max(est.PeakBytes, l.peak), max(est.PeakLow, l.peak), max(est.PeakHigh, l.peak)
+	// The build starts from what the load left, not from what earlier
+	// samples left.
+	held := int64(0)
+	if l.settled > 0 {
+		held = l.settled - est.BaseBytes
+	}
+	lp.PeakBytes, lp.PeakBytesLow, lp.PeakBytesHigh = max(est.PeakBytes+held, l.peak), max(est.PeakLow+held, l.peak), max(est.PeakHigh+held, l.peak)
 	lp.Seconds = (est.Duration + l.wall).Seconds()
 	lp.CPUSeconds, lp.CPULow, lp.CPUHigh = (est.CPU + l.cpu).Seconds(), (est.CPULow + l.cpu).Seconds(), (est.CPUHigh + l.cpu).Seconds()
 	return lp
