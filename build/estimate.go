@@ -251,6 +251,9 @@ func EstimateSteps(g *maps.Graph, opt Options) int {
 	n := g.Nodes()
 	switch opt.TableLayout() {
 	case table.LayoutWindow:
+		if g.Grid == nil {
+			return 0 // refused before any step
+		}
 		if n <= windowSampleOrigins {
 			return 1
 		}
@@ -266,6 +269,9 @@ func EstimateSteps(g *maps.Graph, opt Options) int {
 		span := runBlock(n, rowBytes)
 		total := (n + span - 1) / span
 		return runSetupSteps + runSampleBlocks(n, span, total)
+	}
+	if n > table.MaxNodes {
+		return 0 // refused before any step
 	}
 	if n <= 3*estimateRows {
 		return 1

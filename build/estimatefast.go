@@ -29,13 +29,16 @@ import (
 const (
 	fastRunsNodes = 1 << 18
 	fastSamples   = orderSamples
-	cropNodes     = 1 << 15
-	cropBlocks    = 8
+	cropNodes     = 1 << 17
+	cropBlocks    = 12
+	// cropScaleDoubt widens the range of a time scaled from the crop to
+	// the whole level each way.
+	cropScaleDoubt = 1.25
 )
 
 // fastRunsSteps is what estimateRunsFast counts in progress: the searches,
 // their coding, and the crop's sample.
-const fastRunsSteps = 2*fastSamples + runSetupSteps + cropBlocks
+const fastRunsSteps = 2*fastSamples + 2*(runSetupSteps+cropBlocks)
 
 // fastRunsFits reports whether estimateRunsFast can sample g: a Moving AI
 // grid (its crop is cut from the file), exact keys, no zero cost, at most
@@ -64,19 +67,21 @@ func estimateRunsFast(ctx context.Context, lvl *maps.Level, opt Options) (Estima
 		return estimateRunsWhole(ctx, lvl, opt)
 	}
 	base := settledMemory()
-	crop, err := cropLevel(lvl, cropNodes)
-	if err != nil {
-		return Estimate{}, err
-	}
-	cm, err := measureCrop(ctx, crop, opt)
-	if err != nil {
-		return Estimate{}, err
+	var crops [2]cropMeasures
+	for i, nodes := range []int{cropNodes / 4, cropNodes} {
+		crop, err := cropLevel(lvl, nodes)
+		if err != nil {
+			return Estimate{}, err
+		}
+		if crops[i], err = measureCrop(ctx, crop, opt); err != nil {
+			return Estimate{}, err
+		}
 	}
 	fm, err := sampleFast(ctx, g, h, opt)
 	if err != nil {
 		return Estimate{}, err
 	}
-	return fastEstimate(opt, base, g, cm, fm), nil
+	return fastEstimate(opt, base, g, crops, fm), nil
 }
 
 // estimateRunsWhole is estimateRuns's full sample, for levels the fast
@@ -88,19 +93,17 @@ func estimateRunsWhole(ctx context.Context, lvl *maps.Level, opt Options) (Estim
 
 // cropMeasures is what a sampled build of the crop took.
 type cropMeasures struct {
-	est    Estimate
-	n      int
-	setup  time.Duration // the crop's setup CPU
-	rows   time.Duration // the crop's rows' CPU, all of them
-	search float64       // CPU seconds a search takes per node reached
-	grew   int64
+	est   Estimate
+	n     int
+	setup time.Duration // the crop's setup CPU
+	rows  time.Duration // the crop's rows' CPU, all of them
+	grew  int64
 	// setGrew is the growth during the setup, blockScratch the blocks'
 	// distance rows, all workers'.
 	setGrew, blockScratch int64
 }
 
-// measureCrop samples a run-length build of crop (cropBlocks blocks) and
-// times plain searches on it.
+// measureCrop samples a run-length build of crop (cropBlocks blocks).
 func measureCrop(ctx context.Context, crop *maps.Level, opt Options) (cropMeasures, error) {
 	est, m, err := sampleRuns(ctx, crop, opt, cropBlocks)
 	if err != nil {
@@ -114,24 +117,7 @@ func measureCrop(ctx context.Context, crop *maps.Level, opt Options) (cropMeasur
 		need = max(need, b.need)
 	}
 	cm.blockScratch = int64(workerCount(opt)) * int64(need) * int64(cm.n) * int64(m.rowBytes)
-	cm.search = searchRate(crop.Graph, cropBlocks)
 	return cm, nil
-}
-
-// searchRate times k forward searches of g spread over its nodes and
-// returns the CPU seconds a node reached takes.
-func searchRate(g *maps.Graph, k int) float64 {
-	keys := exactSearchKeys(g)
-	f := newForward(g, keys)
-	n := g.Nodes()
-	start, _ := cpuTime()
-	reached := 0
-	for i := range k {
-		f.run(int32(i * n / k))
-		reached += len(f.reached)
-	}
-	end, _ := cpuTime()
-	return (end - start).Seconds() / float64(max(reached, 1))
 }
 
 // exactSearchKeys are the search keys of g's edges on an octile level of
@@ -146,11 +132,10 @@ func exactSearchKeys(g *maps.Graph) []float64 {
 
 // fastMeasures is what the fast sample of the whole level measured.
 type fastMeasures struct {
-	runs   []float64 // of each sample under the chosen order
-	search float64   // CPU seconds a search takes per node reached
-	grew   int64
-	model  fileModel
-	need   int // the most distance rows a block of the build needs
+	runs  []float64 // of each sample under the chosen order
+	grew  int64
+	model fileModel
+	need  int // the most distance rows a block of the build needs
 }
 
 // sampleFast codes fastSamples rows of g from one search each under every
@@ -172,7 +157,7 @@ func sampleFast(ctx context.Context, g *maps.Graph, h table.Header, opt Options)
 			}
 		}
 	}()
-	masks, rate, err := searchMasks(ctx, g, keys, opt)
+	masks, err := searchMasks(ctx, g, keys, opt)
 	wg.Wait()
 	if err != nil {
 		watch.stop()
@@ -183,7 +168,7 @@ func sampleFast(ctx context.Context, g *maps.Graph, h table.Header, opt Options)
 		geo = nil
 	}
 	counts, err := codeMasks(ctx, g, keys, orders, geo, masks, opt)
-	fm := fastMeasures{search: rate, grew: watch.stop()}
+	fm := fastMeasures{grew: watch.stop()}
 	if err != nil {
 		return fm, err
 	}
@@ -214,29 +199,21 @@ func sum(x []float64) float64 {
 
 // searchMasks returns, for each of fastSamples sources spread over g's
 // nodes as pickOrder spreads them, the optimal moves from it toward every
-// node (bit i: its i-th out-edge; 0: no path, or the source), and the CPU
-// seconds a search took per node reached.
-func searchMasks(ctx context.Context, g *maps.Graph, keys []float64, opt Options) ([][]uint8, float64, error) {
+// node (bit i: its i-th out-edge; 0: no path, or the source).
+func searchMasks(ctx context.Context, g *maps.Graph, keys []float64, opt Options) ([][]uint8, error) {
 	n := g.Nodes()
 	masks := make([][]uint8, fastSamples)
-	start, _ := cpuTime()
-	var reached int64
-	var mu sync.Mutex
 	err := pool.Run(ctx, workerCount(opt), fastSamples, func(int) *forward { return newForward(g, keys) },
 		func(_ context.Context, f *forward, i int) error {
 			s := int32(i * n / fastSamples)
 			f.run(s)
 			masks[i] = optimalMoves(g, keys, f, s)
-			mu.Lock()
-			reached += int64(len(f.reached))
-			mu.Unlock()
 			if opt.Progress != nil {
 				opt.Progress.Add(1)
 			}
 			return nil
 		})
-	end, _ := cpuTime()
-	return masks, (end - start).Seconds() / float64(max(reached, 1)), err
+	return masks, err
 }
 
 // optimalMoves returns the optimal first moves from s toward every node,
@@ -332,8 +309,11 @@ func codeMasks(ctx context.Context, g *maps.Graph, keys []float64, orders []*run
 	return counts, err
 }
 
-// fastEstimate extrapolates the fast sample and the crop's build to g.
-func fastEstimate(opt Options, base int64, g *maps.Graph, cm cropMeasures, fm fastMeasures) Estimate {
+// fastEstimate extrapolates the fast sample and the crops' builds to g.
+// A row costs O(V), and more per node on a larger level (caches), so the
+// time a row takes grows as V^β, β measured between the two crops; the
+// setup's time likewise, as V^γ.
+func fastEstimate(opt Options, base int64, g *maps.Graph, crops [2]cropMeasures, fm fastMeasures) Estimate {
 	n := float64(g.Nodes())
 	ones := make([]float64, len(fm.runs))
 	for i := range ones {
@@ -344,28 +324,54 @@ func fastEstimate(opt Options, base int64, g *maps.Graph, cm cropMeasures, fm fa
 	lo = max(lo-n, 0)
 	est := Estimate{Options: opt, Sampled: true}
 	est.Bytes, est.BytesLow, est.BytesHigh = fm.model.bytes(r, 255), fm.model.bytes(lo, 255), fm.model.bytes(hi, 1<<16)
-	// Per node, the whole level's searches run slower than the crop's
-	// (caches), and so will its sweeps; rows cost O(V) each.
-	scale := n / float64(cm.n)
-	slow := max(fm.search/max(cm.search, 1e-12), 1)
-	setup := time.Duration(float64(cm.setup) * scale * slow)
-	rows := time.Duration(float64(cm.rows) * scale * scale * slow)
+	small, large := crops[0], crops[1]
+	nl := float64(large.n)
+	grow := math.Log(nl / max(float64(small.n), 1))
+	perRow := func(c cropMeasures) float64 { return c.rows.Seconds() / max(float64(c.n), 1) }
+	beta := clampExp(math.Log(perRow(large)/perRow(small))/grow, 1, 1.6)
+	gamma := clampExp(math.Log(large.setup.Seconds()/small.setup.Seconds())/grow, 1, 1.5)
+	setup := time.Duration(float64(large.setup) * math.Pow(n/nl, gamma))
+	rows := time.Duration(perRow(large) * math.Pow(n/nl, beta) * n * float64(time.Second))
 	write := fm.model.writeCPU(est.Bytes)
 	est.CPU = setup + rows + write
-	est.CPULow, est.CPUHigh = setup+rows*time.Duration(1)+write, setup+time.Duration(float64(rows)*1.5)+write
+	// The crop's own range, widened by cropScaleDoubt for the scaling
+	// from the crop to the level, which no sample measures.
+	spread := func(x time.Duration) float64 { return float64(x) / float64(max(large.est.CPU, 1)) }
+	// A row's cost per node grows faster on larger levels than between
+	// the crops (more shortcuts a node, fewer cache hits), so the doubt
+	// is wider upward.
+	est.CPULow = setup + time.Duration(float64(rows)*spread(large.est.CPULow)/cropScaleDoubt) + write
+	est.CPUHigh = setup + time.Duration(float64(rows)*spread(large.est.CPUHigh)*cropScaleDoubt*cropScaleDoubt) + write
 	est.Duration = est.CPU / time.Duration(workerCount(opt))
-	// The setup's memory grows with the level; the blocks' distance
-	// rows are a block's needs, each a row of the level, on each worker.
-	blocks := int64(workerCount(opt)) * int64(fm.need) * int64(n) * 8
-	retained := max(cm.grew-cm.blockScratch, 0)
-	scratch := max(int64(float64(cm.setGrew)*scale), int64(float64(retained)*scale)+blocks, fm.grew)
-	peak := func(runs float64, size int64) int64 {
-		rows := int64(8*runs) + (size - fm.model.empty) + 8*int64(n)
-		return base + max(scratch+rows, size+writeScratch(size, opt))
-	}
-	est.PeakBytes, est.PeakLow, est.PeakHigh = peak(r, est.Bytes), peak(lo, est.BytesLow), peak(hi, est.BytesHigh)
-	est.OnceCPU, est.RowsPeakBytes, est.BaseBytes = setup, max(est.PeakBytes-base-scratch, 0), base
+	est.PeakBytes, est.PeakLow, est.PeakHigh, est.RowsPeakBytes = fastPeak(opt, base, n, large, fm, [3]float64{r, lo, hi}, [3]int64{est.Bytes, est.BytesLow, est.BytesHigh})
+	est.OnceCPU, est.BaseBytes = setup, base
 	return est
+}
+
+// clampExp is x within lo..hi, lo where x is not a number.
+func clampExp(x, lo, hi float64) float64 {
+	if math.IsNaN(x) {
+		return lo
+	}
+	return min(max(x, lo), hi)
+}
+
+// fastPeak is the build's peak for each of the run counts runs (files of
+// sizes bytes): the setup's memory, which grows with the level as the
+// crop's did, or what the rows hold beside it, the blocks' distance rows
+// (a block's needs, each a row of the level, on each worker) among it;
+// and the share the rows hold, for the first.
+func fastPeak(opt Options, base int64, n float64, crop cropMeasures, fm fastMeasures, runs [3]float64, bytes [3]int64) (peak, lo, hi, rows int64) {
+	scale := n / float64(crop.n)
+	blocks := int64(workerCount(opt)) * int64(fm.need) * int64(n) * 8
+	retained := max(crop.grew-crop.blockScratch, 0)
+	scratch := max(int64(float64(crop.setGrew)*scale), int64(float64(retained)*scale)+blocks, fm.grew)
+	var p [3]int64
+	for i := range p {
+		held := int64(8*runs[i]) + (bytes[i] - fm.model.empty) + 8*int64(n)
+		p[i] = base + max(scratch+held, bytes[i]+writeScratch(bytes[i], opt))
+	}
+	return p[0], p[1], p[2], max(p[0]-base-scratch, 0)
 }
 
 // cropLevel cuts from a Moving AI level the central square holding about

@@ -37,7 +37,7 @@ func TestFastRowsAreBuildRows(t *testing.T) {
 			}
 			s.geo = noWrap(s.geo)
 			keys := exactSearchKeys(g)
-			masks, _, err := searchMasks(context.Background(), g, keys, Options{Workers: 1})
+			masks, err := searchMasks(context.Background(), g, keys, Options{Workers: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
