@@ -4,10 +4,7 @@ import (
 	"context"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
@@ -84,43 +81,6 @@ func TestEstimateRefusals(t *testing.T) {
 	lvl := &maps.Level{Graph: g, Name: "tutorial.json", Source: "tutorial.json", Format: maps.FormatJSON}
 	if _, err := EstimateBuild(context.Background(), lvl, Options{Window: 3}); err != ErrWindowGraph {
 		t.Errorf("window on a graph: %v, want ErrWindowGraph", err)
-	}
-}
-
-// TestEstimateCalibration (PATHTABLE_ESTIMATE=1; timing, so never in CI)
-// logs estimates beside real builds of the shared maps: the figures the
-// README quotes for the estimates' accuracy.
-func TestEstimateCalibration(t *testing.T) {
-	if os.Getenv("PATHTABLE_ESTIMATE") == "" {
-		t.Skip("set PATHTABLE_ESTIMATE=1 to compare estimates with real builds")
-	}
-	files, _ := filepath.Glob("../../shared/testmaps/*.map")
-	if len(files) == 0 {
-		t.Skip("../shared/testmaps is absent")
-	}
-	for _, f := range files {
-		lvl, err := maps.Load(f, maps.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, lb := range Layouts(8) {
-			if lb.Options == (Options{}) && lvl.Graph.Nodes() > 6000 {
-				continue // flat maze-128-128-2 writes 563 MB
-			}
-			est, err := EstimateBuild(context.Background(), lvl, lb.Options)
-			if err != nil {
-				t.Fatal(err)
-			}
-			start := time.Now()
-			tab, err := BuildLevel(context.Background(), lvl, lb.Options)
-			if err != nil {
-				t.Fatal(err)
-			}
-			took := time.Since(start)
-			size, _ := tab.WriteTo(io.Discard)
-			t.Logf("%-20s %-6s %6d nodes  bytes est/real %.2f  time est %8v real %8v (%.2f)", filepath.Base(f), lb.Name, lvl.Graph.Nodes(),
-				float64(est.Bytes)/float64(size), est.Duration.Round(time.Millisecond), took.Round(time.Millisecond), float64(est.Duration)/float64(took))
-		}
 	}
 }
 
