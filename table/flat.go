@@ -76,7 +76,13 @@ func (f *Flat) reachable(*Table) int64 {
 
 func (f *Flat) covered(*Table) int64 { return int64(f.n) * int64(f.n) }
 
-func (f *Flat) bytes() (first, dist int64) { return int64(len(f.first)), int64(len(f.dist)) }
+func (f *Flat) bytes(*Table) (first, dist int64) { return int64(len(f.first)), int64(len(f.dist)) }
+
+func (f *Flat) stored(*Table) (Payload, error) { return f, nil }
+
+func (f *Flat) rowBytes(*Table) int { return 0 }
+
+func (f *Flat) fileBins(*Header) ([][]byte, error) { return f.bins(), nil }
 
 func (f *Flat) bins() [][]byte { return [][]byte{f.first, f.dist} }
 
@@ -133,7 +139,7 @@ func (flatLayout) validate(*Header, int, int, [][]byte) error { return nil }
 
 func (flatLayout) key(*Header) string { return "" }
 
-func (flatLayout) partEnc() string { return FirstU8 }
+func (flatLayout) partEncs() []string { return []string{FirstU8} }
 
 func (flatLayout) fromParts(*Header, int64) error { return nil }
 

@@ -208,14 +208,15 @@ func (p *PartHeader) validate() error {
 	if err != nil {
 		return err
 	}
-	if l.partEnc() == "" {
+	encs := l.partEncs()
+	if len(encs) == 0 {
 		return fmt.Errorf("a table of layout %q is not built in parts", h.Layout)
 	}
 	if h.RunCount != 0 {
 		return fmt.Errorf("the table header of a part counts %d runs, want 0", h.RunCount)
 	}
-	if h.FirstEnc != l.partEnc() && (h.Layout != LayoutRuns || !slices.Contains([]string{FirstEncPartRunsH, FirstEncPartRunsHW, FirstEncPartRunsHB, FirstEncPartRunsHWB}, h.FirstEnc)) {
-		return fmt.Errorf("part of layout %q has first-move encoding %q, want %q", h.Layout, h.FirstEnc, l.partEnc())
+	if !slices.Contains(encs, h.FirstEnc) {
+		return fmt.Errorf("part of layout %q has first-move encoding %q, want %q", h.Layout, h.FirstEnc, encs[0])
 	}
 	if err := CheckShard(p.Shard, p.Shards); err != nil {
 		return err
@@ -274,7 +275,7 @@ func partDoc(p *PartHeader) docKind {
 		notDoc:  ErrNotPart,
 		version: checkPartVersion,
 		shapes: func(uint64) []int64 {
-			return shapesOf(false, func(l layout) bool { return l.partEnc() != "" })
+			return shapesOf(false, func(l layout) bool { return len(l.partEncs()) > 0 })
 		},
 		header: func(b []byte, _ uint64, n int64) (docHead, error) {
 			rd := memReader(b)

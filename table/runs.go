@@ -343,10 +343,15 @@ func (r *Runs) reachable(t *Table) int64 {
 
 func (r *Runs) covered(*Table) int64 { return int64(len(r.Order)) * int64(len(r.Order)) }
 
-// bytes is what the runs take in a file: order, row starts and runs (Rank
-// is derived at load), and no distances. O(1).
-func (r *Runs) bytes() (first, dist int64) {
-	return int64(len(r.order) + 4*len(r.RowStart) + len(r.runs)), 0
+// bytes is what the runs take in t's file: order, row starts or counts
+// (rowBytes) and runs (Rank is derived at load), and no distances. O(1),
+// O(n) where t's file holds row counts.
+func (r *Runs) bytes(t *Table) (first, dist int64) {
+	rows := int64(4 * len(r.RowStart))
+	if w := r.rowBytes(t); w != 0 {
+		rows = int64(w * (len(r.RowStart) - 1))
+	}
+	return int64(len(r.order)+len(r.runs)) + rows, 0
 }
 
 func (r *Runs) bins() [][]byte { return [][]byte{r.order, uint32Bytes(r.RowStart), r.runs} }
@@ -553,7 +558,9 @@ func (runsLayout) validate(h *Header, from, rows int, bins [][]byte) error {
 
 func (runsLayout) key(*Header) string { return "layout runs" }
 
-func (runsLayout) partEnc() string { return FirstEncPartRuns }
+func (runsLayout) partEncs() []string {
+	return []string{FirstEncPartRuns, FirstEncPartRunsH, FirstEncPartRunsHW, FirstEncPartRunsHB, FirstEncPartRunsHWB}
+}
 
 // fromParts sets the runs of the table whose parts hold runs in all, in
 // the narrowest encoding its nodes allow, so that PayloadSize is the least
