@@ -67,7 +67,6 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options, 
 // With symbols on a grid, rows store heuristic symbols (runsym.go), and
 // rows wrap on a grid of one component; kind says which.
 func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, from, to int, symbols bool) (order []int32, rowStart []uint32, words []uint32, kind rowKind, err error) {
-	n := g.Nodes()
 	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
 	keys := make([]float64, g.Edges())
 	for e, w := range g.Weights {
@@ -77,92 +76,103 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
+	ord, geo, err := chooseRunOrder(ctx, g, eng, keys, symbols, workerCount(opt))
+	if err != nil {
+		return nil, nil, nil, rowKind{}, err
+	}
+	coder := func() *rowCoder {
+		return &rowCoder{g: g, keys: keys, order: ord, exact: eng.exact, hops: eng.hops, geo: geo}
+	}
+	blocks, err := codeRunBlocks(ctx, g, eng, coder, opt, from, to)
+	if err != nil {
+		return nil, nil, nil, rowKind{}, err
+	}
+	if rowStart, words, err = joinRunBlocks(blocks, to-from); err != nil {
+		return nil, nil, nil, rowKind{}, err
+	}
+	return ord.node, rowStart, words, rowKind{symbols: geo != nil, wrap: geo != nil && geo.wrap, boxes: geo != nil && geo.boxes}, nil
+}
+
+// chooseRunOrder picks the node order of g's rows (pickOrder) and sets
+// eng to it; with symbols, it returns the symbol geometry by that order
+// too, or nil where g has none. O(pickOrder).
+func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, symbols bool, workers int) (*runOrder, *symbolGeometry, error) {
 	dfs := newRunOrder(g)
 	var geo *symbolGeometry
 	if symbols {
 		geo = newSymbolGeometry(g, dfs.node)
 	}
-	ord, err := pickOrder(ctx, g, eng, keys, geo, workerCount(opt), append([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs)...)...)
+	ord, err := pickOrder(ctx, g, eng, keys, geo, workers, append([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs)...)...)
 	if err != nil {
-		return nil, nil, nil, rowKind{}, err
+		return nil, nil, err
 	}
 	eng.setOrder(ord)
 	if geo != nil {
+		n := g.Nodes()
 		geo = geo.withOrder(g, ord.node)
 		// One component: every row spans every rank, and may wrap.
 		geo.wrap = n > 0 && ord.compEnd != nil && ord.compStart[0] == 0 && int(ord.compEnd[0]) == n
 	}
+	return ord, geo, nil
+}
 
+// runBlockRows are the run-length rows of one block of sources.
+type runBlockRows struct {
+	words  []uint32
+	counts []uint32 // runs of each source of the block
+}
+
+// codeRunBlocks codes the rows of the sources of ranks from..to-1 in
+// blocks of runBlock sources, each on a worker with its own coder.
+// O(rows' cost) over the workers; memory the rows plus O(runBlock·V) per
+// worker.
+func codeRunBlocks(ctx context.Context, g *maps.Graph, eng *rowEngine, coder func() *rowCoder, opt Options, from, to int) ([]runBlockRows, error) {
+	n := g.Nodes()
 	rowBytes := 8
 	if eng.hops {
 		rowBytes += 4
 	}
 	span := runBlock(n, rowBytes)
-	blocks := (to - from + span - 1) / span
-	type blockRows struct {
-		words  []uint32
-		counts []uint32 // runs of each source of the block
-	}
-	done := make([]blockRows, blocks)
+	done := make([]runBlockRows, (to-from+span-1)/span)
 	newScratch := func(int) *runWorker {
-		w := &runWorker{rows: eng.worker(), c: &rowCoder{g: g, keys: keys, order: ord, exact: eng.exact, hops: eng.hops, geo: geo}, slot: make([]int32, n)}
+		w := &runWorker{rows: eng.worker(), c: coder(), slot: make([]int32, n)}
 		for i := range w.slot {
 			w.slot[i] = -1
 		}
 		return w
 	}
-	err = pool.Run(ctx, workerCount(opt), blocks, newScratch, func(_ context.Context, w *runWorker, b int) error {
+	err := pool.Run(ctx, workerCount(opt), len(done), newScratch, func(_ context.Context, w *runWorker, b int) error {
 		lo, hi := from+b*span, min(from+(b+1)*span, to)
-		w.need = w.need[:0]
-		for r := lo; r < hi; r++ {
-			s := ord.node[r]
-			w.add(s)
-			for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
-				w.add(g.Targets[e])
-			}
-		}
-		w.rows.compute(w.need)
-		out := &done[b]
-		out.counts = make([]uint32, hi-lo)
-		for r := lo; r < hi; r++ {
-			before := len(out.words)
-			if geo != nil {
-				out.words = w.c.symRow(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
-			} else {
-				out.words = w.c.row(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
-			}
-			out.counts[r-lo] = uint32(len(out.words) - before)
-		}
-		for _, u := range w.need {
-			w.slot[u] = -1
-		}
+		done[b] = w.block(lo, hi)
 		if opt.Progress != nil {
 			opt.Progress.Add(int64(hi - lo))
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, nil, nil, rowKind{}, err
-	}
+	return done, err
+}
 
+// joinRunBlocks concatenates the rows of blocks, rows in all, into row
+// starts from 0 and run words, dropping the blocks' words. O(runs).
+func joinRunBlocks(blocks []runBlockRows, rows int) (rowStart []uint32, words []uint32, err error) {
 	total := 0
-	for b := range done {
-		total += len(done[b].words)
+	for b := range blocks {
+		total += len(blocks[b].words)
 	}
 	if int64(total) >= math.MaxUint32 {
-		return nil, nil, nil, rowKind{}, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
+		return nil, nil, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
 	}
-	rowStart = make([]uint32, 0, to-from+1)
+	rowStart = make([]uint32, 0, rows+1)
 	words = make([]uint32, 0, total)
 	rowStart = append(rowStart, 0)
-	for b := range done {
-		for _, c := range done[b].counts {
+	for b := range blocks {
+		for _, c := range blocks[b].counts {
 			rowStart = append(rowStart, rowStart[len(rowStart)-1]+c)
 		}
-		words = append(words, done[b].words...)
-		done[b].words = nil
+		words = append(words, blocks[b].words...)
+		blocks[b].words = nil
 	}
-	return ord.node, rowStart, words, rowKind{symbols: geo != nil, wrap: geo != nil && geo.wrap, boxes: geo != nil && geo.boxes}, nil
+	return rowStart, words, nil
 }
 
 // rowKind is what runRows's rows store: heuristic symbols, rows that wrap
@@ -185,6 +195,37 @@ func (w *runWorker) add(u int32) {
 	}
 }
 
+// block codes the rows of the sources of ranks lo..hi-1: it computes the
+// distance rows of the sources and their out-neighbours, then each row.
+// O(the rows' cost).
+func (w *runWorker) block(lo, hi int) runBlockRows {
+	g, ord := w.c.g, w.c.order
+	w.need = w.need[:0]
+	for r := lo; r < hi; r++ {
+		s := ord.node[r]
+		w.add(s)
+		for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
+			w.add(g.Targets[e])
+		}
+	}
+	w.rows.compute(w.need)
+	var out runBlockRows
+	out.counts = make([]uint32, hi-lo)
+	for r := lo; r < hi; r++ {
+		before := len(out.words)
+		if w.c.geo != nil {
+			out.words = w.c.symRow(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
+		} else {
+			out.words = w.c.row(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
+		}
+		out.counts[r-lo] = uint32(len(out.words) - before)
+	}
+	for _, u := range w.need {
+		w.slot[u] = -1
+	}
+	return out
+}
+
 // rowCoder turns distance rows into one source's runs.
 type rowCoder struct {
 	g     *maps.Graph
@@ -200,7 +241,8 @@ type rowCoder struct {
 	w     []float64
 	d     [][]float64
 	cand  []uint8
-	lim   [4][]int32 // the source's open staircase (symbolGeometry.boxLimits)
+	lim   [4][]int32  // the source's open staircase (symbolGeometry.boxLimits)
+	sym   symRowCoder // the symbol row being coded (symRow)
 	// masked holds, for each zero-cost move, its head's distance row with
 	// +Inf wherever the move is not allowed (see allowZero).
 	masked [][]float64
@@ -218,23 +260,8 @@ type rowCoder struct {
 // hops[slot[u]] its hop row. O(V·c) for c the moves still open, usually 1
 // or 2.
 func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, hops [][]int32, slot []int32) []uint32 {
-	g, o := c.g, c.order
-	rs := int(o.rank[s])
-	lo, hi := 0, len(o.node)
-	if o.compEnd != nil {
-		lo, hi = int(o.compStart[rs]), int(o.compEnd[rs])
-	}
-	c.moves, c.w, c.d = c.moves[:0], c.w[:0], c.d[:0]
-	for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
-		if v := g.Targets[e]; v != s {
-			c.moves = append(c.moves, uint8(e-g.Offsets[s]))
-			c.w = append(c.w, c.keys[e])
-			c.d = append(c.d, rows[slot[v]])
-		}
-	}
-	if c.hops {
-		c.allowZero(s, hops, slot)
-	}
+	rs, lo, hi := c.span(s)
+	c.loadMoves(s, rows, hops, slot)
 	ds := rows[slot[s]]
 	inf := math.Inf(1)
 	start, none := -1, false // the open run
@@ -293,10 +320,41 @@ func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, hops [][]int32, 
 		none = len(c.cand) == 0 // only if the distance rows disagree: answer no path
 	}
 	emit()
-	if hi < len(o.node) {
+	if hi < len(c.order.node) {
 		dst = append(dst, table.RunWord(hi, table.NoMove))
 	}
 	return dst
+}
+
+// span returns the rank rs of source s and the ranks lo..hi-1 its row
+// covers: its component's on a level whose order has them, else all.
+// O(1).
+func (c *rowCoder) span(s int32) (rs, lo, hi int) {
+	o := c.order
+	rs, hi = int(o.rank[s]), len(o.node)
+	if o.compEnd != nil {
+		lo, hi = int(o.compStart[rs]), int(o.compEnd[rs])
+	}
+	return rs, lo, hi
+}
+
+// loadMoves sets c's moves, w and d to the usable out-edges of s: their
+// slots, keys and the distance rows of their heads (rows[slot[v]] for
+// head v), masked by allowZero where the level has hop rows. O(degree),
+// plus allowZero's.
+func (c *rowCoder) loadMoves(s int32, rows [][]float64, hops [][]int32, slot []int32) {
+	g := c.g
+	c.moves, c.w, c.d = c.moves[:0], c.w[:0], c.d[:0]
+	for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
+		if v := g.Targets[e]; v != s {
+			c.moves = append(c.moves, uint8(e-g.Offsets[s]))
+			c.w = append(c.w, c.keys[e])
+			c.d = append(c.d, rows[slot[v]])
+		}
+	}
+	if c.hops {
+		c.allowZero(s, hops, slot)
+	}
 }
 
 // allowZero replaces the distance row of each zero-cost move of s by a
