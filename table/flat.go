@@ -148,37 +148,3 @@ func (flatLayout) joiner(h *Header) joiner {
 	return &flatJoin{f: Flat{n: h.Nodes, kind: h.DistKind,
 		first: make([]byte, 0, n*n), dist: make([]byte, 0, n*n*int64(h.DistKind.Width()))}}
 }
-
-// flatJoin joins the target rows of a flat table's parts.
-type flatJoin struct{ f Flat }
-
-func (j *flatJoin) add(p *Part) error {
-	f := p.t.payload.(*Flat)
-	if err := f.checkRows(p.From); err != nil {
-		return err
-	}
-	j.f.first = append(j.f.first, f.first...)
-	j.f.dist = append(j.f.dist, f.dist...)
-	return nil
-}
-
-func (j *flatJoin) done(*Header) (Payload, error) { return &j.f, nil }
-
-// checkRows checks each row of a part's f, whose first is target from,
-// against the row it claims to be, so that a part whose shard, from and
-// to were altered together (behind its checksum, or with parts renamed
-// and their headers swapped) is refused rather than joined into a table of
-// misplaced rows: a row of target t holds t's own entry as NoMove at
-// distance 0, which no other target's row does (a move, or no path).
-// O(rows).
-func (f *Flat) checkRows(from int) error {
-	n := f.n
-	for k := range len(f.first) / max(n, 1) {
-		t := from + k
-		d, ok := f.kind.At(f.dist, k*n+t)
-		if m := f.first[k*n+t]; m != NoMove || !ok || d != 0 {
-			return fmt.Errorf("%w: the row of target %d holds, for the target itself, move %d at distance %v: the row is another target's", ErrCorrupt, t, m, d)
-		}
-	}
-	return nil
-}

@@ -20,8 +20,9 @@
 // caller may ask is what a table can do (AllPairs, Covers, Describe), never
 // which layout it has. Every reader (Decode, ReadFrom, Open, CheckFile,
 // ReadHeader) is one parser (frame.go, document.go, header.go), so they
-// agree on every file. Part files (Part, CheckParts, Join) carry one shard
-// of a sharded build.
+// agree on every file. Part files (Part, CheckParts, Join; part.go, and
+// each layout's parts in flatpart.go and runspart.go) carry one shard of a
+// sharded build.
 //
 // Package table knows tables and bytes only; it imports neither the level
 // loaders nor the builder.
