@@ -36,6 +36,9 @@ func (m measure) String() string {
 	return fmt.Sprintf("%s:%d: %s: %d lines, %d branches (at most %d and %d)", m.pos.Filename, m.pos.Line, m.name, m.lines, m.branches, MaxLines, MaxBranches)
 }
 
+// TestFunctionLimits names, with its file, line and counts, every function
+// of the checked packages over MaxLines lines or MaxBranches branches that
+// is not allowed, and every allowed one that no longer is.
 func TestFunctionLimits(t *testing.T) {
 	seen := map[string]bool{}
 	for _, dir := range checked {
