@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/sharedmaps"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -278,7 +279,7 @@ const verifyTestmaps = "../../../shared/testmaps"
 func TestVerifyScenarios(t *testing.T) {
 	path := filepath.Join(verifyTestmaps, "lak110d.map")
 	if _, err := os.Stat(path); err != nil {
-		t.Skipf("no Moving AI test maps: %v", err)
+		sharedmaps.Skip(t, fmt.Sprintf("no Moving AI test maps: %v", err))
 	}
 	dir := t.TempDir()
 	tab := filepath.Join(dir, "lak110d.ptab")
