@@ -132,7 +132,7 @@ func runBuild(ctx context.Context, args []string) error {
 		jobs = append(jobs, kjobs...)
 	}
 	slices.SortStableFunc(jobs, func(a, b buildJob) int { return strings.Compare(a.input, b.input) })
-	failed := 0
+	var failed []string
 	for i, j := range jobs {
 		res := buildResult{Input: j.input, Output: j.output, Status: "failed"}
 		if j.err != nil {
@@ -149,16 +149,16 @@ func runBuild(ctx context.Context, args []string) error {
 			return ctx.Err()
 		}
 		if res.Status == "failed" {
-			failed++
+			failed = append(failed, j.name(len(sizes) > 1))
 		}
 		report(res, &cfg)
 		if interrupted && i < len(jobs)-1 {
 			return ctx.Err()
 		}
 	}
-	if failed > 0 {
+	if len(failed) > 0 {
 		if len(jobs) > 1 {
-			fmt.Fprintf(stderr, "pathtable: %d of %d levels failed\n", failed, len(jobs))
+			fmt.Fprintf(stderr, "pathtable: %d of %d tables failed: %s\n", len(failed), len(jobs), listNames(failed, 5))
 		}
 		return errSilentFailure
 	}
@@ -197,6 +197,24 @@ type buildJob struct {
 	input, output string
 	clearance     int   // maps.Options.Clearance of this table
 	err           error // why this input cannot be built, found while planning
+}
+
+// name names the job's table in a count of failures: its level, and
+// its agent's size when the build bakes several (sizes).
+func (j buildJob) name(sizes bool) string {
+	if !sizes {
+		return j.input
+	}
+	return fmt.Sprintf("%s -clearance %d", j.input, max(j.clearance, 1))
+}
+
+// listNames joins names with commas, the first most of them and a count
+// of the others.
+func listNames(names []string, most int) string {
+	if len(names) <= most {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:most], ", "), len(names)-most)
 }
 
 // agentExt is what a table's name carries before its extension when one

@@ -162,12 +162,18 @@ func TestClearanceErrors(t *testing.T) {
 	if err := os.WriteFile(graph, []byte("p sp 2 1\na 1 2 3\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	walls := filepath.Join(t.TempDir(), "walls.grid")
+	if err := os.WriteFile(walls, []byte("####\n####\n####\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		args []string
 		code int
 		err  string
 	}{
 		{[]string{"build", "-clearance", "6", level}, 1, "no cell is open to a 6x6 agent"},
+		{[]string{"build", "-clearance", "2", walls}, 1, "no cell is open to a 2x2 agent"},
+		{[]string{"build", "-clearance", "2", "-compress", walls}, 1, "no cell is open to a 2x2 agent"},
 		{[]string{"build", "-clearance", "10", level}, 1, "a 10x10 agent does not fit the 10x9 grid"},
 		{[]string{"build", "-clearance", "2", graph}, 1, "clearance 2 applies to grid levels (.map, .grid), not to a gr graph"},
 		{[]string{"build", "-clearance", "0", level}, 2, `-clearance takes agent sides of 1 to 32768 cells (a list: 1,2,3), not "0"`},
