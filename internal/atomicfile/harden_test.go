@@ -84,3 +84,52 @@ func TestWriteThroughSymlink(t *testing.T) {
 		t.Error("writing over a folder succeeded")
 	}
 }
+
+// TestWriteThroughDanglingSymlink: a link to a file not made yet (through
+// a relative link and a chain of two) is written through, making the
+// file and keeping the links; one into a missing folder, or a loop, is
+// refused by an error that names the link as the caller gave it.
+func TestWriteThroughDanglingSymlink(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "store"), 0o755)
+	for _, c := range []struct{ links []string }{
+		{[]string{"store/a.ptab"}},        // link -> store/a.ptab (relative)
+		{[]string{"mid", "store/b.ptab"}}, // link -> mid -> store/b.ptab
+	} {
+		link := filepath.Join(dir, "link-"+filepath.Base(c.links[len(c.links)-1]))
+		from := link
+		for _, to := range c.links {
+			if err := os.Symlink(to, from); err != nil {
+				t.Fatal(err)
+			}
+			from = filepath.Join(dir, to)
+		}
+		if err := CheckDestination(link); err != nil {
+			t.Fatalf("%s: %v", link, err)
+		}
+		if err := writeString(link, "new"); err != nil {
+			t.Fatalf("%s: %v", link, err)
+		}
+		if b, err := os.ReadFile(from); string(b) != "new" {
+			t.Errorf("%s: the linked file holds %q (%v), want the new bytes", link, b, err)
+		}
+		if st, err := os.Lstat(link); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			t.Errorf("%s: the link was replaced: %v", link, err)
+		}
+	}
+	missing := filepath.Join(dir, "nowhere", "t.ptab")
+	loop := filepath.Join(dir, "loop")
+	for link, to := range map[string]string{filepath.Join(dir, "dangling"): missing, loop: loop} {
+		if err := os.Symlink(to, link); err != nil {
+			t.Fatal(err)
+		}
+		for _, err := range []error{CheckDestination(link), writeString(link, "x")} {
+			if err == nil || !strings.HasPrefix(err.Error(), "cannot write "+link+": ") {
+				t.Errorf("%s -> %s: error %v, want one that starts by naming the link", link, to, err)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Dir(missing)); err == nil {
+		t.Error("a refused write made the missing folder")
+	}
+}
