@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/atomicfile"
 	"github.com/pathtable/pathtable/internal/bytesize"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
@@ -311,6 +312,9 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err := checkOutputPath(output); err != nil {
 		return fail(err)
 	}
+	// A build killed (SIGKILL) left its temporary, up to the table's size;
+	// every build of this output removes such files, up to date or not.
+	atomicfile.RemoveStale(output)
 	var lvl *maps.Level // parsed once, by autoLayout or below
 	if cfg.auto {
 		picked := *cfg

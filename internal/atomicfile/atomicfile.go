@@ -192,6 +192,20 @@ func renamed(err error, path string) error {
 // process.
 func TempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
 
+// RemoveStale removes the temporaries that writers no longer running
+// (killed before they could remove them) left beside path's destination,
+// as Stage does before it writes: a caller that finds nothing to write,
+// such as a build whose table is up to date, calls it so that such files
+// do not stay for good. Another live writer's temporary and every other
+// file are left alone. O(files in the folder).
+func RemoveStale(path string) {
+	dest, err := destination(path)
+	if err != nil {
+		return
+	}
+	removeStaleTemps(filepath.Dir(dest), TempPrefix(dest))
+}
+
 // removeStaleTemps deletes the temporaries that writers no longer running
 // left in dir for one destination: names prefix + PID + "-" + digits whose
 // process has ended. Another writer's live temporary and any other file

@@ -133,3 +133,34 @@ func TestWriteThroughDanglingSymlink(t *testing.T) {
 		t.Error("a refused write made the missing folder")
 	}
 }
+
+// TestRemoveStale: RemoveStale removes the temporaries of writers that no
+// longer run, beside the file a link names too, and leaves a live
+// writer's, a user's file that shares the prefix, and the file itself.
+func TestRemoveStale(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "store"), 0o755)
+	path := filepath.Join(dir, "store", "maze.ptab")
+	link := filepath.Join(dir, "maze.ptab")
+	if err := os.Symlink(path, link); err != nil {
+		t.Fatal(err)
+	}
+	live := filepath.Join(dir, "store", TempPrefix(path)+strconv.Itoa(os.Getppid())+"-7")
+	user := filepath.Join(dir, "store", TempPrefix(path)+"notes")
+	dead := filepath.Join(dir, "store", TempPrefix(path)+"999999999-5")
+	for _, p := range []string{path, live, user, dead} {
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	RemoveStale(link)
+	for _, c := range []struct {
+		path string
+		kept bool
+	}{{path, true}, {live, true}, {user, true}, {dead, false}} {
+		if _, err := os.Stat(c.path); (err == nil) != c.kept {
+			t.Errorf("%s: kept %v, want %v", filepath.Base(c.path), err == nil, c.kept)
+		}
+	}
+	RemoveStale(filepath.Join(dir, "none", "x.ptab")) // a missing folder: nothing to do
+}
