@@ -61,7 +61,7 @@ func load(tb testing.TB, name string) *maps.Graph {
 	tb.Helper()
 	file := filepath.Join(mapDir, name+".map")
 	if _, err := os.Stat(file); err != nil {
-		sharedmaps.Skip(tb, fmt.Sprintf("test maps not available: %v", err))
+		sharedmaps.Skip(tb, "test maps not available: "+err.Error())
 	}
 	lvl, err := maps.Load(file, maps.Options{})
 	if err != nil {

@@ -339,14 +339,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 			return res
 		}
 	} else if !cfg.force {
-		// A table of the level in another format version is rebuilt: a
-		// build writes its grids in format 3 unless asked for the old one.
-		if h, size, err := table.CheckFile(output); err == nil && upToDate(h) && h.GraphBins == (cfg.graphBins && h.Kind == table.KindGrid) {
-			res.Status, res.Nodes, res.Edges, res.Window = "up-to-date", h.Nodes, h.Edges, h.Window
-			res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), size
-			if cfg.jsonOut {
-				res.Pairs, res.Reachable = tablePairs(output, res.Pairs)
-			}
+		if tableUpToDate(output, upToDate, cfg, &res) {
 			res.Seconds = time.Since(start).Seconds()
 			return res
 		}
@@ -459,6 +452,25 @@ func partUpToDate(output string, upToDate func(*table.Header) bool, shard shardF
 		if part, err := table.OpenPart(output); err == nil {
 			res.Reachable = part.ReachablePairs()
 		}
+	}
+	return true
+}
+
+// tableUpToDate reports whether the file at output is an intact table
+// (streamed whole: size, lengths, checksum, what Open checks) that
+// upToDate accepts, in the format version cfg writes (a build writes its
+// grids in format 3 unless asked for the old one, and rebuilds a table in
+// the other), and fills res as build reports it: with its pairs counted
+// from the table, which takes reading it whole, for -json.
+func tableUpToDate(output string, upToDate func(*table.Header) bool, cfg *buildConfig, res *buildResult) bool {
+	h, size, err := table.CheckFile(output)
+	if err != nil || !upToDate(h) || h.GraphBins != (cfg.graphBins && h.Kind == table.KindGrid) {
+		return false
+	}
+	res.Status, res.Nodes, res.Edges, res.Window = "up-to-date", h.Nodes, h.Edges, h.Window
+	res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), size
+	if cfg.jsonOut {
+		res.Pairs, res.Reachable = tablePairs(output, res.Pairs)
 	}
 	return true
 }
