@@ -17,13 +17,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync/atomic"
 	"testing"
 )
 
-// Dir is the shared folder: "shared" beside the module root (the folder
-// that holds go.mod, found from the working directory, which go test
-// sets to the package's folder).
+// Dir is the shared folder: "shared" beside the repository's root, the
+// folder two above this file's (found from this file, so that every
+// package, the nested module build/compare's too, reaches the same one).
 var Dir, pkg = locate()
 
 // skipped counts the tests (and subtests, benchmarks) Skip skipped.
@@ -32,21 +33,18 @@ var skipped atomic.Int64
 // out is where Main writes its line.
 var out io.Writer = os.Stdout
 
-// locate returns Dir and the package's folder relative to the module root.
+// locate returns Dir and the tested package's folder (the working
+// directory go test sets) relative to the repository's root.
 func locate() (dir, pkg string) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return filepath.Join("..", "shared"), "."
-	}
-	for d := wd; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			rel, _ := filepath.Rel(d, wd)
-			return filepath.Join(filepath.Dir(d), "shared"), filepath.ToSlash(rel)
-		}
-		if filepath.Dir(d) == d {
-			return filepath.Join(wd, "..", "shared"), "."
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..")
+	pkg = "."
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(root, wd); err == nil {
+			pkg = filepath.ToSlash(rel)
 		}
 	}
+	return filepath.Join(root, "..", "shared"), pkg
 }
 
 // Path returns the path of rel (such as "testmaps/den312d.map") under

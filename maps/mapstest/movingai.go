@@ -12,8 +12,9 @@ import (
 )
 
 // SharedMaps is where the Moving AI benchmark maps and their scenario files
-// live beside a checkout (../shared/testmaps); not every checkout has them.
-var SharedMaps = filepath.Join(repoRoot, "..", "shared", "testmaps")
+// live beside a checkout (../shared/testmaps, in sharedmaps.Dir); not every
+// checkout has them.
+var SharedMaps = filepath.Join(sharedmaps.Dir, "testmaps")
 
 // MovingAIMaps lists the Moving AI maps in SharedMaps, skipping tb when
 // there are none.
