@@ -26,7 +26,6 @@ package lookup
 import (
 	"io"
 	"slices"
-	"sync"
 
 	"github.com/pathtable/pathtable/internal/nodeid"
 	"github.com/pathtable/pathtable/table"
@@ -47,23 +46,7 @@ type Table struct {
 	hops     []int32
 	hopShift uint
 
-	scratch     scratchPool // search scratch, shared by every overlay of the table and Search
-	searchCosts searchCosts // edge costs by hop slot for overlay searches, built at the first
-	sightCosts  sightCosts  // baked cell costs for AppendCorners, built at the first on a level with costs
-	sym         struct {    // whether every edge has a reverse of its cost, found at the first need
-		once sync.Once
-		yes  bool
-	}
-	baked bakedLandmarks // landmarks on the baked level, for across, placed at the first need
-	moves struct {       // what across needs of a grid's moves, found at the first need
-		once sync.Once
-		m    gridMoves
-	}
-
-	// The cheapest straight and diagonal move of a grid, for Search's
-	// heuristic, found on its first use.
-	moveCostsOnce      sync.Once
-	straight, diagonal float64
+	derived derived // state the runtime features build at their first use (derived.go)
 }
 
 // denseCellsPerNode is how sparse a grid may be, in cells per node, and

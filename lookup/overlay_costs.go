@@ -2,7 +2,6 @@ package lookup
 
 import (
 	"math"
-	"sync"
 
 	"github.com/pathtable/pathtable/table"
 )
@@ -12,8 +11,7 @@ import (
 // move m out of u), so a node's neighbours and their costs are two runs of
 // one stride. It is built at the first search of any overlay of the table.
 type searchCosts struct {
-	once sync.Once
-	w    []float64 // hop slot → baked cost
+	w []float64 // hop slot → baked cost
 	// key is, on octile levels stored as table.DistOctile16, hop slot →
 	// the baked cost's exact key (table.OctileKey); nil elsewhere. A search
 	// on keys adds and compares without rounding, so its ties are true
@@ -24,43 +22,38 @@ type searchCosts struct {
 	minKey, maxKey float64
 }
 
-// costs returns the table's search costs, building them the first time:
-// O(V·stride) once, shared by every overlay.
-func (lt *Table) costs() *searchCosts {
-	c := &lt.searchCosts
-	c.once.Do(func() {
-		t := lt.t
-		c.w = make([]float64, len(lt.hops))
-		keyed := t.Metric == "octile" && t.DistKind == table.DistOctile16
-		if keyed {
-			c.key = make([]float64, len(lt.hops))
-		}
-		for u := range lt.n {
-			base := u << lt.hopShift
-			for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
-				slot := base + int(e-t.Offsets[u])
-				c.w[slot] = t.Weights[e]
-				if keyed {
-					k, ok := edgeKey(t.Weights[e])
-					keyed = ok
-					c.key[slot] = k
-				}
+// buildCosts lays out the table's search costs in c. O(V·stride).
+func (lt *Table) buildCosts(c *searchCosts) {
+	t := lt.t
+	c.w = make([]float64, len(lt.hops))
+	keyed := t.Metric == "octile" && t.DistKind == table.DistOctile16
+	if keyed {
+		c.key = make([]float64, len(lt.hops))
+	}
+	for u := range lt.n {
+		base := u << lt.hopShift
+		for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+			slot := base + int(e-t.Offsets[u])
+			c.w[slot] = t.Weights[e]
+			if keyed {
+				k, ok := edgeKey(t.Weights[e])
+				keyed = ok
+				c.key[slot] = k
 			}
 		}
-		if !keyed {
-			c.key = nil // a cost the keys cannot hold: float search only
-			return
+	}
+	if !keyed {
+		c.key = nil // a cost the keys cannot hold: float search only
+		return
+	}
+	c.minKey = math.Inf(1)
+	for u := range lt.n {
+		base := u << lt.hopShift
+		for m := range int(t.Offsets[u+1] - t.Offsets[u]) {
+			c.minKey = min(c.minKey, c.key[base+m])
+			c.maxKey = max(c.maxKey, c.key[base+m])
 		}
-		c.minKey = math.Inf(1)
-		for u := range lt.n {
-			base := u << lt.hopShift
-			for m := range int(t.Offsets[u+1] - t.Offsets[u]) {
-				c.minKey = min(c.minKey, c.key[base+m])
-				c.maxKey = max(c.maxKey, c.key[base+m])
-			}
-		}
-	})
-	return c
+	}
 }
 
 // edgeKey returns the exact key of an octile edge cost (+Inf for a closed

@@ -195,34 +195,29 @@ type gridMoves struct {
 	octileExact bool // every move's key is its octile length's
 }
 
-// gridMoves reports on the moves of the table's grid, as the loaders make
-// them (a table's bytes could say otherwise). O(E) the first time, then
-// O(1).
-func (lt *Table) gridMoves() gridMoves {
-	lt.moves.once.Do(func() {
-		t := lt.t
-		if t.Kind != table.KindGrid {
-			return
-		}
-		key := lt.costs().key
-		m := gridMoves{adjacent: true, octileFloor: key != nil, octileExact: key != nil}
-		for u := range lt.n {
-			ux, uy, _ := lt.XY(u)
-			base := u << lt.hopShift
-			for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
-				vx, vy, _ := lt.XY(int(t.Targets[e]))
-				if abs(ux-vx) > 1 || abs(uy-vy) > 1 {
-					lt.moves.m = gridMoves{}
-					return
-				}
-				if m.octileFloor {
-					k, geo := key[base+int(e-t.Offsets[u])], octileKeyOf(ux-vx, uy-vy)
-					m.octileFloor = k >= geo
-					m.octileExact = m.octileExact && k == geo
-				}
+// buildGridMoves reports in out on the moves of the table's grid, as the
+// loaders make them (a table's bytes could say otherwise). O(E).
+func (lt *Table) buildGridMoves(out *gridMoves) {
+	t := lt.t
+	if t.Kind != table.KindGrid {
+		return
+	}
+	key := lt.costs().key
+	m := gridMoves{adjacent: true, octileFloor: key != nil, octileExact: key != nil}
+	for u := range lt.n {
+		ux, uy, _ := lt.XY(u)
+		base := u << lt.hopShift
+		for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+			vx, vy, _ := lt.XY(int(t.Targets[e]))
+			if abs(ux-vx) > 1 || abs(uy-vy) > 1 {
+				return
+			}
+			if m.octileFloor {
+				k, geo := key[base+int(e-t.Offsets[u])], octileKeyOf(ux-vx, uy-vy)
+				m.octileFloor = k >= geo
+				m.octileExact = m.octileExact && k == geo
 			}
 		}
-		lt.moves.m = m
-	})
-	return lt.moves.m
+	}
+	*out = m
 }

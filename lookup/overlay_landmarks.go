@@ -92,7 +92,6 @@ func (o *view) placeLandmarks(k int) []float64 {
 // that walk for their distances. Placed at the first need, O(k·(V+E))
 // once per table.
 type bakedLandmarks struct {
-	once sync.Once
 	k    int
 	dist []float64
 }
@@ -100,18 +99,14 @@ type bakedLandmarks struct {
 // bakedLandmarkCount is how many bakedLandmarks a table places.
 const bakedLandmarkCount = 8
 
-// bakedLandmarks returns the table's landmarks on its baked level, placing
-// them the first time; k is 0 where it has none.
-func (lt *Table) bakedLandmarks() (k int, dist []float64) {
-	b := &lt.baked
-	b.once.Do(func() {
-		v := &view{lt: lt}
-		v.init()
-		if b.dist = v.placeLandmarks(bakedLandmarkCount); b.dist != nil {
-			b.k = bakedLandmarkCount
-		}
-	})
-	return b.k, b.dist
+// buildBakedLandmarks places the table's landmarks on its baked level in
+// b. O(k·(V+E)).
+func (lt *Table) buildBakedLandmarks(b *bakedLandmarks) {
+	v := &view{lt: lt}
+	v.init()
+	if b.dist = v.placeLandmarks(bakedLandmarkCount); b.dist != nil {
+		b.k = bakedLandmarkCount
+	}
 }
 
 // maxStarts bounds the searches that look for the level's largest part.
@@ -252,28 +247,25 @@ func (o *view) symmetric() bool {
 	return len(o.edges) == 0 && len(o.cells) == 0 && o.lt.symmetric()
 }
 
-// symmetric reports whether every edge of the table's graph has a reverse
-// edge of the same cost. O(E·degree) once.
-func (lt *Table) symmetric() bool {
-	lt.sym.once.Do(func() {
-		t := lt.t
-		for u := range lt.n {
-			for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
-				v, w, back := t.Targets[e], t.Weights[e], false
-				for f := t.Offsets[v]; f < t.Offsets[v+1]; f++ {
-					if t.Targets[f] == int32(u) && t.Weights[f] == w {
-						back = true
-						break
-					}
-				}
-				if !back {
-					return
+// buildSymmetric sets yes when every edge of the table's graph has a
+// reverse edge of the same cost. O(E·degree).
+func (lt *Table) buildSymmetric(yes *bool) {
+	t := lt.t
+	for u := range lt.n {
+		for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+			v, w, back := t.Targets[e], t.Weights[e], false
+			for f := t.Offsets[v]; f < t.Offsets[v+1]; f++ {
+				if t.Targets[f] == int32(u) && t.Weights[f] == w {
+					back = true
+					break
 				}
 			}
+			if !back {
+				return
+			}
 		}
-		lt.sym.yes = true
-	})
-	return lt.sym.yes
+	}
+	*yes = true
 }
 
 // altActive is how many landmarks one query reads: those whose bound at

@@ -59,7 +59,7 @@ type scratchPool struct {
 // getScratch takes a scratch from the table's pool, or allocates one: O(V)
 // the first time only.
 func (lt *Table) getScratch() *scratch {
-	p := &lt.scratch
+	p := &lt.derived.scratch
 	p.mu.Lock()
 	if k := len(p.free); k > 0 {
 		sc := p.free[k-1]
@@ -72,7 +72,7 @@ func (lt *Table) getScratch() *scratch {
 }
 
 func (lt *Table) putScratch(sc *scratch) {
-	p := &lt.scratch
+	p := &lt.derived.scratch
 	p.mu.Lock()
 	p.free = append(p.free, sc)
 	p.mu.Unlock()
