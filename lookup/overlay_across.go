@@ -48,8 +48,8 @@ import (
 // distances (O(1) each from rows, else the walks of the nodes not yet
 // walked), the paths it returns, and O(W + H) the first time a view meets
 // a line.
-func (o *view) across(sc *scratch, buf []int, start, cut int, s, t int32) ([]int, float64, bool) {
-	lt := o.lt
+func (q query) across(buf []int, start, cut int, s, t int32) ([]int, float64, bool) {
+	o, lt := q.view, q.lt
 	if cut <= start || cut >= len(buf) || !o.acrossable() {
 		return buf, 0, false
 	}
@@ -59,12 +59,12 @@ func (o *view) across(sc *scratch, buf []int, start, cut int, s, t int32) ([]int
 	tx, ty, _ := lt.XY(int(t))
 	ends := o.pivotKeys(buf[start:], c)
 	if between(sy, cy, ty) {
-		if out, cost, ok := o.acrossLine(sc, o.crossing(false, c), buf, start, s, t, ends, sy > cy); ok {
+		if out, cost, ok := q.acrossLine(o.crossing(false, c), buf, start, s, t, ends, sy > cy); ok {
 			return out, cost, true
 		}
 	}
 	if between(sx, cx, tx) {
-		if out, cost, ok := o.acrossLine(sc, o.crossing(true, c), buf, start, s, t, ends, sx > cx); ok {
+		if out, cost, ok := q.acrossLine(o.crossing(true, c), buf, start, s, t, ends, sx > cx); ok {
 			return out, cost, true
 		}
 	}
@@ -77,7 +77,7 @@ func (o *view) across(sc *scratch, buf []int, start, cut int, s, t int32) ([]int
 // first call.
 func (o *view) acrossable() bool {
 	lt := o.lt
-	return o.s != nil && lt.t.Kind == table.KindGrid && o.inexact == 0 && lt.costs().key != nil &&
+	return o.st != nil && lt.t.Kind == table.KindGrid && o.inexact == 0 && lt.costs().key != nil &&
 		lt.symmetric() && lt.gridMoves().adjacent
 }
 
@@ -87,7 +87,7 @@ func between(a, b, c int) bool { return (a < b && b < c) || (c < b && b < a) }
 // pivot returns the changed cell that the step from u to v crosses: v when
 // it is blocked or raised, else a blocked corner the diagonal step cuts,
 // else v (a raised edge). O(1).
-func (o *view) pivot(u, v int32) int32 {
+func (o *changeSet) pivot(u, v int32) int32 {
 	if o.changedCell(v) {
 		return v
 	}
@@ -102,7 +102,7 @@ func (o *view) pivot(u, v int32) int32 {
 }
 
 // changedCell reports whether node u is blocked or its cell raised. O(1).
-func (o *view) changedCell(u int32) bool {
+func (o *changeSet) changedCell(u int32) bool {
 	if !o.marked(u) {
 		return false
 	}
@@ -116,7 +116,8 @@ func (o *view) changedCell(u int32) bool {
 // leaves them a chance to beat the baked distance, then the best crossing
 // found: O(cells) bounds, the distances of the cells read, and the paths
 // it returns.
-func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t int32, ends pivotKeys, fromHigh bool) ([]int, float64, bool) {
+func (q query) acrossLine(l *crossing, buf []int, start int, s, t int32, ends pivotKeys, fromHigh bool) ([]int, float64, bool) {
+	o, sc := q.view, q.sc
 	in, out := 0, 1
 	if fromHigh {
 		in, out = 1, 0
@@ -127,7 +128,7 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 	}
 	g := o.lt.crossGeometry(l, s, t)
 	most := len(cells) // cells read at most
-	_, flat := o.lt.w.(*flatWalker)
+	flat := o.rows
 	var k, n int
 	var marks []float64 // the baked landmarks' rows, where distances are walks
 	if !flat {
@@ -183,10 +184,10 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 		if active > most {
 			return buf, 0, false // too far to walk: the search answers
 		}
-		if !read && (!fromS.start() || !o.startTarget(&toT, flat)) {
+		if !read && (!fromS.start() || !toT.startOwn(!flat)) {
 			return buf, 0, false
 		}
-		best = o.runAlong(cells, rs, in, out, &fromS, &toT)
+		best = runAlong(cells, rs, in, out, &fromS, &toT)
 		if sc.walkBudget <= 0 {
 			return buf, 0, false // too far to walk: the search answers
 		}
@@ -206,7 +207,7 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 			continue
 		}
 		tries++
-		if out, ok := o.crossingPath(sc, cells, rs, i, buf, &fromS, &toT); ok {
+		if out, ok := q.crossingPath(cells, rs, i, buf, &fromS, &toT); ok {
 			k := copy(out[start:], out[len(buf):])
 			return out[:start+k], keyCost(best), true
 		}
@@ -214,13 +215,13 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 	return buf, 0, false
 }
 
-// startTarget readies the target's keys, in a scratch of their own on a
-// table without rows.
-func (o *view) startTarget(toT *endKeys, flat bool) bool {
-	if !flat {
-		toT.sc = o.lt.getScratch()
+// startOwn readies the keys, in a scratch of their own (from the
+// table's pool) where own is set.
+func (k *endKeys) startOwn(own bool) bool {
+	if own {
+		k.sc = k.o.lt.getScratch()
 	}
-	return toT.start()
+	return k.start()
 }
 
 // maxCrossingTries bounds how many of the best crossings, where several
@@ -232,7 +233,8 @@ const maxCrossingTries = 4
 // run along the line, and the stored path from its exit node to the
 // target; false where a stored path crosses a change (buf is then as
 // given). O(path length).
-func (o *view) crossingPath(sc *scratch, cells []lineCell, rs []crossReach, i int, buf []int, fromS, toT *endKeys) ([]int, bool) {
+func (q query) crossingPath(cells []lineCell, rs []crossReach, i int, buf []int, fromS, toT *endKeys) ([]int, bool) {
+	o, sc := q.view, q.sc
 	exit := rs[i].outTo
 	if !toT.clean(exit) {
 		return buf, false
@@ -248,7 +250,7 @@ func (o *view) crossingPath(sc *scratch, cells []lineCell, rs []crossReach, i in
 	}
 	mark := len(buf)
 	out, ok := fromS.pathFromEnd(buf, rs[i].inFrom)
-	if !ok || o.Crosses(out[mark:]) {
+	if !ok || o.crosses(out[mark:]) {
 		return buf, false
 	}
 	for j := len(run) - 1; j >= 0; j-- {
@@ -256,7 +258,7 @@ func (o *view) crossingPath(sc *scratch, cells []lineCell, rs []crossReach, i in
 	}
 	leg := len(out)
 	out, ok = toT.pathToEnd(out, exit)
-	if !ok || o.Crosses(out[leg:]) {
+	if !ok || o.crosses(out[leg:]) {
 		return buf, false
 	}
 	return out, true
@@ -289,7 +291,7 @@ type crossReach struct {
 // runAlong returns the key of the best crossing whose run stays among the
 // active cells, +Inf when there is none, leaving each cell's best in rs.
 // O(cells), and the walks of the ends' keys not yet read.
-func (o *view) runAlong(cells []lineCell, rs []crossReach, in, out int, fromS, toT *endKeys) float64 {
+func runAlong(cells []lineCell, rs []crossReach, in, out int, fromS, toT *endKeys) float64 {
 	inf := math.Inf(1)
 	for i := range cells {
 		r, c := &rs[i], &cells[i]
@@ -360,13 +362,15 @@ type pivotKeys struct {
 // stored, crossing the change at pivot: from a flat table's rows, O(1);
 // elsewhere only old, the stored path's length where every move costs its
 // octile length, O(len(stored)), else 0.
-func (o *view) pivotKeys(stored []int, pivot int32) pivotKeys {
+func (o *changeSet) pivotKeys(stored []int, pivot int32) pivotKeys {
 	lt := o.lt
 	s, t := stored[0], stored[len(stored)-1]
 	k := pivotKeys{steps: len(stored)}
-	if fw, ok := lt.w.(*flatWalker); ok {
-		toT, ok1 := fw.f.DistRow(t).Octile16()
-		toP, ok2 := fw.f.DistRow(int(pivot)).Octile16()
+	if o.rows {
+		rowT, _ := o.st.distRow(t)
+		rowP, _ := o.st.distRow(int(pivot))
+		toT, ok1 := rowT.Octile16()
+		toP, ok2 := rowP.Octile16()
 		if ok1 && ok2 {
 			k.old, k.fromS, k.toT = toT.Key(s), toP.Key(s), toT.Key(int(pivot))
 			k.known = !math.IsInf(k.fromS, 1) && !math.IsInf(k.toT, 1)
@@ -374,15 +378,15 @@ func (o *view) pivotKeys(stored []int, pivot int32) pivotKeys {
 		return k
 	}
 	if lt.gridMoves().octileExact {
-		k.old = o.octileLength(stored)
+		k.old = lt.octileLength(stored)
 	}
 	return k
 }
 
 // octileLength returns the octile length of path as a key, 0 past the
 // keys' exact range. O(len(path)).
-func (o *view) octileLength(path []int) float64 {
-	cells, w := o.lt.t.Cells, int32(o.lt.t.Width)
+func (lt *Table) octileLength(path []int) float64 {
+	cells, w := lt.t.Cells, int32(lt.t.Width)
 	var straight, diagonal uint64
 	for i := 1; i < len(path); i++ {
 		switch cells[path[i]] - cells[path[i-1]] {

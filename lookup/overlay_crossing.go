@@ -46,7 +46,7 @@ const maxCrossings = 64
 // (vertical) or row, building it the first time. O(W + H) then,
 // O(crossings) after.
 func (o *view) crossing(vertical bool, pivot int32) *crossing {
-	old := o.crossings.set.Load()
+	old := o.derived.crossings.set.Load()
 	if old != nil {
 		for _, l := range *old {
 			if l.vertical == vertical && l.pivot == pivot {
@@ -61,10 +61,10 @@ func (o *view) crossing(vertical bool, pivot int32) *crossing {
 			next = append(next, *old...)
 		}
 		next = append(next, l)
-		if o.crossings.set.CompareAndSwap(old, &next) {
+		if o.derived.crossings.set.CompareAndSwap(old, &next) {
 			break
 		}
-		old = o.crossings.set.Load()
+		old = o.derived.crossings.set.Load()
 	}
 	return l
 }
@@ -97,7 +97,7 @@ func (o *view) buildCrossing(vertical bool, pivot int32) *crossing {
 	l := &crossing{vertical: vertical, at: at, pivot: pivot}
 	for a := range n {
 		v := node(a, at)
-		if v < 0 || o.marked(v) && o.Blocked(int(v)) {
+		if v < 0 || o.marked(v) && o.isBlocked(int(v)) {
 			continue
 		}
 		c := lineCell{node: v, pos: int32(a), fwd: inf, back: inf}
@@ -120,7 +120,7 @@ func (o *view) buildCrossing(vertical bool, pivot int32) *crossing {
 	// line, once a change: the table's baked landmarks bound the cells
 	// there instead.
 	keys := endKeys{o: o, end: pivot}
-	if _, flat := lt.w.(*flatWalker); flat && keys.start() {
+	if o.rows && keys.start() {
 		l.toPivot = make([]float64, len(l.cells))
 		for i := range l.cells {
 			l.toPivot[i] = keys.key(l.cells[i].node) // d(c, pivot) = d(pivot, c): the table is symmetric
@@ -131,7 +131,7 @@ func (o *view) buildCrossing(vertical bool, pivot int32) *crossing {
 
 // moveKey returns the key of the cheapest move from u to v as changed,
 // +Inf where there is none or it is closed. O(degree of u).
-func (o *view) moveKey(u, v int32) float64 {
+func (o *changeSet) moveKey(u, v int32) float64 {
 	lt := o.lt
 	base := uint(u) << lt.hopShift
 	key := lt.costs().key

@@ -24,13 +24,14 @@ type endKeys struct {
 // start readies the keys, forgetting what the scratch held; false where
 // the table's rows are not keys. O(1).
 func (k *endKeys) start() bool {
-	if fw, ok := k.o.lt.w.(*flatWalker); ok {
+	if k.o.rows {
+		row, _ := k.o.st.distRow(int(k.end))
 		var rowOK bool
-		k.row, rowOK = fw.f.DistRow(int(k.end)).Octile16()
+		k.row, rowOK = row.Octile16()
 		return rowOK
 	}
 	k.sc.begin()
-	k.sc.hr = k.o.s.heuristic(k.end, true)
+	k.sc.hr = k.o.heuristic(k.end, true)
 	return true
 }
 
@@ -88,7 +89,7 @@ func (k *endKeys) key(u int32) float64 {
 		if *k.budget <= 0 {
 			return math.Inf(1)
 		}
-		k.o.setH(k.sc, n, u, k.end, &k.sc.hr)
+		query{k.o, k.sc}.setH(n, u, k.end)
 		*k.budget -= len(k.sc.chain) + 1
 	}
 	return n.h

@@ -1,9 +1,6 @@
 package lookup
 
-import (
-	"math"
-	"sync"
-)
+import "math"
 
 // landmarks tighten a search's heuristic where a change lengthens paths.
 // The baked distance to the target is exact wherever the stored path is
@@ -19,7 +16,6 @@ import (
 // first search of the view that uses them: O(k·(V+E)) once per view,
 // which is why they are the caller's choice (Overlay.SetLandmarks).
 type landmarks struct {
-	once sync.Once
 	k    int       // landmarks; 0 where the view has none
 	sym  bool      // every move costs what its reverse does: bound both ways
 	dist []float64 // a row of distances from each landmark, +Inf unreached
@@ -33,25 +29,24 @@ const MaxLandmarks = 64
 // time the node farthest from every landmark placed, all on the changed
 // level, so the choice depends on the view alone. Keyed levels with
 // changes only.
-func (o *view) landmarks() *landmarks {
-	lm := &o.lm
-	lm.once.Do(func() {
-		k := o.landmarkCount
-		if k == 0 || o.changes == 0 {
-			return
-		}
-		if lm.dist = o.placeLandmarks(k); lm.dist != nil {
-			lm.sym, lm.k = o.symmetric(), k
-		}
-	})
-	return lm
+func (v *view) landmarks() *landmarks { return v.derived.landmarks.get(v.placeLandmarksIn) }
+
+// placeLandmarksIn places the view's landmarks in lm. O(k·(V+E)).
+func (v *view) placeLandmarksIn(lm *landmarks) {
+	k := v.landmarkCount
+	if k == 0 || v.changes == 0 {
+		return
+	}
+	if lm.dist = v.placeLandmarks(k); lm.dist != nil {
+		lm.sym, lm.k = v.symmetric(), k
+	}
 }
 
 // placeLandmarks places k landmarks on the view's level as landmarks
 // describes and returns their rows of distances, or nil where the level is
 // not searched on keys, a move may cost nothing, or every node is
 // blocked. O(k·(V+E)).
-func (o *view) placeLandmarks(k int) []float64 {
+func (o *changeSet) placeLandmarks(k int) []float64 {
 	lt := o.lt
 	if lt.costs().key == nil || o.inexact > 0 {
 		return nil
@@ -102,9 +97,8 @@ const bakedLandmarkCount = 8
 // buildBakedLandmarks places the table's landmarks on its baked level in
 // b. O(k·(V+E)).
 func (lt *Table) buildBakedLandmarks(b *bakedLandmarks) {
-	v := &view{lt: lt}
-	v.init()
-	if b.dist = v.placeLandmarks(bakedLandmarkCount); b.dist != nil {
+	c := changeSet{lt: lt, mark: new(markSlots)} // no changes
+	if b.dist = c.placeLandmarks(bakedLandmarkCount); b.dist != nil {
 		b.k = bakedLandmarkCount
 	}
 }
@@ -116,13 +110,13 @@ const maxStarts = 8
 // holding at least half the level, or of the largest part its first
 // maxStarts searches met; false when every node is blocked. seen is
 // scratch of one entry a node. O(maxStarts·(V+E)).
-func (o *view) largestPart(d, seen []float64, q *keyQueue) bool {
+func (o *changeSet) largestPart(d, seen []float64, q *keyQueue) bool {
 	for i := range seen {
 		seen[i] = math.Inf(1)
 	}
 	best, size, last := int32(-1), 0, int32(-1)
 	for u, tries := int32(0), 0; int(u) < len(d) && tries < maxStarts && size*2 < len(d); u++ {
-		if o.Blocked(int(u)) || !math.IsInf(seen[u], 1) {
+		if o.isBlocked(int(u)) || !math.IsInf(seen[u], 1) {
 			continue // blocked, or in a part already searched
 		}
 		reached := o.keyDistances(u, d, q)
@@ -158,7 +152,7 @@ type keyQueue struct {
 // queues nodes in buckets of that width (Dial's): a move from the least
 // bucket lands in a later one, so every node of the least bucket is final
 // and is taken in O(1). O(V+E+D/width) for D the largest distance.
-func (o *view) keyDistances(src int32, d []float64, q *keyQueue) int {
+func (o *changeSet) keyDistances(src int32, d []float64, q *keyQueue) int {
 	inf := math.Inf(1)
 	for i := range d {
 		d[i] = inf
@@ -220,7 +214,7 @@ func (o *view) keyDistances(src int32, d []float64, q *keyQueue) int {
 // keyQueue returns the queue for the view's level: the least key of any
 // move as its width, and a ring of buckets that spans the dearest move;
 // false where a move may cost nothing. O(changes).
-func (o *view) keyQueue() (*keyQueue, bool) {
+func (o *changeSet) keyQueue() (*keyQueue, bool) {
 	c := o.lt.costs()
 	if c.minKey <= 0 || math.IsInf(c.minKey, 1) {
 		return nil, false
@@ -243,7 +237,7 @@ func (o *view) keyQueue() (*keyQueue, bool) {
 // symmetric reports whether every move of the view's level costs what the
 // reverse move costs: the table's graph is (see Table.symmetric) and the
 // view only blocks nodes. O(1) after the table's check.
-func (o *view) symmetric() bool {
+func (o *changeSet) symmetric() bool {
 	return len(o.edges) == 0 && len(o.cells) == 0 && o.lt.symmetric()
 }
 

@@ -2,12 +2,11 @@ package lookup
 
 import (
 	"math"
-	"sync"
 
 	"github.com/pathtable/pathtable/table"
 )
 
-// probes lets a query prove, from two reads of the distance rows per
+// A proof from the rows lets a query prove, from two reads of the distance rows per
 // change, that the stored path of a pair crosses none of a view's
 // changes, without walking it. Every node n of the stored path from s to
 // t has d(s,n) + d(n,t) = d(s,t) on the baked level (its prefix costs at
@@ -15,12 +14,6 @@ import (
 // d(s,t)). So where d(s,c) + d(c,t) > d(s,t), exactly, for every node c a
 // change can touch, no step of the stored path touches one. Only flat
 // tables with exact distance rows (octile keys or integers) have them.
-type probes struct {
-	once  sync.Once
-	w     *flatWalker
-	nodes []int32 // the nodes the changes touch; nil: no proof here
-}
-
 // maxProbes bounds the nodes probed: beyond them the O(path length) walk
 // (Overlay.checked) is as cheap as the proof.
 const maxProbes = 64
@@ -31,11 +24,12 @@ const maxProbes = 64
 // the corner), raised cells, and the tails of raised edges; nil where the
 // table cannot prove a path clear, or there are too many. Built at the
 // first query that asks: O(changes) once per view.
-func (o *view) probeNodes() (*flatWalker, []int32) {
-	p := &o.probe
-	p.once.Do(func() {
-		w, ok := o.s.(*flatWalker)
-		if !ok || o.changes == 0 {
+func (o *view) probeNodes() []int32 { return *o.derived.probe.get(o.listProbes) }
+
+// listProbes lists the nodes probeNodes returns in out. O(changes).
+func (o *view) listProbes(out *[]int32) {
+	{
+		if !o.rows || o.changes == 0 {
 			return
 		}
 		switch o.lt.t.DistKind {
@@ -66,9 +60,8 @@ func (o *view) probeNodes() (*flatWalker, []int32) {
 		if len(nodes) > maxProbes {
 			return
 		}
-		p.w, p.nodes = w, nodes
-	})
-	return p.w, p.nodes
+		*out = nodes
+	}
 }
 
 // avoids reports whether the stored path from s to t exists and certainly
@@ -76,17 +69,17 @@ func (o *view) probeNodes() (*flatWalker, []int32) {
 // (false also where it cannot tell: ties, float rows, many changes).
 // Indices are valid. O(changes): two row reads a probed node.
 func (o *view) avoids(s, t int) bool {
-	w, nodes := o.probeNodes()
+	nodes := o.probeNodes()
 	if nodes == nil {
 		return false
 	}
-	dst, ok := w.exact(s, t)
+	dst, ok := o.exact(s, t)
 	if !ok || math.IsInf(dst, 1) {
 		return false
 	}
 	for _, c := range nodes {
-		dsc, ok1 := w.exact(s, int(c))
-		dct, ok2 := w.exact(int(c), t)
+		dsc, ok1 := o.exact(s, int(c))
+		dct, ok2 := o.exact(int(c), t)
 		if !ok1 || !ok2 {
 			return false
 		}
@@ -94,9 +87,43 @@ func (o *view) avoids(s, t int) bool {
 			continue // no baked path through c
 		}
 		sum := dsc + dct
-		if sum >= w.exactLimit() || sum <= dst {
+		if sum >= o.exactLimit() || sum <= dst {
 			return false // past the exact range, or a tie: walk
 		}
 	}
 	return true
+}
+
+// exact returns the stored distance from u to t, from t's row, as an exact number (an
+// octile key, see table.OctileKey, or an integer), +Inf when there is no
+// path; false where the row holds float64 or an integer too large for a
+// float64. Sums of two stay exact below exactLimit. O(1).
+func (o *changeSet) exact(u, t int) (float64, bool) {
+	row, ok := o.st.distRow(t)
+	if !ok {
+		return 0, false
+	}
+	switch o.lt.t.DistKind {
+	case table.DistOctile16:
+		oct, _ := row.Octile16()
+		return oct.Key(u), true
+	case table.DistU16, table.DistU32, table.DistU64:
+		x, ok := row.Int(u)
+		if !ok {
+			return math.Inf(1), true
+		}
+		if x >= 1<<53 {
+			return 0, false
+		}
+		return float64(x), true
+	}
+	return 0, false
+}
+
+// exactLimit bounds the sums of two exact distances that compare exactly.
+func (o *changeSet) exactLimit() float64 {
+	if o.lt.t.DistKind == table.DistOctile16 {
+		return table.OctileKeyLimit
+	}
+	return 1 << 53
 }

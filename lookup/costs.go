@@ -81,54 +81,6 @@ func cellKey(c float64, diagonal bool) (float64, bool) {
 	return table.OctileKey(uint64(c), 0), true
 }
 
-// heuristic reads the baked distance of any node to one target: in O(1)
-// from the target's row of distances where the table stores one (as exact
-// keys when keyed, integers or float64: the row's encoding), otherwise
-// summed along walks of stored paths (hWalk). Walkers make it.
-type heuristic struct {
-	mode  hMode
-	first []byte // the target's first-move row, nil without one
-	oct   table.Octile16Row
-	row   table.DistRow
-	w     []float64 // hWalk: the search's costs by hop slot (keys when keyed), summed along walks
-	rank  int32     // hWalk: the target's rank, on a run-length table
-}
-
-type hMode uint8
-
-const (
-	hKeys  hMode = iota // octile keys from a DistOctile16 row
-	hInt                // integer distances
-	hFloat              // any other stored distance, as float64
-	hWalk               // no row: summed along table paths
-)
-
-// at returns the baked distance of u, +Inf when unreachable; not for
-// hWalk. O(1).
-func (h *heuristic) at(u int32) float64 {
-	switch h.mode {
-	case hKeys:
-		return h.oct.Key(int(u))
-	case hInt:
-		if x, ok := h.row.Int(int(u)); ok {
-			return float64(x)
-		}
-		return math.Inf(1)
-	}
-	d, _ := h.row.At(int(u))
-	return d
-}
-
-// step returns the node after u on the table path to the target, from
-// the target's first-move row, or -1 without one.
-// O(1); it inlines.
-func (h *heuristic) step(lt *Table, u int32) int32 {
-	if h.first == nil {
-		return -1
-	}
-	return int32(lt.hop(int(u), uint(h.first[u])))
-}
-
 // keyCost converts an exact octile key to its cost, as a stored distance
 // reads. O(1).
 func keyCost(k float64) float64 {
