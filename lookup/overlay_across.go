@@ -112,33 +112,51 @@ func (o *changeSet) changedCell(u int32) bool {
 }
 
 // acrossLine is across over one crossing, entered from its higher side
-// when fromHigh. It reads only the cells whose lower bound (see above)
-// leaves them a chance to beat the baked distance, then the best crossing
-// found: O(cells) bounds, the distances of the cells read, and the paths
-// it returns.
+// when fromHigh. It bounds every cell from below (see above), reads only
+// the cells whose bound leaves them a chance to beat the baked distance,
+// then the best crossing found, and returns the best crossing whose
+// stored paths cross no change: O(cells) bounds, the distances of the
+// cells read, and the paths it returns.
 func (q query) acrossLine(l *crossing, buf []int, start int, s, t int32, ends pivotKeys, fromHigh bool) ([]int, float64, bool) {
-	o, sc := q.view, q.sc
 	in, out := 0, 1
 	if fromHigh {
 		in, out = 1, 0
 	}
-	cells := l.cells
-	if len(cells) == 0 {
+	if len(l.cells) == 0 {
 		return buf, 0, false
 	}
-	g := o.lt.crossGeometry(l, s, t)
-	most := len(cells) // cells read at most
-	flat := o.rows
+	least := q.bound(l, s, t, ends)
+	// d(p, s) = d(s, p): the table is symmetric. A table without rows
+	// walks toward each end in a scratch of its own.
+	sc := q.sc
+	sc.walkBudget = maxWalkedPerStep * ends.steps
+	fromS := endKeys{o: q.view, sc: sc, end: s, budget: &sc.walkBudget}
+	toT := endKeys{o: q.view, end: t, budget: &sc.walkBudget}
+	defer func() {
+		if toT.sc != nil {
+			q.lt.putScratch(toT.sc)
+		}
+	}()
+	best, ok := q.readCells(l.cells, in, out, max(ends.old, least), &fromS, &toT)
+	if !ok || math.IsInf(best, 1) || best >= table.OctileKeyLimit {
+		return buf, 0, false
+	}
+	return q.pickCrossing(l.cells, best, buf, start, &fromS, &toT)
+}
+
+// bound gives every cell of l its lower bound in sc.reach, and returns the
+// least. O(cells × baked landmarks).
+func (q query) bound(l *crossing, s, t int32, ends pivotKeys) float64 {
+	cells := l.cells
+	g := q.lt.crossGeometry(l, s, t)
 	var k, n int
 	var marks []float64 // the baked landmarks' rows, where distances are walks
-	if !flat {
-		most = maxWalkedCells
-		k, marks = o.lt.bakedLandmarks()
-		n = o.lt.n
+	if !q.rows {
+		k, marks = q.lt.bakedLandmarks()
+		n = q.lt.n
 	}
-	inf := math.Inf(1)
-	rs := sc.reach[:0]
-	least := inf
+	rs := q.sc.reach[:0]
+	least := math.Inf(1)
 	for i := range cells {
 		b := g.bound(cells[i].pos)
 		if ends.known && l.toPivot != nil {
@@ -155,21 +173,23 @@ func (q query) acrossLine(l *crossing, buf []int, start int, s, t int32, ends pi
 		rs = append(rs, crossReach{bound: b, in: math.NaN(), out: math.NaN()})
 		least = min(least, b)
 	}
-	sc.reach = rs
-	// d(p, s) = d(s, p): the table is symmetric. A table without rows
-	// walks toward each end in a scratch of its own.
-	sc.walkBudget = maxWalkedPerStep * ends.steps
-	fromS := endKeys{o: o, sc: sc, end: s, budget: &sc.walkBudget}
-	toT := endKeys{o: o, end: t, budget: &sc.walkBudget}
-	defer func() {
-		if toT.sc != nil {
-			o.lt.putScratch(toT.sc)
-		}
-	}()
-	// Read every cell whose bound is under the limit: first the baked
-	// distance (or, where no bound is under it, the least bound), then
-	// the best crossing found, until no cell left unread could beat it.
-	best, limit, active := inf, max(ends.old, least), 0
+	q.sc.reach = rs
+	return least
+}
+
+// readCells reads every cell whose bound is under the limit: first the
+// baked distance (or, where no bound is under it, the least bound), then
+// the best crossing found, until no cell left unread could beat it, and
+// returns the best crossing's key; false where that is more than the
+// layout may read (the search answers then). O(cells read), and their
+// distances.
+func (q query) readCells(cells []lineCell, in, out int, limit float64, fromS, toT *endKeys) (float64, bool) {
+	rs := q.sc.reach
+	most := len(cells) // cells read at most
+	if !q.rows {
+		most = maxWalkedCells
+	}
+	best, active := math.Inf(1), 0
 	for read := false; ; read = true {
 		added := false
 		for i := range rs {
@@ -179,25 +199,28 @@ func (q query) acrossLine(l *crossing, buf []int, start int, s, t int32, ends pi
 			}
 		}
 		if read && !added {
-			break
+			return best, true
 		}
 		if active > most {
-			return buf, 0, false // too far to walk: the search answers
+			return 0, false // too far to walk: the search answers
 		}
-		if !read && (!fromS.start() || !toT.startOwn(!flat)) {
-			return buf, 0, false
+		if !read && (!fromS.start() || !toT.startOwn(!q.rows)) {
+			return 0, false
 		}
-		best = runAlong(cells, rs, in, out, &fromS, &toT)
-		if sc.walkBudget <= 0 {
-			return buf, 0, false // too far to walk: the search answers
+		best = runAlong(cells, rs, in, out, fromS, toT)
+		if q.sc.walkBudget <= 0 {
+			return 0, false // too far to walk: the search answers
 		}
 		limit = best
 	}
-	if best == inf || best >= table.OctileKeyLimit {
-		return buf, 0, false
-	}
-	// Crossings tie often on grids, and one's stored paths may cross a
-	// change where another's do not: try a few.
+}
+
+// pickCrossing returns, appended to buf[:start], the path of a crossing
+// of key best whose stored paths cross no change. Crossings tie often on
+// grids, and one's stored paths may cross a change where another's do
+// not: it tries a few. O(their path lengths).
+func (q query) pickCrossing(cells []lineCell, best float64, buf []int, start int, fromS, toT *endKeys) ([]int, float64, bool) {
+	rs := q.sc.reach
 	tries := 0
 	for i := range rs {
 		if tries == maxCrossingTries {
@@ -207,7 +230,7 @@ func (q query) acrossLine(l *crossing, buf []int, start int, s, t int32, ends pi
 			continue
 		}
 		tries++
-		if out, ok := q.crossingPath(cells, rs, i, buf, &fromS, &toT); ok {
+		if out, ok := q.crossingPath(cells, rs, i, buf, fromS, toT); ok {
 			k := copy(out[start:], out[len(buf):])
 			return out[:start+k], keyCost(best), true
 		}

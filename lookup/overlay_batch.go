@@ -18,7 +18,7 @@ type Batch struct{ c *changeSet }
 // Blocking a blocked node does nothing. O(1) amortised.
 func (b *Batch) Block(u int) error {
 	o := b.c
-	if err := o.check(u); err != nil {
+	if err := b.check(u); err != nil {
 		return err
 	}
 	if o.isBlocked(u) {
@@ -34,7 +34,7 @@ func (b *Batch) Block(u int) error {
 // Unblock reopens node u; it does nothing if u is not blocked. O(1).
 func (b *Batch) Unblock(u int) error {
 	o := b.c
-	if err := o.check(u); err != nil {
+	if err := b.check(u); err != nil {
 		return err
 	}
 	if !o.isBlocked(u) {
@@ -55,13 +55,13 @@ func (b *Batch) Unblock(u int) error {
 // baked cost itself restores it. O(degree of from).
 func (b *Batch) SetEdgeCost(from, to int, cost float64) error {
 	o := b.c
-	if err := o.checkPair(from, to); err != nil {
+	if err := b.checkPair(from, to); err != nil {
 		return err
 	}
 	if math.IsNaN(cost) || cost < 0 {
 		return fmt.Errorf("edge %s -> %s: cost %v is not a cost", o.lt.Name(from), o.lt.Name(to), cost)
 	}
-	if !math.IsInf(cost, 1) && !o.addsUp(cost) {
+	if !math.IsInf(cost, 1) && !b.addsUp(cost) {
 		return fmt.Errorf("edge %s -> %s: cost %v over %d nodes can add up past the largest float64 (+Inf closes an edge)", o.lt.Name(from), o.lt.Name(to), cost, o.lt.n)
 	}
 	t := o.lt.t
@@ -91,7 +91,7 @@ func (b *Batch) SetEdgeCost(from, to int, cost float64) error {
 // O(degree of from).
 func (b *Batch) RestoreEdge(from, to int) error {
 	o := b.c
-	if err := o.checkPair(from, to); err != nil {
+	if err := b.checkPair(from, to); err != nil {
 		return err
 	}
 	t := o.lt.t
@@ -110,7 +110,7 @@ func (b *Batch) RestoreEdge(from, to int) error {
 // baked cost restores the cell. O(degree of u).
 func (b *Batch) SetCellCost(u int, cost float64) error {
 	o := b.c
-	if err := o.check(u); err != nil {
+	if err := b.check(u); err != nil {
 		return err
 	}
 	t := o.lt.t
@@ -120,7 +120,7 @@ func (b *Batch) SetCellCost(u int, cost float64) error {
 	if math.IsNaN(cost) || cost < 0 || math.IsInf(cost, 1) {
 		return fmt.Errorf("cell %s: cost %v is not a cell cost (Block closes a cell)", o.lt.Name(u), cost)
 	}
-	if unit := o.maxMoveUnit(); !o.addsUp(cost * unit) {
+	if unit := b.maxMoveUnit(); !b.addsUp(cost * unit) {
 		return fmt.Errorf("cell %s: cost %v, %v per move onto it, over %d nodes can add up past the largest float64 (Block closes a cell)", o.lt.Name(u), cost, cost*unit, o.lt.n)
 	}
 	baked := o.lt.bakedCell(u)
@@ -149,7 +149,7 @@ func (b *Batch) SetCellCost(u int, cost float64) error {
 // RestoreCell gives grid node u its baked cell cost again. O(1).
 func (b *Batch) RestoreCell(u int) error {
 	o := b.c
-	if err := o.check(u); err != nil {
+	if err := b.check(u); err != nil {
 		return err
 	}
 	if old, had := o.cells[int32(u)]; had {
@@ -171,7 +171,7 @@ func (b *Batch) Clear() {
 	}
 	t := o.lt.t
 	for e := range o.edges {
-		b.touch(o.tail(e, t), -1)
+		b.touch(edgeTail(t, e), -1)
 	}
 	clear(o.blocked)
 	clear(o.edges)
@@ -273,7 +273,7 @@ func (b *Batch) touch(u int32, d int) {
 func (b *Batch) touchBlocked(u int32, d int) {
 	o := b.c
 	b.touch(u, d)
-	if !o.corners() {
+	if !o.lt.corners() {
 		return
 	}
 	x, y, _ := o.lt.XY(int(u))
@@ -286,7 +286,8 @@ func (b *Batch) touchBlocked(u int32, d int) {
 
 // check refuses a change at node u: out of range, or on an overlay that
 // takes none.
-func (o *changeSet) check(u int) error {
+func (b *Batch) check(u int) error {
+	o := b.c
 	if o.st == nil {
 		return fmt.Errorf("%w; this one covers windows of DELTA %d", ErrNotAllPairs, o.lt.Window())
 	}
@@ -296,27 +297,28 @@ func (o *changeSet) check(u int) error {
 	return nil
 }
 
-func (o *changeSet) checkPair(from, to int) error {
-	if err := o.check(from); err != nil {
+// checkPair refuses a change of an edge from from to to as check does.
+func (b *Batch) checkPair(from, to int) error {
+	if err := b.check(from); err != nil {
 		return err
 	}
-	return o.check(to)
+	return b.check(to)
 }
 
 // addsUp reports whether a move of cost w, as many times as a path has
 // edges (n-1 at most), stays finite: the loaders' rule for the level's
 // own costs (maps refuses a level that breaks it), so a raised cost never
 // adds up to the +Inf that means closed. O(1).
-func (o *changeSet) addsUp(w float64) bool {
-	steps := float64(max(o.lt.n-1, 1))
+func (b *Batch) addsUp(w float64) bool {
+	steps := float64(max(b.c.lt.n-1, 1))
 	return w <= math.MaxFloat64/steps
 }
 
 // maxMoveUnit bounds the factor a grid move puts on the cost of the cell
 // it enters: 14 on 10/14 levels, else √2 (diagonals; 4-connected levels
 // have less, which a bound may ignore). O(1).
-func (o *changeSet) maxMoveUnit() float64 {
-	if o.lt.t.Diagonal == "10/14" {
+func (b *Batch) maxMoveUnit() float64 {
+	if b.c.lt.t.Diagonal == "10/14" {
 		return 14
 	}
 	return math.Sqrt2

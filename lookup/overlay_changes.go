@@ -87,9 +87,9 @@ func (o *changeSet) cellCost(u int) (float64, bool) {
 	return o.lt.bakedCell(u), true
 }
 
-// tail returns the node edge e leaves, by binary search of the offsets.
-// O(log V).
-func (o *changeSet) tail(e int32, t *table.Table) int32 {
+// edgeTail returns the node edge e of t leaves, by binary search of the
+// offsets. O(log V).
+func edgeTail(t *table.Table, e int32) int32 {
 	lo, hi := 0, t.Nodes // Offsets[lo] <= e < Offsets[hi]
 	for hi-lo > 1 {
 		mid := int(uint(lo+hi) >> 1)
@@ -102,17 +102,10 @@ func (o *changeSet) tail(e int32, t *table.Table) int32 {
 	return int32(lo)
 }
 
-// corners reports whether the level's diagonal moves need both cells
-// beside them open (8-connected grids: no corner cutting).
-func (o *changeSet) corners() bool {
-	t := o.lt.t
-	return t.Kind == table.KindGrid && t.Connect != 4
-}
-
 // cutsBlocked reports whether the move from u to v is diagonal on a grid
 // and a cell beside it is blocked. O(1).
 func (o *changeSet) cutsBlocked(u, v int32) bool {
-	if len(o.blocked) == 0 || !o.corners() {
+	if len(o.blocked) == 0 || !o.lt.corners() {
 		return false
 	}
 	ux, uy, _ := o.lt.XY(int(u))

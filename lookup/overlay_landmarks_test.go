@@ -55,7 +55,7 @@ func TestKeyDistancesMatchDist(t *testing.T) {
 				if o.Blocked(src) {
 					continue
 				}
-				reached := v.keyDistances(int32(src), d, q)
+				reached := q.keyDistances(int32(src), d)
 				want := 0
 				for u := range lt.Len() {
 					dist, ok := o.Dist(src, u)

@@ -40,7 +40,7 @@ func (o *view) listProbes(out *[]int32) {
 		nodes := make([]int32, 0, len(o.blocked)*5+len(o.cells)+len(o.edges))
 		for u := range o.blocked {
 			nodes = append(nodes, u)
-			if !o.corners() {
+			if !o.lt.corners() {
 				continue
 			}
 			x, y, _ := o.lt.XY(int(u))
@@ -55,7 +55,7 @@ func (o *view) listProbes(out *[]int32) {
 		}
 		t := o.lt.t
 		for e := range o.edges {
-			nodes = append(nodes, o.tail(e, t))
+			nodes = append(nodes, edgeTail(t, e))
 		}
 		if len(nodes) > maxProbes {
 			return
@@ -73,13 +73,16 @@ func (o *view) avoids(s, t int) bool {
 	if nodes == nil {
 		return false
 	}
-	dst, ok := o.exact(s, t)
+	kind := o.lt.t.DistKind
+	rowT, _ := o.st.distRow(t)
+	dst, ok := exactAt(rowT, kind, s)
 	if !ok || math.IsInf(dst, 1) {
 		return false
 	}
 	for _, c := range nodes {
-		dsc, ok1 := o.exact(s, int(c))
-		dct, ok2 := o.exact(int(c), t)
+		rowC, _ := o.st.distRow(int(c))
+		dsc, ok1 := exactAt(rowC, kind, s)
+		dct, ok2 := exactAt(rowT, kind, int(c))
 		if !ok1 || !ok2 {
 			return false
 		}
@@ -87,23 +90,19 @@ func (o *view) avoids(s, t int) bool {
 			continue // no baked path through c
 		}
 		sum := dsc + dct
-		if sum >= o.exactLimit() || sum <= dst {
+		if sum >= exactLimit(kind) || sum <= dst {
 			return false // past the exact range, or a tie: walk
 		}
 	}
 	return true
 }
 
-// exact returns the stored distance from u to t, from t's row, as an exact number (an
-// octile key, see table.OctileKey, or an integer), +Inf when there is no
-// path; false where the row holds float64 or an integer too large for a
-// float64. Sums of two stay exact below exactLimit. O(1).
-func (o *changeSet) exact(u, t int) (float64, bool) {
-	row, ok := o.st.distRow(t)
-	if !ok {
-		return 0, false
-	}
-	switch o.lt.t.DistKind {
+// exactAt returns the distance of u in row, a row of kind, as an exact
+// number (an octile key, see table.OctileKey, or an integer), +Inf when
+// there is no path; false where the row holds float64 or an integer too
+// large for a float64. Sums of two stay exact below exactLimit. O(1).
+func exactAt(row table.DistRow, kind table.DistKind, u int) (float64, bool) {
+	switch kind {
 	case table.DistOctile16:
 		oct, _ := row.Octile16()
 		return oct.Key(u), true
@@ -121,8 +120,8 @@ func (o *changeSet) exact(u, t int) (float64, bool) {
 }
 
 // exactLimit bounds the sums of two exact distances that compare exactly.
-func (o *changeSet) exactLimit() float64 {
-	if o.lt.t.DistKind == table.DistOctile16 {
+func exactLimit(kind table.DistKind) float64 {
+	if kind == table.DistOctile16 {
 		return table.OctileKeyLimit
 	}
 	return 1 << 53
