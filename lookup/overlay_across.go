@@ -2,6 +2,7 @@ package lookup
 
 import (
 	"math"
+	"slices"
 
 	"github.com/pathtable/pathtable/table"
 )
@@ -55,9 +56,8 @@ func (q query) across(buf []int, start, cut int, s, t int32) ([]int, float64, bo
 	}
 	c := o.pivot(int32(buf[cut-1]), int32(buf[cut]))
 	cx, cy, _ := lt.XY(int(c))
-	sx, sy, _ := lt.XY(int(s))
-	tx, ty, _ := lt.XY(int(t))
 	ends := o.pivotKeys(buf[start:], c)
+	sx, sy, tx, ty := ends.sx, ends.sy, ends.tx, ends.ty
 	if between(sy, cy, ty) {
 		if out, cost, ok := q.acrossLine(o.crossing(false, c), buf, start, s, t, ends, sy > cy); ok {
 			return out, cost, true
@@ -148,7 +148,7 @@ func (q query) acrossLine(l *crossing, buf []int, start int, s, t int32, ends pi
 // least. O(cells × baked landmarks).
 func (q query) bound(l *crossing, s, t int32, ends pivotKeys) float64 {
 	cells := l.cells
-	g := q.lt.crossGeometry(l, s, t)
+	g := q.lt.crossGeometry(l, ends)
 	var k, n int
 	var marks []float64 // the baked landmarks' rows, where distances are walks
 	if !q.rows {
@@ -379,6 +379,7 @@ type pivotKeys struct {
 	old, fromS, toT float64
 	known           bool
 	steps           int // the stored path's
+	sx, sy, tx, ty  int // the source's and the target's cells
 }
 
 // pivotKeys returns the baked distances of the query whose stored path is
@@ -389,6 +390,8 @@ func (o *changeSet) pivotKeys(stored []int, pivot int32) pivotKeys {
 	lt := o.lt
 	s, t := stored[0], stored[len(stored)-1]
 	k := pivotKeys{steps: len(stored)}
+	k.sx, k.sy, _ = lt.XY(s)
+	k.tx, k.ty, _ = lt.XY(t)
 	if o.rows {
 		rowT, _ := o.st.distRow(t)
 		rowP, _ := o.st.distRow(int(pivot))
@@ -423,4 +426,125 @@ func (lt *Table) octileLength(path []int) float64 {
 		return 0
 	}
 	return table.OctileKey(straight, diagonal)
+}
+
+// endKeys reads the baked distances between one end of a query and the
+// cells of a crossing, as keys: from the end's row of distances on a flat
+// table, else summed along stored paths toward the end, walked once each
+// (stored paths toward one end merge) in a scratch of the end's own.
+type endKeys struct {
+	o   *view
+	sc  *scratch
+	end int32
+	row table.Octile16Row
+	// budget counts down the nodes walks may still take, shared by both
+	// ends of a query; once spent, key reads +Inf and the query gives up.
+	budget *int
+}
+
+// start readies the keys, forgetting what the scratch held; false where
+// the table's rows are not keys. O(1).
+func (k *endKeys) start() bool {
+	if k.o.rows {
+		row, _ := k.o.st.distRow(int(k.end))
+		var rowOK bool
+		k.row, rowOK = row.Octile16()
+		return rowOK
+	}
+	k.sc.begin()
+	k.sc.hr = k.o.heuristic(k.end, true)
+	return true
+}
+
+// clean reports whether u's stored path toward the end may cross no
+// change: false where a walk found it crosses one (a hint for choosing
+// among crossings; the path chosen is checked whole). O(1).
+func (k *endKeys) clean(u int32) bool {
+	if k.row != nil {
+		return true
+	}
+	n := &k.sc.node[u]
+	return n.stamp != k.sc.gen || n.flags&unchanged != 0
+}
+
+// pathToEnd appends a stored path from u to the end: the one the walks
+// followed, on tables without rows. O(its length).
+func (k *endKeys) pathToEnd(buf []int, u int32) ([]int, bool) {
+	if k.row != nil {
+		return k.o.lt.w.path(buf, int(u), int(k.end))
+	}
+	start, limit := len(buf), len(buf)+len(k.sc.node)
+	buf = append(buf, int(u))
+	for u != k.end {
+		n := &k.sc.node[u]
+		if n.stamp != k.sc.gen || n.flags&walked == 0 || n.next < 0 || len(buf) >= limit {
+			return buf[:start], false
+		}
+		u = n.next
+		buf = append(buf, int(u))
+	}
+	return buf, true
+}
+
+// pathFromEnd appends a shortest path of the baked level from the end to
+// u: the stored one, or the walked path from u reversed (the table is
+// symmetric). O(its length).
+func (k *endKeys) pathFromEnd(buf []int, u int32) ([]int, bool) {
+	if k.row != nil {
+		return k.o.lt.w.path(buf, int(k.end), int(u))
+	}
+	start := len(buf)
+	buf, ok := k.pathToEnd(buf, u)
+	slices.Reverse(buf[start:])
+	return buf, ok
+}
+
+// key returns the baked distance between u and the end, +Inf where there
+// is none. O(1) from a row, else the walk of the nodes not yet walked.
+func (k *endKeys) key(u int32) float64 {
+	if k.row != nil {
+		return k.row.Key(int(u))
+	}
+	n := k.sc.at(u)
+	if n.flags&hSet == 0 {
+		if *k.budget <= 0 {
+			return math.Inf(1)
+		}
+		query{k.o, k.sc}.setH(n, u, k.end)
+		*k.budget -= len(k.sc.chain) + 1
+	}
+	return n.h
+}
+
+// crossGeometry is the octile geometry of a query and a crossing.
+type crossGeometry struct {
+	sx, sy, tx, ty, at int
+	vertical, floor    bool
+}
+
+// crossGeometry returns the geometry of the query's ends and l. O(1).
+func (lt *Table) crossGeometry(l *crossing, ends pivotKeys) crossGeometry {
+	return crossGeometry{sx: ends.sx, sy: ends.sy, tx: ends.tx, ty: ends.ty,
+		at: l.at, vertical: l.vertical, floor: lt.gridMoves().octileFloor}
+}
+
+// bound returns a lower bound of the key of any path from s to t through
+// the crossing's cell at pos: its octile length through the cell where
+// every move costs at least its own octile length (changes only raise
+// costs), else 0. O(1).
+func (g *crossGeometry) bound(pos int32) float64 {
+	if !g.floor {
+		return 0
+	}
+	x, y := int(pos), g.at
+	if g.vertical {
+		x, y = g.at, int(pos)
+	}
+	return octileKeyOf(g.sx-x, g.sy-y) + octileKeyOf(x-g.tx, y-g.ty)
+}
+
+// octileKeyOf returns the key of the octile length of a move of dx, dy.
+func octileKeyOf(dx, dy int) float64 {
+	dx, dy = abs(dx), abs(dy)
+	return table.OctileKey(uint64(max(dx, dy)-min(dx, dy)), uint64(min(dx, dy)))
 }

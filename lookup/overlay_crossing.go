@@ -153,41 +153,6 @@ func (o *changeSet) moveKey(u, v int32) float64 {
 	return best
 }
 
-// crossGeometry is the octile geometry of a query and a crossing.
-type crossGeometry struct {
-	sx, sy, tx, ty, at int
-	vertical, floor    bool
-}
-
-// crossGeometry returns the geometry of s, t and l. O(1).
-func (lt *Table) crossGeometry(l *crossing, s, t int32) crossGeometry {
-	g := crossGeometry{at: l.at, vertical: l.vertical, floor: lt.gridMoves().octileFloor}
-	g.sx, g.sy, _ = lt.XY(int(s))
-	g.tx, g.ty, _ = lt.XY(int(t))
-	return g
-}
-
-// bound returns a lower bound of the key of any path from s to t through
-// the crossing's cell at pos: its octile length through the cell where
-// every move costs at least its own octile length (changes only raise
-// costs), else 0. O(1).
-func (g *crossGeometry) bound(pos int32) float64 {
-	if !g.floor {
-		return 0
-	}
-	x, y := int(pos), g.at
-	if g.vertical {
-		x, y = g.at, int(pos)
-	}
-	return octileKeyOf(g.sx-x, g.sy-y) + octileKeyOf(x-g.tx, y-g.ty)
-}
-
-// octileKeyOf returns the key of the octile length of a move of dx, dy.
-func octileKeyOf(dx, dy int) float64 {
-	dx, dy = abs(dx), abs(dy)
-	return table.OctileKey(uint64(max(dx, dy)-min(dx, dy)), uint64(min(dx, dy)))
-}
-
 // gridMoves is what across needs to know of every move of a grid table.
 type gridMoves struct {
 	adjacent    bool // every move joins cells at most a row and a column apart

@@ -35,7 +35,7 @@ func (v *view) solve(buf []int, from, to int, withPath bool) ([]int, float64, pa
 	if state != pathChanged {
 		return buf, 0, state
 	}
-	buf, cost, ok := v.answer(buf, start, cut, from, to, withPath)
+	buf, cost, ok := v.answer(buf, start, cut, int32(from), int32(to), withPath)
 	if !ok {
 		return buf, table.Unreachable, pathNone
 	}
@@ -74,7 +74,7 @@ func (v *view) checked(buf []int, from, to int) (_ []int, cut int, _ pathState) 
 	return buf, len(buf), pathUnchanged
 }
 
-// answer is the engine: it answers from from to to on the view's level,
+// answer is the engine: it answers from s to t on the view's level,
 // where buf[start:] holds the stored path, whose prefix buf[start:cut]
 // crosses a change (see checked), or nothing (cut == start), and appends
 // the answer to buf[:start] when withPath. Its stages:
@@ -87,8 +87,7 @@ func (v *view) checked(buf []int, from, to int) (_ []int, cut int, _ pathState) 
 //     stored path.
 //
 // O(search).
-func (v *view) answer(buf []int, start, cut, from, to int, withPath bool) ([]int, float64, bool) {
-	s, t := int32(from), int32(to)
+func (v *view) answer(buf []int, start, cut int, s, t int32, withPath bool) ([]int, float64, bool) {
 	if v.apart(s, t) {
 		return buf[:start], table.Unreachable, false
 	}

@@ -74,7 +74,7 @@ func (o *Overlay) Dist(from, to int) (float64, bool) {
 		return o.lt.Dist(from, to)
 	}
 	if !v.acrossable() {
-		_, cost, ok := v.answer(nil, 0, 0, from, to, false)
+		_, cost, ok := v.answer(nil, 0, 0, int32(from), int32(to), false)
 		return cost, ok
 	}
 	// across needs the stored path and the change it crosses first.

@@ -302,3 +302,56 @@ func (q query) backStep(v, s int32) bool {
 	}
 	return false
 }
+
+// maxBuckets bounds the buckets of distinct f. Searches on exact keys see
+// few distinct f above the least (detours of a few steps); float64 costs
+// may see many, and those beyond go to the heap.
+const maxBuckets = 32
+
+// bucket holds queued nodes of one f.
+type bucket struct {
+	f     float64
+	nodes []int32
+}
+
+// push queues u with priority f, above the current least: into the bucket
+// of f, a new bucket, or the heap when maxBuckets are in use. O(buckets
+// of larger f) or O(log n).
+func (sc *scratch) push(f float64, u int32) {
+	b := sc.later[:sc.nb]
+	i := len(b)
+	for i > 0 && b[i-1].f < f {
+		i--
+	}
+	if i > 0 && b[i-1].f == f {
+		b[i-1].nodes = append(b[i-1].nodes, u)
+		return
+	}
+	if sc.nb == maxBuckets {
+		sc.heap.Push(u, f)
+		return
+	}
+	if sc.nb == len(sc.later) {
+		sc.later = append(sc.later, bucket{})
+	}
+	sc.nb++
+	b = sc.later[:sc.nb]
+	spare := b[len(b)-1].nodes[:0]
+	copy(b[i+1:], b[i:len(b)-1])
+	b[i] = bucket{f: f, nodes: append(spare, u)}
+}
+
+// nextLevel makes the bucket of least f the level, when it comes before
+// the heap's least, and returns its f. O(1).
+func (sc *scratch) nextLevel() (float64, bool) {
+	if sc.nb == 0 {
+		return 0, false
+	}
+	b := &sc.later[sc.nb-1]
+	if sc.heap.Len() > 0 && sc.heap.MinKey() < b.f {
+		return 0, false
+	}
+	sc.nb--
+	sc.level, b.nodes = b.nodes, sc.level[:0]
+	return b.f, true
+}
