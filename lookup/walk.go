@@ -48,6 +48,24 @@ type stepper interface {
 	advance(r, rt int32) (next, v int32, m uint)
 }
 
+// walkerMakers holds each layout's walker constructor: it returns the
+// walker of a payload of its own layout, and nil for any other. Each
+// walker file adds its own at init, as image formats register themselves,
+// so a new layout is one new file and nothing here asks which layout a
+// table has.
+var walkerMakers []func(lt *Table, p table.Payload) walker
+
+// newWalker returns the walker of p's layout, nil for a payload no walker
+// knows (none is decoded). O(what the walker's constructor costs).
+func newWalker(lt *Table, p table.Payload) walker {
+	for _, mk := range walkerMakers {
+		if w := mk(lt, p); w != nil {
+			return w
+		}
+	}
+	return nil
+}
+
 // hopArray lays out each node's out-edge targets at a fixed power-of-two
 // stride, -1 past the node's degree: hops[u<<shift | m] is the node first
 // move m leads to from u, so a path step is two dependent loads (the

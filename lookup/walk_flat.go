@@ -10,6 +10,17 @@ type flatWalker struct {
 	f  *table.Flat
 }
 
+func init() {
+	walkerMakers = append(walkerMakers, func(lt *Table, p table.Payload) walker {
+		f, ok := p.(*table.Flat)
+		if !ok {
+			return nil
+		}
+		lt.hops, lt.hopShift = hopArray(lt.t.Offsets, lt.t.Targets)
+		return &flatWalker{lt: lt, f: f}
+	})
+}
+
 // next is O(1).
 func (w *flatWalker) next(from, to int) int { return w.lt.hop(from, uint(w.f.Move(from, to))) }
 

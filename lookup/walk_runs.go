@@ -28,6 +28,17 @@ type runWalker struct {
 	box *boxRule
 }
 
+func init() {
+	walkerMakers = append(walkerMakers, func(lt *Table, p table.Payload) walker {
+		r, ok := p.(*table.Runs)
+		if !ok {
+			return nil
+		}
+		lt.hops, lt.hopShift = hopArray(lt.t.Offsets, lt.t.Targets)
+		return newRunWalker(lt, r)
+	})
+}
+
 // newRunWalker is O(V·stride), and O(V + E) more for symbols.
 func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 	w := &runWalker{lt: lt, order: r.Order, rank: r.Rank, rowStart: r.RowStart, code: r.Code,

@@ -18,6 +18,15 @@ type windowWalker struct {
 	hops []int32
 }
 
+func init() {
+	walkerMakers = append(walkerMakers, func(lt *Table, p table.Payload) walker {
+		if win, ok := p.(*table.Window); ok {
+			return newWindowWalker(lt, win)
+		}
+		return nil
+	})
+}
+
 func newWindowWalker(lt *Table, win *table.Window) *windowWalker {
 	return &windowWalker{lt: lt, win: win, delta: win.Delta(), side: table.WindowSide(win.Delta()),
 		hops: directionHops(lt.t)}
