@@ -202,7 +202,7 @@ func (o *changeSet) keyQueue() (*keyQueue, bool) {
 }
 
 // symmetric reports whether every move of the view's level costs what the
-// reverse move costs: the table's graph is (see Table.symmetric) and the
+// reverse move costs: the table's graph is (see Table.buildSymmetric) and the
 // view only blocks nodes. O(1) after the table's check.
 func (o *changeSet) symmetric() bool {
 	return len(o.edges) == 0 && len(o.cells) == 0 && o.lt.symmetric()

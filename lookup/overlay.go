@@ -99,7 +99,10 @@ func (o *Overlay) Apply(f func(b *Batch) error) error {
 	defer o.mu.Unlock()
 	old := o.cur.Load()
 	v := &view{changeSet: old.clone()}
-	if err := f(&Batch{c: &v.changeSet}); err != nil {
+	v.batch.c = &v.changeSet
+	err := f(&v.batch)
+	v.batch.c = nil // b is valid only during f
+	if err != nil {
 		return err
 	}
 	if v.version != old.version {

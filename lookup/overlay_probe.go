@@ -15,7 +15,7 @@ import (
 // change can touch, no step of the stored path touches one. Only flat
 // tables with exact distance rows (octile keys or integers) have them.
 // maxProbes bounds the nodes probed: beyond them the O(path length) walk
-// (Overlay.checked) is as cheap as the proof.
+// (view.checked) is as cheap as the proof.
 const maxProbes = 64
 
 // probeNodes returns the nodes a step of a path must avoid for the path to

@@ -9,6 +9,9 @@ type view struct {
 	changeSet
 	derived viewDerived
 	routes  routes // overlay_routes.go
+	// batch is the Batch that Apply hands out to write the view's changes
+	// before it publishes them: held here, it costs no allocation a change.
+	batch Batch
 }
 
 // viewDerived is what queries derive from a view's changes: each part

@@ -26,7 +26,7 @@ type walker interface {
 // reach every target from every node that has a path to it: an overlay
 // searches its changed level over them (NewOverlay takes changes only
 // there), reading them through these primitives and nothing else. A
-// layout that stores no rows walks with step; one that stores them is
+// layout that stores no rows walks with advance; one that stores them is
 // read in O(1) through them.
 type stepper interface {
 	walker
