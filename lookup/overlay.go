@@ -61,8 +61,10 @@ var ErrNotAllPairs = errors.New("an overlay changes only tables of all pairs")
 //
 // Concurrency: any number of goroutines may query an overlay while one or
 // more change it. Each change (Block, Unblock, SetEdgeCost, RestoreEdge,
-// SetCellCost, RestoreCell, Clear) copies the overlay's changes, applies
-// itself to the copy and publishes it whole, so a query sees the level
+// SetCellCost, RestoreCell, Clear) is Apply with that one change: it
+// copies the overlay's changes, makes the change on the copy through a
+// Batch (the one writer of a change set) and publishes the copy whole, so
+// a query sees the level
 // either before a change or after it, never halfway, and takes no lock to
 // read it: a query that started before a change answers for the level as
 // it was when it started. Changes are serialised among themselves; a

@@ -13,9 +13,7 @@ import (
 // every change of an Overlay (Block and the rest) is Apply with one change.
 type Batch struct{ c *changeSet }
 
-// Block closes node u: no path enters or leaves it, and on 8-connected
-// grids no diagonal move cuts its corner, as if the cell were a wall.
-// Blocking a blocked node does nothing. O(1) amortised.
+// Block is Overlay.Block within a batch. O(1) amortised.
 func (b *Batch) Block(u int) error {
 	o := b.c
 	if err := b.check(u); err != nil {
@@ -31,7 +29,7 @@ func (b *Batch) Block(u int) error {
 	return nil
 }
 
-// Unblock reopens node u; it does nothing if u is not blocked. O(1).
+// Unblock is Overlay.Unblock within a batch. O(1).
 func (b *Batch) Unblock(u int) error {
 	o := b.c
 	if err := b.check(u); err != nil {
@@ -49,10 +47,7 @@ func (b *Batch) Unblock(u int) error {
 	return nil
 }
 
-// SetEdgeCost sets the cost of every edge from from to to (a level has at
-// most one, but a graph may repeat one). cost must be at least the baked
-// cost (ErrLowered otherwise); +Inf closes the edge (a one-way door); the
-// baked cost itself restores it. O(degree of from).
+// SetEdgeCost is Overlay.SetEdgeCost within a batch. O(degree of from).
 func (b *Batch) SetEdgeCost(from, to int, cost float64) error {
 	o := b.c
 	if err := b.checkPair(from, to); err != nil {
@@ -87,8 +82,7 @@ func (b *Batch) SetEdgeCost(from, to int, cost float64) error {
 	return nil
 }
 
-// RestoreEdge gives every edge from from to to its baked cost again.
-// O(degree of from).
+// RestoreEdge is Overlay.RestoreEdge within a batch. O(degree of from).
 func (b *Batch) RestoreEdge(from, to int) error {
 	o := b.c
 	if err := b.checkPair(from, to); err != nil {
@@ -103,11 +97,7 @@ func (b *Batch) RestoreEdge(from, to int) error {
 	return nil
 }
 
-// SetCellCost sets the cost of moving onto grid node u, in the level's
-// cell units (a .grid digit: a move costs it times 1 or √2, or 10 or 14).
-// It must be at least the baked cost (ErrLowered otherwise), and it adds to
-// nothing: an edge raised by SetEdgeCost costs the larger of the two. The
-// baked cost restores the cell. O(degree of u).
+// SetCellCost is Overlay.SetCellCost within a batch. O(degree of u).
 func (b *Batch) SetCellCost(u int, cost float64) error {
 	o := b.c
 	if err := b.check(u); err != nil {
@@ -146,7 +136,7 @@ func (b *Batch) SetCellCost(u int, cost float64) error {
 	return nil
 }
 
-// RestoreCell gives grid node u its baked cell cost again. O(1).
+// RestoreCell is Overlay.RestoreCell within a batch. O(1).
 func (b *Batch) RestoreCell(u int) error {
 	o := b.c
 	if err := b.check(u); err != nil {
@@ -160,7 +150,7 @@ func (b *Batch) RestoreCell(u int) error {
 	return nil
 }
 
-// Clear forgets every change. O(changes).
+// Clear is Overlay.Clear within a batch. O(changes).
 func (b *Batch) Clear() {
 	o := b.c
 	for u := range o.blocked {
