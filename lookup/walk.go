@@ -16,7 +16,7 @@ type walker interface {
 	// there is none (no path, a pair not covered, or a damaged table's bad
 	// move or cycle). It is the layout's one path walk: plain queries
 	// return it, and an overlay checks the nodes it appended against its
-	// changes (view.checked).
+	// changes.
 	path(buf []int, from, to int) ([]int, bool)
 	// covers reports whether the table answers the pair (Table.Covered).
 	covers(from, to int) bool

@@ -17,7 +17,7 @@ type runWalker struct {
 	// hops is Table.hops by rank: entry r<<hopShift | m is the rank that
 	// move m leads to from the node of rank r.
 	hops []int32
-	// symRanks is table.MaxSymbolRank on a table with heuristic symbols,
+	// symRanks is table.MaxSymbolRank on a table with symbol moves (H_1..),
 	// whose moves SymbolBase.. are decoded by dirs and xy, and 0 otherwise.
 	symRanks uint
 	dirs     []table.SymbolDirs // each rank's moves as the symbols rank them
@@ -58,7 +58,7 @@ func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 	return w
 }
 
-// symbol decodes heuristic symbol m (SymbolBase..) of the row of rank r
+// symbol decodes symbol move m (SymbolBase..) of the row of rank r
 // toward the target of rank t: the slot it names, or NoMove. O(1) for
 // H_1 where the move toward the target's sign exists, O(degree²) else.
 func (w *runWalker) symbol(r, t int32, m uint) uint {
