@@ -14,6 +14,12 @@ Commands:
 		write it to INPUT with its extension replaced by .ptab, or into the
 		folder -o names. An input whose table is up to date (same level
 		bytes, options and format version) is skipped unless -force.
+		With no layout flag, build picks the layout plan recommends, by
+		the same rule and from the level's size alone: flat while the
+		flat table takes at most 64 MiB, else run-length, else windowed
+		(DELTA 8); its summary line and -json say which, and why.
+		-flat builds a flat table whatever its size (up to -max-bytes):
+		a first move and a distance for every pair.
 		-compress builds a run-length table: first moves per source,
 		compressed, no stored distances (Dist walks the path); levels of
 		tens of thousands of cells fit in megabytes.
@@ -38,10 +44,11 @@ Commands:
 		and build CPU time on this machine (flat and windowed sizes
 		exact, run-length ones from a sample of rows, with a range), and
 		recommend one: flat while it fits in 64 MiB, else -compress, else
-		-window. A layout the level cannot have says why. A run-length
-		build too long for one machine gets a -shard split, with each
-		part's time and memory, and the search fallback's cost a query.
-		Progress goes to stderr (-quiet: none).
+		-window, the layout build picks with no layout flag. A layout the
+		level cannot have says why. A run-length build too long for one
+		machine gets a -shard split, with each part's time and memory,
+		and the search fallback's cost a query. Progress goes to stderr
+		(-quiet: none).
 	merge [-json] [-max-bytes SIZE] -o OUT PART...
 		Join the K parts of one table (build -shard I/K, in any order)
 		into OUT, byte for byte the table a one-shot build writes. A
