@@ -145,7 +145,9 @@ func estimateWhole(ctx context.Context, lvl *maps.Level, opt Options) (Estimate,
 	base := settledMemory()
 	watch := startMemWatch()
 	start, _ := cpuTime()
-	t, err := BuildLevel(ctx, lvl, opt)
+	quiet := opt
+	quiet.Progress = nil // the whole build is one step
+	t, err := BuildLevel(ctx, lvl, quiet)
 	end, _ := cpuTime()
 	grew := watch.stop()
 	if err != nil {
@@ -207,10 +209,7 @@ func measurePart(ctx context.Context, lvl *maps.Level, opt Options, shards int) 
 	if err != nil {
 		return partSample{}, err
 	}
-	from, to := table.ShardRange(mid, shards, lvl.Graph.Nodes())
-	if opt.Progress != nil {
-		opt.Progress.Add(int64(to - from))
-	}
+	from, to := table.ShardRange(mid, shards, lvl.Graph.Nodes()) // BuildPart counted them
 	h, _ := PlanLayout(lvl.Graph, table.LayoutFlat)
 	payload := int64(to-from) * int64(h.Nodes) * int64(1+h.DistKind.Width())
 	return partSample{rows: to - from, bytes: ws.bytes, took: took, grew: grew, payload: payload, write: ws.cpu, writeGrew: ws.grew}, nil

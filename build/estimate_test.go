@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
@@ -120,5 +121,37 @@ func TestEstimateSampledDrift(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// TestEstimateStepsCounted: EstimateBuild counts in opt.Progress exactly
+// the steps EstimateSteps announces, so a progress display ends full, for
+// levels built whole and sampled, of every layout; a layout the level
+// cannot have announces none.
+func TestEstimateStepsCounted(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 9))
+	big, err := maps.ParseLevel("open-140x130.grid", []byte(mapstest.RandomGrid(r, 140, 130, 0.05, nil)), maps.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lvl := range append(estimateLevels(t)[:2], big) {
+		for _, lb := range Layouts(4) {
+			if lvl == big && lb.Options.Window == 0 {
+				continue // big is there for the windowed sample, past whole builds
+			}
+			var done atomic.Int64
+			opt := lb.Options
+			opt.Progress = &done
+			if _, err := EstimateBuild(context.Background(), lvl, opt); err != nil {
+				t.Fatal(err)
+			}
+			if want := EstimateSteps(lvl.Graph, opt); done.Load() != int64(want) {
+				t.Errorf("%s %s: %d steps counted, %d announced", lvl.Name, lb.Name, done.Load(), want)
+			}
+		}
+	}
+	g := mapstest.GraphNamed(t, "tutorial")
+	if n := EstimateSteps(g, Options{Window: 3}); n != 0 {
+		t.Errorf("a window on a graph announces %d steps, want 0", n)
 	}
 }

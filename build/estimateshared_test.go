@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pathtable/pathtable/internal/sharedmaps"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -72,14 +73,7 @@ func TestEstimateSharedMaps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every shared map: not under -short")
 	}
-	var files []string
-	for _, dir := range []string{"testmaps", "moremaps"} {
-		f, _ := filepath.Glob(filepath.Join("../../shared", dir, "*.map"))
-		files = append(files, f...)
-	}
-	if len(files) == 0 {
-		t.Skip("no ../shared maps beside this checkout")
-	}
+	files := append(sharedmaps.Glob(t, "testmaps/*.map"), sharedmaps.Glob(t, "moremaps/*.map")...)
 	for _, f := range files {
 		lvl, err := maps.Load(f, maps.Options{})
 		if err != nil {
@@ -117,10 +111,7 @@ func checkRatios(t *testing.T, name, layout string, r ratios) {
 // its windowed one only), one iteration each: go test -run X -bench
 // EstimateLargeMaps -benchtime 1x ./build/. Minutes of CPU.
 func BenchmarkEstimateLargeMaps(b *testing.B) {
-	files, _ := filepath.Glob("../../shared/largemaps/*.map")
-	if len(files) == 0 {
-		b.Skip("no ../shared/largemaps beside this checkout")
-	}
+	files := sharedmaps.Glob(b, "largemaps/*.map")
 	b.ReportAllocs()
 	for range b.N {
 		for _, f := range files {
