@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pathtable/pathtable/internal/minheap"
 	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
@@ -203,11 +204,9 @@ func sum(x []float64) float64 {
 func searchMasks(ctx context.Context, g *maps.Graph, keys []float64, opt Options) ([][]uint8, error) {
 	n := g.Nodes()
 	masks := make([][]uint8, fastSamples)
-	err := pool.Run(ctx, workerCount(opt), fastSamples, func(int) *forward { return newForward(g, keys) },
-		func(_ context.Context, f *forward, i int) error {
-			s := int32(i * n / fastSamples)
-			f.run(s)
-			masks[i] = optimalMoves(g, keys, f, s)
+	err := pool.Run(ctx, workerCount(opt), fastSamples, func(int) *maskSearch { return newMaskSearch(g, keys) },
+		func(_ context.Context, m *maskSearch, i int) error {
+			masks[i] = m.run(int32(i * n / fastSamples))
 			if opt.Progress != nil {
 				opt.Progress.Add(1)
 			}
@@ -216,29 +215,61 @@ func searchMasks(ctx context.Context, g *maps.Graph, keys []float64, opt Options
 	return masks, err
 }
 
-// optimalMoves returns the optimal first moves from s toward every node,
-// from f's search from s: a move is optimal toward v when its edge is
-// tight, and toward every node a tight edge leads to from a node it is
-// optimal toward. Costs are positive, so tight edges lead to nodes
-// settled later. O(E).
-func optimalMoves(g *maps.Graph, keys []float64, f *forward, s int32) []uint8 {
-	m := make([]uint8, g.Nodes())
-	for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
-		if v := g.Targets[e]; v != s && keys[e] == f.dist[v] {
-			m[v] |= 1 << (e - g.Offsets[s])
-		}
+// maskSearch is one worker's Dijkstra search that keeps, beside each
+// node's distance, the optimal first moves toward it: a node's moves are
+// those of the tight edges into it, unioned as they are relaxed. Costs are
+// positive, so a node's tight predecessors are all settled, and its moves
+// final, before it is.
+type maskSearch struct {
+	g       *maps.Graph
+	keys    []float64
+	dist    []float64
+	reached []int32
+	heap    minheap.Heap
+}
+
+func newMaskSearch(g *maps.Graph, keys []float64) *maskSearch {
+	m := &maskSearch{g: g, keys: keys, dist: make([]float64, g.Nodes())}
+	for i := range m.dist {
+		m.dist[i] = math.Inf(1)
 	}
-	for _, u := range f.reached {
-		if u == s {
+	return m
+}
+
+// run returns the optimal first moves from s toward every node. O((V' +
+// E') log V') for the V' nodes and E' edges it reaches.
+func (m *maskSearch) run(s int32) []uint8 {
+	g, keys, dist, h := m.g, m.keys, m.dist, &m.heap
+	for _, v := range m.reached {
+		dist[v] = math.Inf(1)
+	}
+	m.reached = m.reached[:0]
+	mask := make([]uint8, g.Nodes())
+	dist[s] = 0
+	h.Reset()
+	h.Push(s, 0)
+	for h.Len() > 0 {
+		u, key := h.Pop()
+		if key > dist[u] {
 			continue
 		}
+		m.reached = append(m.reached, u)
 		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
-			if v := g.Targets[e]; f.dist[u]+keys[e] == f.dist[v] {
-				m[v] |= m[u]
+			bit := mask[u]
+			if u == s {
+				bit = 1 << (e - g.Offsets[s])
+			}
+			switch v, d := g.Targets[e], key+keys[e]; {
+			case d < dist[v]:
+				dist[v], mask[v] = d, bit
+				h.Push(v, d)
+			case d == dist[v]:
+				mask[v] |= bit
 			}
 		}
 	}
-	return m
+	mask[s] = 0
+	return mask
 }
 
 // codeMasks codes each sample's row under each order, from its masks, with
