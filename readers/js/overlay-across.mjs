@@ -114,42 +114,75 @@ function buildCrossing(ov, vertical, pivot) {
   const at = vertical ? ov.xs[pivot] : ov.ys[pivot];
   const n = vertical ? tab.height : tab.width;
   const node = (a, b) => (a < 0 || a >= n ? -1 : vertical ? tab.nodeAt(b, a) : tab.nodeAt(a, b));
-  const cells = [];
+  let count = 0;
+  for (let a = 0; a < n; a++) {
+    const v = node(a, at);
+    if (v >= 0 && ov.blocked[v] === 0) count++;
+  }
+  // Cell i's neighbour j (at pos-1+j) on side s (0: the lower line) is
+  // entry (i*2 + s)*3 + j of side, onto (the move onto cell i) and off.
+  const l = {
+    vertical,
+    at,
+    pivot,
+    length: count,
+    node: new Int32Array(count),
+    pos: new Int32Array(count),
+    side: new Int32Array(6 * count),
+    onto: new Float64Array(6 * count),
+    off: new Float64Array(6 * count),
+    fwd: new Float64Array(count).fill(Infinity), // the move to the next cell, where it lies at pos+1
+    back: new Float64Array(count).fill(Infinity), // the move from the next cell, likewise
+    toPivot: null,
+  };
+  let i = 0;
   for (let a = 0; a < n; a++) {
     const v = node(a, at);
     if (v < 0 || ov.blocked[v] === 1) continue;
-    const c = {
-      node: v,
-      pos: a,
-      side: [new Int32Array(3), new Int32Array(3)],
-      onto: [new Float64Array(3), new Float64Array(3)],
-      off: [new Float64Array(3), new Float64Array(3)],
-      fwd: Infinity,
-      back: Infinity,
-    };
+    l.node[i] = v;
+    l.pos[i] = a;
     for (let side = 0; side < 2; side++) {
       const b = side === 0 ? at - 1 : at + 1;
       for (let j = 0; j < 3; j++) {
         const x = node(a - 1 + j, b);
-        c.side[side][j] = x;
-        c.onto[side][j] = x >= 0 ? moveKey(ov, x, v) : Infinity;
-        c.off[side][j] = x >= 0 ? moveKey(ov, v, x) : Infinity;
+        const e = (i * 2 + side) * 3 + j;
+        l.side[e] = x;
+        l.onto[e] = x >= 0 ? moveKey(ov, x, v) : Infinity;
+        l.off[e] = x >= 0 ? moveKey(ov, v, x) : Infinity;
       }
     }
-    const k = cells.length;
-    if (k > 0 && cells[k - 1].pos === a - 1) {
-      const p = cells[k - 1];
-      p.fwd = moveKey(ov, p.node, v);
-      p.back = moveKey(ov, v, p.node);
+    if (i > 0 && l.pos[i - 1] === a - 1) {
+      l.fwd[i - 1] = moveKey(ov, l.node[i - 1], v);
+      l.back[i - 1] = moveKey(ov, v, l.node[i - 1]);
     }
-    cells.push(c);
+    i++;
   }
-  let toPivot = null;
   if (ov.flat) {
-    toPivot = new Float64Array(cells.length);
-    for (let i = 0; i < cells.length; i++) toPivot[i] = tab._octileKey(cells[i].node, pivot);
+    l.toPivot = new Float64Array(count);
+    for (let i = 0; i < count; i++) l.toPivot[i] = tab._octileKey(l.node[i], pivot);
   }
-  return { vertical, at, pivot, cells, toPivot };
+  return l;
+}
+
+// Reach is what one query knows of each cell of a line (Go's crossReach),
+// in arrays kept by the overlay and grown to the longest line.
+class Reach {
+  constructor(n) {
+    this.bound = new Float64Array(n); // a lower bound of any crossing through the cell
+    this.active = new Uint8Array(n); // its distances are read; runs may pass it
+    this.in = new Float64Array(n); // least key onto it from the entry line; NaN until read
+    this.inFrom = new Int32Array(n);
+    this.out = new Float64Array(n); // least key from it across the exit line to the target; NaN until read
+    this.outTo = new Int32Array(n);
+    this.key = new Float64Array(n); // least key onto it: from the entry line at from, or along the line from prev
+    this.from = new Int32Array(n);
+    this.prev = new Int32Array(n);
+  }
+}
+
+function reach(ov, n) {
+  if (!ov._reach || ov._reach.key.length < n) ov._reach = new Reach(Math.max(n, 64));
+  return ov._reach;
 }
 
 // EndKeys reads the baked distances between one end of a query and other
@@ -206,7 +239,11 @@ class EndKeys {
     const ov = this.ov;
     if (ov.flat) return appendStored(ov, out, at, this.end, u);
     const end = this.toEnd(out, at, u);
-    if (end > at) out.subarray(at, end).reverse();
+    for (let i = at, j = end - 1; i < j; i++, j--) {
+      const x = out[i];
+      out[i] = out[j];
+      out[j] = x;
+    }
     return end;
   }
 }
@@ -214,8 +251,11 @@ class EndKeys {
 // appendStored writes the stored path from -> to at out[at:] and returns
 // the new length, -1 where there is none.
 function appendStored(ov, out, at, from, to) {
-  const k = ov.table.path(from, to, out.subarray(at));
-  return k > 0 ? at + k : -1;
+  const tmp = ov.scratch().tmp;
+  const k = ov.table.path(from, to, tmp);
+  if (k <= 0 || at + k > out.length) return -1;
+  for (let i = 0; i < k; i++) out[at + i] = tmp[i];
+  return at + k;
 }
 
 /**
@@ -297,23 +337,23 @@ function octileLength(ov, path, k) {
 function acrossLine(ov, l, s, t, ends, fromHigh) {
   const into = fromHigh ? 1 : 0;
   const outof = 1 - into;
-  const cells = l.cells;
-  if (cells.length === 0) return 0;
+  const L = l.length;
+  if (L === 0) return 0;
   const floor = gridMoves(ov).octileFloor;
   const sx = ov.xs[s], sy = ov.ys[s], tx = ov.xs[t], ty = ov.ys[t];
-  let most = cells.length;
+  let most = L;
   let marks = null;
   if (!ov.flat) {
     most = MAX_WALKED_CELLS;
     marks = bakedLandmarks(ov);
   }
-  const rs = [];
+  const rs = reach(ov, L);
   let least = Infinity;
-  for (let i = 0; i < cells.length; i++) {
+  for (let i = 0; i < L; i++) {
     let b = 0;
     if (floor) {
-      const x = l.vertical ? l.at : cells[i].pos;
-      const y = l.vertical ? cells[i].pos : l.at;
+      const x = l.vertical ? l.at : l.pos[i];
+      const y = l.vertical ? l.pos[i] : l.at;
       b = octileKeyOf(sx - x, sy - y) + octileKeyOf(x - tx, y - ty);
     }
     if (ends.known && l.toPivot !== null) {
@@ -321,32 +361,42 @@ function acrossLine(ov, l, s, t, ends, fromHigh) {
       b = Math.max(b, Math.abs(dp - ends.fromS) + Math.abs(dp - ends.toT));
     }
     if (marks !== null) {
-      for (const row of marks) {
-        const dc = row[cells[i].node], ds = row[s], dt = row[t];
+      for (let j = 0; j < marks.length; j++) {
+        const row = marks[j];
+        const dc = row[l.node[i]], ds = row[s], dt = row[t];
         if (ds !== Infinity && dt !== Infinity) b = Math.max(b, Math.abs(dc - ds) + Math.abs(dc - dt));
       }
     }
-    rs.push({ bound: b, active: false, in: NaN, inFrom: -1, out: NaN, outTo: -1, key: Infinity, from: -1, prev: -1 });
+    rs.bound[i] = b;
+    rs.active[i] = 0;
+    rs.in[i] = NaN;
+    rs.out[i] = NaN;
     least = Math.min(least, b);
   }
-  const budget = { left: MAX_WALKED_PER_STEP * ends.steps };
-  const fromS = new EndKeys(ov, ov.scratch(), s, budget);
-  const toT = new EndKeys(ov, ov.flat ? null : ov.endScratch(), t, budget);
+  const budget = ov._budget || (ov._budget = { left: 0 });
+  budget.left = MAX_WALKED_PER_STEP * ends.steps;
+  const fromS = ov._fromS || (ov._fromS = new EndKeys(ov, null, 0, budget));
+  const toT = ov._toT || (ov._toT = new EndKeys(ov, null, 0, budget));
+  fromS.sc = ov.scratch();
+  fromS.end = s;
+  toT.sc = ov.flat ? null : ov.endScratch();
+  toT.end = t;
   let best = Infinity;
   let limit = Math.max(ends.old, least);
   let active = 0;
   for (let read = false; ; read = true) {
     let added = false;
-    for (const r of rs) {
-      if (!r.active && (r.bound < limit || (!read && r.bound === limit))) {
-        r.active = added = true;
+    for (let i = 0; i < L; i++) {
+      if (!rs.active[i] && (rs.bound[i] < limit || (!read && rs.bound[i] === limit))) {
+        rs.active[i] = 1;
+        added = true;
         active++;
       }
     }
     if (read && !added) break;
     if (active > most) return 0; // too far to walk: the search answers
     if (!read && (!fromS.start() || !toT.start())) return 0;
-    best = runAlong(cells, rs, into, outof, fromS, toT);
+    best = runAlong(l, rs, into, outof, fromS, toT);
     if (budget.left <= 0) return 0; // too far to walk: the search answers
     limit = best;
   }
@@ -354,11 +404,11 @@ function acrossLine(ov, l, s, t, ends, fromHigh) {
   // Crossings tie often; one's stored paths may cross a block where
   // another's do not: try a few, in order along the line.
   let tries = 0;
-  for (let i = 0; i < rs.length; i++) {
+  for (let i = 0; i < L; i++) {
     if (tries === MAX_CROSSING_TRIES) break;
-    if (!rs[i].active || rs[i].key + rs[i].out !== best) continue;
+    if (!rs.active[i] || rs.key[i] + rs.out[i] !== best) continue;
     tries++;
-    const m = crossingPath(ov, cells, rs, i, fromS, toT);
+    const m = crossingPath(ov, l, rs, i, fromS, toT);
     if (m > 0) {
       ov.acrossKey = best;
       return m;
@@ -369,71 +419,70 @@ function acrossLine(ov, l, s, t, ends, fromHigh) {
 
 // runAlong is Go's: the key of the best crossing whose run stays among the
 // active cells, each cell's best left in rs.
-function runAlong(cells, rs, into, outof, fromS, toT) {
-  for (let i = 0; i < cells.length; i++) {
-    const r = rs[i];
-    const c = cells[i];
-    r.key = Infinity;
-    r.from = -1;
-    r.prev = -1;
-    if (!r.active) continue;
-    if (r.in !== r.in) {
-      r.in = Infinity;
-      r.inFrom = -1;
+function runAlong(l, rs, into, outof, fromS, toT) {
+  const L = l.length;
+  for (let i = 0; i < L; i++) {
+    rs.key[i] = Infinity;
+    rs.from[i] = -1;
+    rs.prev[i] = -1;
+    if (!rs.active[i]) continue;
+    if (rs.in[i] !== rs.in[i]) {
+      rs.in[i] = Infinity;
+      rs.inFrom[i] = -1;
       for (let j = 0; j < 3; j++) {
-        const p = c.side[into][j];
-        if (p >= 0 && c.onto[into][j] !== Infinity) {
-          const k = fromS.key(p) + c.onto[into][j];
-          if (k < r.in) {
-            r.in = k;
-            r.inFrom = p;
+        const e = (i * 2 + into) * 3 + j;
+        const p = l.side[e];
+        if (p >= 0 && l.onto[e] !== Infinity) {
+          const k = fromS.key(p) + l.onto[e];
+          if (k < rs.in[i]) {
+            rs.in[i] = k;
+            rs.inFrom[i] = p;
           }
         }
       }
     }
-    r.key = r.in;
-    r.from = r.inFrom;
+    rs.key[i] = rs.in[i];
+    rs.from[i] = rs.inFrom[i];
   }
-  for (let i = 1; i < rs.length; i++) {
-    if (rs[i].active && rs[i - 1].active) {
-      const k = rs[i - 1].key + cells[i - 1].fwd;
-      if (k < rs[i].key) {
-        rs[i].key = k;
-        rs[i].from = -1;
-        rs[i].prev = i - 1;
+  for (let i = 1; i < L; i++) {
+    if (rs.active[i] && rs.active[i - 1]) {
+      const k = rs.key[i - 1] + l.fwd[i - 1];
+      if (k < rs.key[i]) {
+        rs.key[i] = k;
+        rs.from[i] = -1;
+        rs.prev[i] = i - 1;
       }
     }
   }
-  for (let i = rs.length - 2; i >= 0; i--) {
-    if (rs[i].active && rs[i + 1].active) {
-      const k = rs[i + 1].key + cells[i].back;
-      if (k < rs[i].key) {
-        rs[i].key = k;
-        rs[i].from = -1;
-        rs[i].prev = i + 1;
+  for (let i = L - 2; i >= 0; i--) {
+    if (rs.active[i] && rs.active[i + 1]) {
+      const k = rs.key[i + 1] + l.back[i];
+      if (k < rs.key[i]) {
+        rs.key[i] = k;
+        rs.from[i] = -1;
+        rs.prev[i] = i + 1;
       }
     }
   }
   let best = Infinity;
-  for (let i = 0; i < cells.length; i++) {
-    const r = rs[i];
-    const c = cells[i];
-    if (r.key === Infinity) continue;
-    if (r.out !== r.out) {
-      r.out = Infinity;
-      r.outTo = -1;
+  for (let i = 0; i < L; i++) {
+    if (rs.key[i] === Infinity) continue;
+    if (rs.out[i] !== rs.out[i]) {
+      rs.out[i] = Infinity;
+      rs.outTo[i] = -1;
       for (let j = 0; j < 3; j++) {
-        const q = c.side[outof][j];
-        if (q >= 0 && c.off[outof][j] !== Infinity) {
-          const k = c.off[outof][j] + toT.key(q);
-          if (k < r.out) {
-            r.out = k;
-            r.outTo = q;
+        const e = (i * 2 + outof) * 3 + j;
+        const q = l.side[e];
+        if (q >= 0 && l.off[e] !== Infinity) {
+          const k = l.off[e] + toT.key(q);
+          if (k < rs.out[i]) {
+            rs.out[i] = k;
+            rs.outTo[i] = q;
           }
         }
       }
     }
-    if (r.key + r.out < best) best = r.key + r.out;
+    if (rs.key[i] + rs.out[i] < best) best = rs.key[i] + rs.out[i];
   }
   return best;
 }
@@ -442,20 +491,22 @@ function runAlong(cells, rs, into, outof, fromS, toT) {
 // cell i to ov's result buffer: the stored path from the source to its
 // entry, its run along the line, the stored path from its exit to the
 // target; 0 where a stored path crosses a block.
-function crossingPath(ov, cells, rs, i, fromS, toT) {
-  const exit = rs[i].outTo;
+function crossingPath(ov, l, rs, i, fromS, toT) {
+  const exit = rs.outTo[i];
   if (!toT.clean(exit)) return 0;
-  const run = [];
-  for (; rs[i].from < 0; i = rs[i].prev) run.push(cells[i].node);
-  run.push(cells[i].node);
-  if (!fromS.clean(rs[i].inFrom)) return 0;
+  const sc = ov.scratch();
+  const run = sc.chain; // the run, from the exit cell back to the entry
+  let r = 0;
+  for (; rs.from[i] < 0; i = rs.prev[i]) run[r++] = l.node[i];
+  run[r++] = l.node[i];
+  if (!fromS.clean(rs.inFrom[i])) return 0;
   const out = ov.result();
-  let m = fromS.fromEnd(out, 0, rs[i].inFrom);
+  let m = fromS.fromEnd(out, 0, rs.inFrom[i]);
   if (m < 0 || !ov.clean(out, m)) return 0;
-  for (let j = run.length - 1; j >= 0; j--) out[m++] = run[j];
+  for (let j = r - 1; j >= 0; j--) out[m++] = run[j];
   const leg = m;
   m = toT.toEnd(out, leg, exit);
-  if (m < 0 || !ov.clean(out.subarray(leg), m - leg)) return 0;
+  if (m < 0 || !ov.cleanFrom(out, leg, m)) return 0;
   return m;
 }
 

@@ -61,7 +61,8 @@ export class Overlay {
    * and failing that an A* whose heuristic is the table's own distance:
    * O((V' + E') log V') for the V' nodes it reaches, plus the stored paths
    * walked from them, each node at most once. The first search allocates
-   * O(V) of scratch, kept for the next.
+   * O(V) of scratch, kept for the next; after it, only a line's arrays,
+   * once for each line met while the blocks stay as they are.
    */
   path(from: number, to: number, out: PathBuffer): number;
   /** The cost of the shortest path around the blocked nodes; Infinity when none. As path. */

@@ -8,24 +8,27 @@
 //   ov.block(ov.table.nodeAt(5, 3));
 //   const n = ov.path(from, to, out); // out: Int32Array; ov.cost is its cost
 //
-// How a query is answered: the table's own path first (O(path length));
-// when it crosses no blocked node, nor cuts the corner of one on an
-// 8-connected grid, it is still a shortest path and the answer. Otherwise
-// an A* over the table's graph avoids the blocked nodes, with the table's
-// distance to the goal as its heuristic (blocking only raises distances,
-// so it stays admissible, and it is exact wherever the table's path is
-// untouched): the search stops at the first node it expands whose table
-// path to the goal is unchanged, and the answer is the best path to that
-// node followed by the table's path from it. This is the search of Go's
-// lookup.Overlay (lookup/overlay_search.go), without its caches.
+// How a query is answered, in Go's stages and Go's order, so that among
+// shortest paths of equal cost it returns the one Go's lookup.Overlay (and
+// `pathtable query -block`) returns, node for node:
+//  1. The table's own path (O(path length)): when it crosses no blocked
+//     node, nor cuts the corner of one on an 8-connected grid, it is still
+//     a shortest path and the answer ("table").
+//  2. On grids searched on exact octile keys, a detour across the row or
+//     column through the first block the stored path meets, from the baked
+//     distances alone (overlay-across.mjs, Go's overlay_across.go):
+//     "across".
+//  3. Go's A* over the table's graph, skipping blocked nodes, with the
+//     table's distance to the goal as its heuristic, stopping at the first
+//     node it expands whose stored path is unchanged, then that stored path
+//     (overlay-search.mjs, Go's overlay_search.go): "search".
 //
 // Costs come out as Go's do, bit for bit: on "octile" levels with
 // "octile16" distances the search runs on Go's exact integer keys and the
 // cost is a + b·√2 counted along the whole path (any shortest path has the
 // same a and b); otherwise it is the search's sum in path order to the node
 // it stopped at plus the table's distance from there (exact on "int"
-// levels below 2^53). Between paths of equal cost the search may pick
-// another one than Go's (none did in the tests).
+// levels below 2^53).
 //
 // An Overlay is for one thread; its scratch memory is O(nodes), allocated
 // at the first search and reused. Windowed tables take no blocks (their
@@ -319,9 +322,14 @@ export class Overlay {
 
   // clean reports whether no step of path[0:k] crosses a block. O(k).
   clean(path, k) {
-    for (let i = 0; i < k; i++) {
+    return this.cleanFrom(path, 0, k);
+  }
+
+  // cleanFrom is clean of path[from:to].
+  cleanFrom(path, from, to) {
+    for (let i = from; i < to; i++) {
       if (this.blocked[path[i]]) return false;
-      if (i > 0 && this.cutsCorner(path[i - 1], path[i])) return false;
+      if (i > from && this.cutsCorner(path[i - 1], path[i])) return false;
     }
     return true;
   }
@@ -372,6 +380,7 @@ export class Overlay {
       this.sc = new Scratch(this.n);
       this.sc.stored = new Int32Array(this.n);
       this.sc.result = new Int32Array(this.n + 1);
+      this.sc.tmp = new Int32Array(this.n);
     }
     return this.sc;
   }
@@ -406,8 +415,10 @@ export class Overlay {
     for (let u = end; u >= 0; u = sc.parent[u]) m++;
     let i = m - 1;
     for (let u = end; u >= 0; u = sc.parent[u]) res[i--] = u;
-    const tk = this.table.path(end, t, res.subarray(m - 1));
-    if (tk <= 0) return 0;
+    const tmp = sc.tmp;
+    const tk = this.table.path(end, t, tmp);
+    if (tk <= 0 || m - 1 + tk > res.length) return 0;
+    for (let j = 1; j < tk; j++) res[m - 1 + j] = tmp[j];
     const need = m - 1 + tk;
     // Keys add up exactly, to the same value along any shortest path;
     // otherwise costs add up as Go's search adds them (on "int" levels
