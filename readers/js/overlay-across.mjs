@@ -85,14 +85,30 @@ function gridMoves(ov) {
 }
 
 // moveKey is the key of the cheapest open move u -> v, Infinity where none.
+// O(1): the cheapest baked edge of each of a node's eight directions is
+// looked up once a table (acrossable grids join neighbouring cells only).
 function moveKey(ov, u, v) {
-  const { offsets, targets, keys } = ov;
-  const closed = ov.blocked[u] === 1 || ov.blocked[v] === 1 || ov.stepCrosses(u, v);
-  let best = Infinity;
-  for (let e = offsets[u]; e < offsets[u + 1]; e++) {
-    if (targets[e] === v && !closed) best = Math.min(best, keys[e]);
+  const e = dirEdges(ov)[u * 9 + (ov.xs[v] - ov.xs[u] + 1) * 3 + (ov.ys[v] - ov.ys[u] + 1)];
+  if (e < 0 || ov.blocked[u] === 1 || ov.blocked[v] === 1 || ov.cutsCorner(u, v)) return Infinity;
+  return ov.keys[e];
+}
+
+// dirEdges returns, for node u and direction d = (dx+1)·3 + (dy+1), the
+// cheapest baked edge from u that way at entry u·9 + d, -1 where none.
+// O(V + E) once.
+function dirEdges(ov) {
+  if (ov._dirEdges) return ov._dirEdges;
+  const { offsets, targets, weights, xs, ys, n } = ov;
+  const dir = new Int32Array(9 * n).fill(-1);
+  for (let u = 0; u < n; u++) {
+    for (let e = offsets[u]; e < offsets[u + 1]; e++) {
+      const v = targets[e];
+      const i = u * 9 + (xs[v] - xs[u] + 1) * 3 + (ys[v] - ys[u] + 1);
+      if (dir[i] < 0 || weights[e] < weights[dir[i]]) dir[i] = e;
+    }
   }
-  return best;
+  ov._dirEdges = dir;
+  return dir;
 }
 
 // crossing returns the line through pivot (a column when vertical) with
@@ -121,20 +137,13 @@ function buildCrossing(ov, vertical, pivot) {
   }
   // Cell i's neighbour j (at pos-1+j) on side s (0: the lower line) is
   // entry (i*2 + s)*3 + j of side, onto (the move onto cell i) and off.
-  const l = {
-    vertical,
-    at,
-    pivot,
-    length: count,
-    node: new Int32Array(count),
-    pos: new Int32Array(count),
-    side: new Int32Array(6 * count),
-    onto: new Float64Array(6 * count),
-    off: new Float64Array(6 * count),
-    fwd: new Float64Array(count).fill(Infinity), // the move to the next cell, where it lies at pos+1
-    back: new Float64Array(count).fill(Infinity), // the move from the next cell, likewise
-    toPivot: null,
-  };
+  const l = newLine(ov, count);
+  l.vertical = vertical;
+  l.at = at;
+  l.pivot = pivot;
+  l.length = count;
+  l.fwd.fill(Infinity, 0, count);
+  l.back.fill(Infinity, 0, count);
   let i = 0;
   for (let a = 0; a < n; a++) {
     const v = node(a, at);
@@ -157,11 +166,50 @@ function buildCrossing(ov, vertical, pivot) {
     }
     i++;
   }
+  l.toPivot = null;
   if (ov.flat) {
-    l.toPivot = new Float64Array(count);
+    l.toPivot = l.pivots;
     for (let i = 0; i < count; i++) l.toPivot[i] = tab._octileKey(l.node[i], pivot);
   }
   return l;
+}
+
+// newLine returns a line's arrays for count cells: a line the blocks made
+// stale (ov._spareLines) where one is large enough, else new ones.
+function newLine(ov, count) {
+  const spare = ov._spareLines;
+  for (let i = spare.length - 1; i >= 0; i--) {
+    if (spare[i].node.length >= count) {
+      const l = spare[i];
+      spare[i] = spare[spare.length - 1];
+      spare.pop();
+      return l;
+    }
+  }
+  return {
+    vertical: false,
+    at: 0,
+    pivot: -1,
+    length: 0,
+    node: new Int32Array(count),
+    pos: new Int32Array(count),
+    side: new Int32Array(6 * count),
+    onto: new Float64Array(6 * count),
+    off: new Float64Array(6 * count),
+    fwd: new Float64Array(count), // the move to the next cell, where it lies at pos+1
+    back: new Float64Array(count), // the move from the next cell, likewise
+    pivots: new Float64Array(count), // toPivot's memory
+    toPivot: null, // flat tables: each cell's baked distance to the pivot
+  };
+}
+
+/**
+ * dropLines forgets ov's lines after a change of its blocks, keeping their
+ * arrays for the next lines built. O(lines kept).
+ */
+export function dropLines(ov) {
+  for (const l of ov._crossings.values()) if (ov._spareLines.length < 64) ov._spareLines.push(l);
+  ov._crossings.clear();
 }
 
 // Reach is what one query knows of each cell of a line (Go's crossReach),

@@ -44,7 +44,7 @@ export class OverlayError extends Error {
 }
 
 import { Scratch, searchOn, OCTILE_S, OCTILE_T } from "./overlay-search.mjs";
-import { across } from "./overlay-across.mjs";
+import { across, dropLines } from "./overlay-across.mjs";
 
 const SQRT2 = 1.4142135623730951;
 const CARDINAL = [0, -1, 1, 0, 0, 1, -1, 0];
@@ -166,6 +166,7 @@ export class Overlay {
     this.sc2 = null; // a second one, for the detours across a line
     this.acrossKey = 0; // the key of the last detour across a line
     this._crossings = new Map(); // lines through blocks, until the blocks change
+    this._spareLines = []; // the arrays of lines the blocks made stale
   }
 
   /** Whether node id is blocked. O(1). */
@@ -180,7 +181,7 @@ export class Overlay {
       this.blocked[id] = 1;
       this.blockedCount++;
       this.touchNear(id, 1);
-      this._crossings.clear();
+      dropLines(this);
     }
   }
 
@@ -191,7 +192,7 @@ export class Overlay {
       this.blocked[id] = 0;
       this.blockedCount--;
       this.touchNear(id, -1);
-      this._crossings.clear();
+      dropLines(this);
     }
   }
 
@@ -235,7 +236,7 @@ export class Overlay {
     this.blocked.fill(0);
     this.blockedCount = 0;
     if (this.near) this.near.fill(0);
-    this._crossings.clear();
+    dropLines(this);
   }
 
   // touchNear counts blocked cell id in or out of its cardinal
