@@ -380,7 +380,7 @@ export class Overlay {
     if (this.sc === null) {
       this.sc = new Scratch(this.n);
       this.sc.stored = new Int32Array(this.n);
-      this.sc.result = new Int32Array(this.n + 1);
+      this.sc.result = new Int32Array(2 * this.n + 2); // a detour is assembled from two stored paths and a run
       this.sc.tmp = new Int32Array(this.n);
     }
     return this.sc;
