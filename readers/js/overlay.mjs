@@ -35,6 +35,9 @@
 // paths reach a target only from inside its window, so no search could be
 // exact over them), as in Go.
 
+import { Scratch, searchOn, OCTILE_S, OCTILE_T } from "./overlay-search.mjs";
+import { across, dropLines } from "./overlay-across.mjs";
+
 /** Thrown for a change an overlay cannot take. */
 export class OverlayError extends Error {
   constructor(message) {
@@ -42,9 +45,6 @@ export class OverlayError extends Error {
     this.name = "OverlayError";
   }
 }
-
-import { Scratch, searchOn, OCTILE_S, OCTILE_T } from "./overlay-search.mjs";
-import { across, dropLines } from "./overlay-across.mjs";
 
 const SQRT2 = 1.4142135623730951;
 const CARDINAL = [0, -1, 1, 0, 0, 1, -1, 0];
