@@ -1,5 +1,5 @@
 // overlay-across.mjs: Go's "detours across a line" stage of the overlay
-// (lookup/overlay_across.go, overlay_crossing.go, overlay_ends.go), step
+// (lookup/overlay_across.go, overlay_crossing.go), step
 // for step, so that the overlay picks the crossing Go picks. Internal to
 // overlay.mjs.
 //
@@ -309,7 +309,7 @@ function appendStored(ov, out, at, from, to) {
 /**
  * across answers s -> t, whose stored path stored[0:k] crosses a block in
  * its step into stored[cut], from the baked distances when it can prove a
- * shortest path (Go's view.across): it writes the path to ov's result
+ * shortest path (Go's query.across): it writes the path to ov's result
  * buffer and returns its node count with its key in ov.acrossKey; 0 where
  * it cannot (the search answers). O(cells read).
  */
@@ -381,7 +381,7 @@ function octileLength(ov, path, k) {
 }
 
 // acrossLine is across over one line, entered from its higher side when
-// fromHigh (Go's view.acrossLine).
+// fromHigh (Go's query.acrossLine).
 function acrossLine(ov, l, s, t, ends, fromHigh) {
   const into = fromHigh ? 1 : 0;
   const outof = 1 - into;
@@ -562,7 +562,7 @@ function crossingPath(ov, l, rs, i, fromS, toT) {
  * bakedLandmarks places Go's 8 landmarks on the baked level of a
  * run-length table and returns their rows of exact key distances: the
  * farthest node from a start in the level's largest part, then each time
- * the node farthest from every landmark placed (Go's placeLandmarks, ties
+ * the node farthest from every landmark placed (Go's changeSet.placeLandmarks on the baked level, ties
  * to the lowest id). O(8·(V+E) log V) once per table.
  */
 function bakedLandmarks(ov) {

@@ -1,6 +1,6 @@
 // overlay-search.mjs: the A* of overlay.mjs, step for step Go's
-// (lookup/overlay_search.go and the walkers of walk_flat.go and
-// walk_runs.go), so that between paths of equal cost it picks the one Go
+// (lookup/overlay_search.go, and the walks, seed and heuristic of
+// overlay_walk.go), so that between paths of equal cost it picks the one Go
 // picks: the same heuristic values, the same order of a node's moves, the
 // same queue (nodes of the least f last in, first out; up to 32 buckets of
 // larger f, then Go's binary heap, whose order among equal keys this file
@@ -193,7 +193,7 @@ export function walk(ov, sc, x, t, keyed) {
   else walkRuns(ov, sc, x, t, keyed);
 }
 
-// walkFlat is Go's flatWalker.walk: it stops at the first step that
+// walkFlat is Go's walkRows (distances from rows): it stops at the first step that
 // crosses a block.
 function walkFlat(ov, sc, x, t) {
   const tab = ov.table;
@@ -249,7 +249,7 @@ function walkFlat(ov, sc, x, t) {
   }
 }
 
-// walkRuns is Go's runWalker.walk: to t or a walked node, summing the
+// walkRuns is Go's walkSums (distances summed along walks): to t or a walked node, summing the
 // costs (keys when keyed) backward into each node's h.
 function walkRuns(ov, sc, x, t, keyed) {
   const tab = ov.table;
