@@ -562,8 +562,9 @@ function crossingPath(ov, l, rs, i, fromS, toT) {
  * bakedLandmarks places Go's 8 landmarks on the baked level of a
  * run-length table and returns their rows of exact key distances: the
  * farthest node from a start in the level's largest part, then each time
- * the node farthest from every landmark placed (Go's changeSet.placeLandmarks on the baked level, ties
- * to the lowest id). O(8·(V+E) log V) once per table.
+ * the node farthest from every landmark placed (Go's
+ * changeSet.placeLandmarks on the baked level, ties to the lowest id).
+ * O(8·(V+E) log V) once per table.
  */
 function bakedLandmarks(ov) {
   const tab = ov.table;
