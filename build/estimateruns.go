@@ -23,8 +23,8 @@ type runSetup struct {
 }
 
 // newRunSetup is runRows's setup for a build of g with header h (see
-// runRows): the same engine, candidate orders and choice, so that the
-// rows it samples are the rows a build makes. O(what a build pays once).
+// runRows): the same engine and order (chooseRunOrder), so that the rows
+// it samples are the rows a build makes. O(what a build pays once).
 func newRunSetup(ctx context.Context, g *maps.Graph, h table.Header, opt Options, symbols bool) (*runSetup, error) {
 	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
 	s := &runSetup{g: g, h: h, keys: make([]float64, g.Edges())}
@@ -36,25 +36,15 @@ func newRunSetup(ctx context.Context, g *maps.Graph, h table.Header, opt Options
 		return nil, err
 	}
 	s.eng = eng
-	dfs := newRunOrder(g)
-	if symbols {
-		s.geo = newSymbolGeometry(g, dfs.node)
-	}
-	ord, err := pickOrder(ctx, g, eng, s.keys, s.geo, workerCount(opt), runCandidates(g, dfs)...)
+	s.ord, s.geo, err = chooseRunOrder(ctx, g, eng, s.keys, symbols, workerCount(opt))
 	if err != nil {
 		return nil, err
-	}
-	s.ord = ord
-	eng.setOrder(ord)
-	if s.geo != nil {
-		n := g.Nodes()
-		s.geo = s.geo.withOrder(g, ord.node)
-		s.geo.wrap = n > 0 && ord.compEnd != nil && ord.compStart[0] == 0 && int(ord.compEnd[0]) == n
 	}
 	return s, nil
 }
 
-// runCandidates are the node orders a run-length build chooses among.
+// runCandidates are the node orders a run-length build chooses among
+// (chooseRunOrder's).
 func runCandidates(g *maps.Graph, dfs *runOrder) []*runOrder {
 	return append([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs)...)
 }
@@ -113,29 +103,11 @@ func (s *runSetup) sampleBlocks(ctx context.Context, opt Options, blocks []int) 
 	}
 	err := pool.Run(ctx, workerCount(opt), len(blocks), newScratch, func(_ context.Context, w *runWorker, i int) error {
 		lo, hi := blocks[i]*span, min((blocks[i]+1)*span, n)
-		w.need = w.need[:0]
-		for r := lo; r < hi; r++ {
-			src := s.ord.node[r]
-			w.add(src)
-			for e := g.Offsets[src]; e < g.Offsets[src+1]; e++ {
-				w.add(g.Targets[e])
-			}
-		}
 		work := w.rows.work
-		w.rows.compute(w.need)
-		b := blockSample{rows: hi - lo, work: w.rows.work - work, need: len(w.need)}
-		var words []uint32
-		for r := lo; r < hi; r++ {
-			if s.geo != nil {
-				words = w.c.symRow(words[:0], s.ord.node[r], w.rows.rows, w.rows.hops, w.slot)
-			} else {
-				words = w.c.row(words[:0], s.ord.node[r], w.rows.rows, w.rows.hops, w.slot)
-			}
-			b.runs += len(words)
-			b.most = max(b.most, len(words))
-		}
-		for _, u := range w.need {
-			w.slot[u] = -1
+		rows := w.block(lo, hi)
+		b := blockSample{rows: hi - lo, work: w.rows.work - work, need: len(w.need), runs: len(rows.words)}
+		for _, c := range rows.counts {
+			b.most = max(b.most, int(c))
 		}
 		out[i] = b
 		if opt.Progress != nil {
