@@ -105,13 +105,15 @@ func layoutOf(l Layout) (layout, error) {
 		return runsLayout{}, nil
 	case LayoutWindow:
 		return windowLayout{}, nil
+	case LayoutHierarchy:
+		return hierarchyLayout{}, nil
 	}
 	return nil, fmt.Errorf("unknown layout %q", l)
 }
 
 // layouts are every layout this package reads, for the document shapes a
 // version allows.
-var layouts = []layout{flatLayout{}, runsLayout{}, windowLayout{}}
+var layouts = []layout{flatLayout{}, runsLayout{}, windowLayout{}, hierarchyLayout{}}
 
 // A joiner appends the payloads of a table's parts, in index order, each
 // checked against the rows it claims, and makes the table's payload of

@@ -1,0 +1,275 @@
+package table
+
+import (
+	"math"
+
+	"github.com/pathtable/pathtable/internal/minheap"
+)
+
+// A hierarchy query searches upward from both ends at once (Geisberger et
+// al., "Contraction Hierarchies", 2008): the forward search from the source
+// follows each arc from its tail up to its head at its upward cost, the
+// backward search from the target the same arcs at their downward cost,
+// and the shortest path is the least sum of the two searches' distances
+// at a node both reach. A search stops once its least key reaches the best
+// sum; it does not go on from a node that an arc from a node it reached
+// higher up proves it reached the long way round (stall on demand), which
+// such a node's neighbours above it then never need. Keys are exact
+// integers (octile keys on octile levels), so sums and ties are exact.
+
+// chSearch is one direction's state of a query.
+type chSearch struct {
+	dist    []float64 // +Inf where not reached
+	parent  []int32   // position it was reached from, -1 at the start
+	touched []int32
+	heap    minheap.Heap
+}
+
+// chScratch is one query's memory, reused through the payload's pool so
+// that a warm query allocates nothing and readers run concurrently.
+type chScratch struct {
+	fwd, bwd chSearch
+	stack    []chHop // shortcuts left to unpack
+	up       []int32 // positions climbed on the forward side
+}
+
+// chHop is an arc still to unpack: from node position a to b at key.
+type chHop struct {
+	a, b int32
+	key  float64
+}
+
+func (y *Hierarchy) getScratch() *chScratch {
+	if sc, ok := y.scratch.Get().(*chScratch); ok {
+		return sc
+	}
+	n := len(y.order)
+	sc := &chScratch{}
+	for _, s := range []*chSearch{&sc.fwd, &sc.bwd} {
+		s.dist, s.parent = make([]float64, n), make([]int32, n)
+		for i := range s.dist {
+			s.dist[i] = math.Inf(1)
+		}
+	}
+	return sc
+}
+
+func (y *Hierarchy) putScratch(sc *chScratch) {
+	for _, s := range []*chSearch{&sc.fwd, &sc.bwd} {
+		for _, p := range s.touched {
+			s.dist[p] = math.Inf(1)
+		}
+		s.touched = s.touched[:0]
+		s.heap.Reset()
+	}
+	y.scratch.Put(sc)
+}
+
+// AppendPath appends a shortest path from s to target of t, a table of
+// this payload, both ends included, to buf, and returns it with its cost;
+// or buf and false when there is none. It searches the hierarchy, about
+// O(S log S) for the S nodes the searches settle, far fewer than the
+// level's, and unpacks the shortcuts on the answer in O(path length ×
+// arcs of the nodes below them). Both must be nodes. Safe for concurrent
+// use; it allocates only when buf lacks capacity, once warm.
+func (y *Hierarchy) AppendPath(t *Table, buf []int, s, target int) ([]int, float64, bool) {
+	if s == target {
+		return append(buf, s), 0, true
+	}
+	sc := y.getScratch()
+	defer y.putScratch(sc)
+	meet, best := y.search(sc, y.pos[s], y.pos[target])
+	if meet < 0 {
+		return buf, Unreachable, false
+	}
+	start := len(buf)
+	buf, ok := y.unpackPath(t, sc, buf, meet)
+	if !ok {
+		return buf[:start], Unreachable, false
+	}
+	return buf, y.value(uint64(best)), true
+}
+
+// search runs both searches from positions ps and pt and returns the
+// position where the shortest path peaks and its key, or -1.
+func (y *Hierarchy) search(sc *chScratch, ps, pt int32) (int32, float64) {
+	f, b := &sc.fwd, &sc.bwd
+	f.start(ps)
+	b.start(pt)
+	best, meet := math.Inf(1), int32(-1)
+	for {
+		fk, bk := f.minKey(), b.minKey()
+		if min(fk, bk) >= best {
+			return meet, best
+		}
+		s, other, down := f, b, false
+		if bk < fk {
+			s, other, down = b, f, true
+		}
+		p, ok := s.pop()
+		if !ok {
+			continue
+		}
+		if d := s.dist[p] + other.dist[p]; d < best {
+			best, meet = d, p
+		}
+		if !y.stalled(s, p, down) {
+			y.relax(s, p, down)
+		}
+	}
+}
+
+func (s *chSearch) start(p int32) {
+	s.dist[p], s.parent[p] = 0, -1
+	s.touched = append(s.touched, p)
+	s.heap.Push(p, 0)
+}
+
+// minKey is the least key on the heap, +Inf when empty.
+func (s *chSearch) minKey() float64 {
+	if s.heap.Len() == 0 {
+		return math.Inf(1)
+	}
+	return s.heap.MinKey()
+}
+
+// pop removes the least entry, and reports false for a stale one.
+func (s *chSearch) pop() (int32, bool) {
+	p, k := s.heap.Pop()
+	return p, k == s.dist[p]
+}
+
+// cost returns the key of arc i from tail to head (down false) or back,
+// +Inf where a directed hierarchy has no arc that way.
+func (y *Hierarchy) cost(i uint32, down bool) float64 {
+	w := y.up[i]
+	if down && y.down != nil {
+		w = y.down[i]
+	}
+	if w == NoArcCost {
+		return math.Inf(1)
+	}
+	return float64(y.key(w))
+}
+
+// stalled reports whether some node above p that s reached reaches p for
+// less than s's distance: then p's distance is not its own and the
+// search need not go on from it.
+func (y *Hierarchy) stalled(s *chSearch, p int32, down bool) bool {
+	d := s.dist[p]
+	for i := y.off[p]; i < y.off[p+1]; i++ {
+		if h := y.heads[i]; s.dist[h]+y.cost(i, !down) < d {
+			return true
+		}
+	}
+	return false
+}
+
+// relax follows p's arcs upward.
+func (y *Hierarchy) relax(s *chSearch, p int32, down bool) {
+	d := s.dist[p]
+	for i := y.off[p]; i < y.off[p+1]; i++ {
+		h := y.heads[i]
+		nd := d + y.cost(i, down)
+		if nd < s.dist[h] {
+			if math.IsInf(s.dist[h], 1) {
+				s.touched = append(s.touched, h)
+			}
+			s.dist[h], s.parent[h] = nd, p
+			s.heap.Push(h, nd)
+		}
+	}
+}
+
+// unpackPath appends the nodes of the path that peaks at meet, after
+// unpacking every arc: the forward side's climb, then the backward side's
+// descent. False where an arc does not unpack (a damaged table).
+func (y *Hierarchy) unpackPath(t *Table, sc *chScratch, buf []int, meet int32) ([]int, bool) {
+	f, b := &sc.fwd, &sc.bwd
+	sc.up = sc.up[:0]
+	for p := meet; p >= 0; p = f.parent[p] {
+		sc.up = append(sc.up, p)
+	}
+	buf = append(buf, int(y.order[sc.up[len(sc.up)-1]]))
+	ok := true
+	for i := len(sc.up) - 1; i > 0 && ok; i-- {
+		a, c := sc.up[i], sc.up[i-1]
+		buf, ok = y.unpack(t, sc, buf, a, c, f.dist[c]-f.dist[a])
+	}
+	for p := meet; ok && b.parent[p] >= 0; p = b.parent[p] {
+		c := b.parent[p]
+		buf, ok = y.unpack(t, sc, buf, p, c, b.dist[p]-b.dist[c])
+	}
+	return buf, ok
+}
+
+// unpack appends the nodes after position a of the shortest path from a to
+// c that the arc between them, of key k, stands for: an edge of the
+// level, or a shortcut through a node below both, whose two arcs unpack in
+// turn. Each step goes down in rank, so it ends; a path longer than the
+// level (only in a damaged table) or an arc with no middle reports false.
+func (y *Hierarchy) unpack(t *Table, sc *chScratch, buf []int, a, c int32, k float64) ([]int, bool) {
+	sc.stack = append(sc.stack[:0], chHop{a, c, k})
+	for len(sc.stack) > 0 {
+		top := sc.stack[len(sc.stack)-1]
+		sc.stack = sc.stack[:len(sc.stack)-1]
+		u, v := y.order[top.a], y.order[top.b]
+		if y.isEdge(t, u, v, top.key) {
+			if len(buf) >= t.Nodes {
+				return buf, false
+			}
+			buf = append(buf, int(v))
+			continue
+		}
+		x, k1, k2, ok := y.middle(top.a, top.b, top.key)
+		if !ok {
+			return buf, false
+		}
+		sc.stack = append(sc.stack, chHop{x, top.b, k2}, chHop{top.a, x, k1})
+	}
+	return buf, true
+}
+
+// isEdge reports whether the level has an edge u→v of key k.
+func (y *Hierarchy) isEdge(t *Table, u, v int32, k float64) bool {
+	for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+		if t.Targets[e] == v && y.edgeKey(t.Weights[e]) == k {
+			return true
+		}
+	}
+	return false
+}
+
+// edgeKey is the search key of an edge cost.
+func (y *Hierarchy) edgeKey(w float64) float64 {
+	if !y.octile {
+		return w
+	}
+	a, b, _ := SplitOctile(w) // decoding checked every cost
+	return OctileKey(uint64(a), uint64(b))
+}
+
+// middle finds a position x below a and c whose arcs a→x and x→c cost k in
+// all, and their keys: among the tails of the arcs into whichever of a
+// and c has fewer. O(those arcs × the arcs of each).
+func (y *Hierarchy) middle(a, c int32, k float64) (int32, float64, float64, bool) {
+	from := a
+	if y.lowOff[c+1]-y.lowOff[c] < y.lowOff[a+1]-y.lowOff[a] {
+		from = c
+	}
+	for _, x := range y.low[y.lowOff[from]:y.lowOff[from+1]] {
+		k1, k2 := math.Inf(1), math.Inf(1)
+		for i := y.off[x]; i < y.off[x+1]; i++ {
+			switch y.heads[i] {
+			case a:
+				k1 = y.cost(i, true) // a down to x
+			case c:
+				k2 = y.cost(i, false) // x up to c
+			}
+		}
+		if k1+k2 == k {
+			return x, k1, k2, true
+		}
+	}
+	return 0, 0, 0, false
+}
