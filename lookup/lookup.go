@@ -105,6 +105,8 @@ func New(t *table.Table) *Table {
 		lt.w = newRunWalker(lt, p)
 	case *table.Window:
 		lt.w = newWindowWalker(lt, p)
+	case *table.Hierarchy:
+		lt.w = &hierarchyWalker{lt: lt, y: p}
 	}
 	return lt
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 )
 
 // LayoutHierarchy stores a contraction hierarchy of the level instead of
@@ -29,6 +28,10 @@ const (
 // and heads are 32-bit words.
 const MaxHierarchyNodes = 1 << 28
 
+// scratchKept is how many idle query scratches a hierarchy keeps: as many
+// as queries that run at once on most machines.
+const scratchKept = 64
+
 // NoArcCost is the cost word of an arc that a directed hierarchy does not
 // have in one direction.
 const NoArcCost = math.MaxUint32
@@ -38,16 +41,18 @@ const NoArcCost = math.MaxUint32
 // smaller position. A cost word is an integer cost, or on octile levels
 // a | b<<16 for a + b·√2 (both parts below 2^16 - 1).
 type Hierarchy struct {
-	order   []int32  // node at each position
-	pos     []int32  // position of each node
-	off     []uint32 // arcs of position p: off[p]..off[p+1]-1
-	heads   []int32  // head position of each arc
-	up      []uint32 // cost word of each arc, tail to head
-	down    []uint32 // head to tail; nil where equal to up
-	octile  bool
-	lowOff  []uint32 // arcs into position p from below: low[lowOff[p]:lowOff[p+1]]
-	low     []int32  // their tails
-	scratch sync.Pool
+	order  []int32  // node at each position
+	pos    []int32  // position of each node
+	off    []uint32 // arcs of position p: off[p]..off[p+1]-1
+	heads  []int32  // head position of each arc
+	up     []uint32 // cost word of each arc, tail to head
+	down   []uint32 // head to tail; nil where equal to up
+	octile bool
+	// mid is the middle position of each arc's shortcut upward, -1 for
+	// an edge of the level; midDown downward, nil where equal to mid
+	// (hierarchy_middles.go).
+	mid, midDown []int32
+	scratch      chan *chScratch // idle query scratch (hierarchy_query.go)
 }
 
 // NewHierarchy returns the payload of a hierarchy of header h (octile or
@@ -60,12 +65,14 @@ func NewHierarchy(h Header, order []int32, off []uint32, heads []int32, up, down
 	if err := y.check(h.Nodes); err != nil {
 		return nil, err
 	}
-	y.index()
+	y.middles()
+	y.scratch = make(chan *chScratch, scratchKept)
 	return y, nil
 }
 
 // check validates what queries index by: order a permutation, offsets
-// spanning the arcs, every head above its tail, costs in range. O(V + arcs).
+// spanning the arcs, every head above its tail and the heads of a
+// position in increasing order, costs in range. O(V + arcs).
 func (y *Hierarchy) check(n int) error {
 	if len(y.order) != n || len(y.off) != n+1 || y.off[0] != 0 || int(y.off[n]) != len(y.heads) ||
 		len(y.up) != len(y.heads) || y.down != nil && len(y.down) != len(y.heads) {
@@ -85,9 +92,11 @@ func (y *Hierarchy) check(n int) error {
 		if y.off[p] > y.off[p+1] {
 			return fmt.Errorf("hierarchy: arcs of position %d end before they start", p)
 		}
+	}
+	for p := range n {
 		for i := y.off[p]; i < y.off[p+1]; i++ {
-			if y.heads[i] < 0 || int(y.heads[i]) >= p {
-				return fmt.Errorf("hierarchy: arc %d of position %d leads to position %d, not above it", i, p, y.heads[i])
+			if y.heads[i] < 0 || int(y.heads[i]) >= p || i > y.off[p] && y.heads[i] <= y.heads[i-1] {
+				return fmt.Errorf("hierarchy: arc %d of position %d leads to position %d, not above it or not after the arc before", i, p, y.heads[i])
 			}
 			if err := y.checkCosts(int(i)); err != nil {
 				return err
@@ -111,28 +120,6 @@ func (y *Hierarchy) checkCosts(i int) error {
 		return fmt.Errorf("hierarchy: arc %d has an octile cost part of 65535", i)
 	}
 	return nil
-}
-
-// index lists, for every position, the tails of the arcs into it, which
-// unpacking looks for a shortcut's middle node among. O(V + arcs).
-func (y *Hierarchy) index() {
-	n := len(y.order)
-	y.lowOff = make([]uint32, n+1)
-	for _, h := range y.heads {
-		y.lowOff[h+1]++
-	}
-	for p := range n {
-		y.lowOff[p+1] += y.lowOff[p]
-	}
-	y.low = make([]int32, len(y.heads))
-	fill := slices.Clone(y.lowOff[:n])
-	for p := range n {
-		for i := y.off[p]; i < y.off[p+1]; i++ {
-			h := y.heads[i]
-			y.low[fill[h]] = int32(p)
-			fill[h]++
-		}
-	}
 }
 
 // Arcs returns the number of arcs the hierarchy stores. O(1).
@@ -223,7 +210,8 @@ func (y *Hierarchy) bins() [][]byte {
 func (y *Hierarchy) clone() Payload {
 	c := &Hierarchy{order: slices.Clone(y.order), pos: slices.Clone(y.pos), off: slices.Clone(y.off), heads: slices.Clone(y.heads),
 		up: slices.Clone(y.up), down: slices.Clone(y.down), octile: y.octile}
-	c.index()
+	c.middles()
+	c.scratch = make(chan *chScratch, scratchKept)
 	return c
 }
 

@@ -21,32 +21,32 @@ import (
 type chSearch struct {
 	dist    []float64 // +Inf where not reached
 	parent  []int32   // position it was reached from, -1 at the start
+	arc     []uint32  // the arc it was reached by
 	touched []int32
 	heap    minheap.Heap
 }
 
 // chScratch is one query's memory, reused through the payload's pool so
-// that a warm query allocates nothing and readers run concurrently.
+// that a warm query allocates nothing and readers run concurrently. The
+// pool is a buffered channel rather than a sync.Pool, which the collector
+// empties: a scratch is O(V) to make, and a query that made one each
+// collection would pay far more than its search.
 type chScratch struct {
 	fwd, bwd chSearch
-	stack    []chHop // shortcuts left to unpack
+	stack    []chHop // arcs left to unpack
 	up       []int32 // positions climbed on the forward side
 }
 
-// chHop is an arc still to unpack: from node position a to b at key.
-type chHop struct {
-	a, b int32
-	key  float64
-}
-
 func (y *Hierarchy) getScratch() *chScratch {
-	if sc, ok := y.scratch.Get().(*chScratch); ok {
+	select {
+	case sc := <-y.scratch:
 		return sc
+	default:
 	}
 	n := len(y.order)
 	sc := &chScratch{}
 	for _, s := range []*chSearch{&sc.fwd, &sc.bwd} {
-		s.dist, s.parent = make([]float64, n), make([]int32, n)
+		s.dist, s.parent, s.arc = make([]float64, n), make([]int32, n), make([]uint32, n)
 		for i := range s.dist {
 			s.dist[i] = math.Inf(1)
 		}
@@ -62,7 +62,10 @@ func (y *Hierarchy) putScratch(sc *chScratch) {
 		s.touched = s.touched[:0]
 		s.heap.Reset()
 	}
-	y.scratch.Put(sc)
+	select {
+	case y.scratch <- sc:
+	default: // more queries at once than the pool keeps: let it go
+	}
 }
 
 // AppendPath appends a shortest path from s to target of t, a table of
@@ -175,7 +178,7 @@ func (y *Hierarchy) relax(s *chSearch, p int32, down bool) {
 			if math.IsInf(s.dist[h], 1) {
 				s.touched = append(s.touched, h)
 			}
-			s.dist[h], s.parent[h] = nd, p
+			s.dist[h], s.parent[h], s.arc[h] = nd, p, i
 			s.heap.Push(h, nd)
 		}
 	}
@@ -192,84 +195,69 @@ func (y *Hierarchy) unpackPath(t *Table, sc *chScratch, buf []int, meet int32) (
 	}
 	buf = append(buf, int(y.order[sc.up[len(sc.up)-1]]))
 	ok := true
-	for i := len(sc.up) - 1; i > 0 && ok; i-- {
-		a, c := sc.up[i], sc.up[i-1]
-		buf, ok = y.unpack(t, sc, buf, a, c, f.dist[c]-f.dist[a])
+	for i := len(sc.up) - 2; i >= 0 && ok; i-- {
+		h := sc.up[i]
+		buf, ok = y.unpack(t, sc, buf, chHop{f.arc[h], f.parent[h], false})
 	}
 	for p := meet; ok && b.parent[p] >= 0; p = b.parent[p] {
-		c := b.parent[p]
-		buf, ok = y.unpack(t, sc, buf, p, c, b.dist[p]-b.dist[c])
+		buf, ok = y.unpack(t, sc, buf, chHop{b.arc[p], b.parent[p], true})
 	}
 	return buf, ok
 }
 
-// unpack appends the nodes after position a of the shortest path from a to
-// c that the arc between them, of key k, stands for: an edge of the
-// level, or a shortcut through a node below both, whose two arcs unpack in
-// turn. Each step goes down in rank, so it ends; a path longer than the
-// level (only in a damaged table) or an arc with no middle reports false.
-func (y *Hierarchy) unpack(t *Table, sc *chScratch, buf []int, a, c int32, k float64) ([]int, bool) {
-	sc.stack = append(sc.stack[:0], chHop{a, c, k})
+// chHop is an arc to unpack: its index, its tail, and whether it is taken
+// downward, from its head to its tail.
+type chHop struct {
+	arc  uint32
+	tail int32
+	down bool
+}
+
+// unpack appends the nodes after the first of the shortest path that arc
+// hop stands for: an edge of the level, or a shortcut through its middle,
+// whose two arcs unpack in turn. Each step goes down in rank, so it ends;
+// a path longer than the level or an arc that is no edge and has no middle
+// (only in a damaged table) reports false.
+func (y *Hierarchy) unpack(t *Table, sc *chScratch, buf []int, hop chHop) ([]int, bool) {
+	sc.stack = append(sc.stack[:0], hop)
 	for len(sc.stack) > 0 {
-		top := sc.stack[len(sc.stack)-1]
+		hop := sc.stack[len(sc.stack)-1]
 		sc.stack = sc.stack[:len(sc.stack)-1]
-		u, v := y.order[top.a], y.order[top.b]
-		if y.isEdge(t, u, v, top.key) {
-			if len(buf) >= t.Nodes {
+		tail, head := hop.tail, y.heads[hop.arc]
+		x := y.midOf(hop.arc, hop.down)
+		if x < 0 {
+			from, to := y.order[tail], y.order[head]
+			if hop.down {
+				from, to = to, from
+			}
+			if len(buf) >= t.Nodes || !y.isEdge(t, from, to, y.cost(hop.arc, hop.down)) {
 				return buf, false
 			}
-			buf = append(buf, int(v))
+			buf = append(buf, int(to))
 			continue
 		}
-		x, k1, k2, ok := y.middle(top.a, top.b, top.key)
-		if !ok {
+		toTail, ok1 := y.arcTo(x, tail)
+		toHead, ok2 := y.arcTo(x, head)
+		if !ok1 || !ok2 {
 			return buf, false
 		}
-		sc.stack = append(sc.stack, chHop{x, top.b, k2}, chHop{top.a, x, k1})
+		if hop.down { // head, down to x, up to tail
+			sc.stack = append(sc.stack, chHop{toTail, x, false}, chHop{toHead, x, true})
+		} else { // tail, down to x, up to head
+			sc.stack = append(sc.stack, chHop{toHead, x, false}, chHop{toTail, x, true})
+		}
 	}
 	return buf, true
 }
 
-// isEdge reports whether the level has an edge u→v of key k.
+// isEdge reports whether the level has an edge u→v of key k. An edge's
+// cost is k or k·√2 (decoding checked), computed as value computes it.
 func (y *Hierarchy) isEdge(t *Table, u, v int32, k float64) bool {
+	w := y.value(uint64(k))
 	for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
-		if t.Targets[e] == v && y.edgeKey(t.Weights[e]) == k {
+		if t.Targets[e] == v && t.Weights[e] == w {
 			return true
 		}
 	}
 	return false
-}
-
-// edgeKey is the search key of an edge cost.
-func (y *Hierarchy) edgeKey(w float64) float64 {
-	if !y.octile {
-		return w
-	}
-	a, b, _ := SplitOctile(w) // decoding checked every cost
-	return OctileKey(uint64(a), uint64(b))
-}
-
-// middle finds a position x below a and c whose arcs a→x and x→c cost k in
-// all, and their keys: among the tails of the arcs into whichever of a
-// and c has fewer. O(those arcs × the arcs of each).
-func (y *Hierarchy) middle(a, c int32, k float64) (int32, float64, float64, bool) {
-	from := a
-	if y.lowOff[c+1]-y.lowOff[c] < y.lowOff[a+1]-y.lowOff[a] {
-		from = c
-	}
-	for _, x := range y.low[y.lowOff[from]:y.lowOff[from+1]] {
-		k1, k2 := math.Inf(1), math.Inf(1)
-		for i := y.off[x]; i < y.off[x+1]; i++ {
-			switch y.heads[i] {
-			case a:
-				k1 = y.cost(i, true) // a down to x
-			case c:
-				k2 = y.cost(i, false) // x up to c
-			}
-		}
-		if k1+k2 == k {
-			return x, k1, k2, true
-		}
-	}
-	return 0, 0, 0, false
 }

@@ -64,6 +64,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.BoolVar(&cfg.graphBins, "graph-bins", false, "write grid tables as format 1 (flat) or 2 (other layouts), with the level's graph, for readers older than format 3, which carries the grid's cells instead (3 to 4 times smaller beside the payload); the answers are the same")
 	fs.IntVar(&cfg.build.Window, "window", 0, "build a windowed table of grid levels: paths to each cell from the cells within `DELTA` of it, confined to that (2·DELTA+1)² window (0: all pairs)")
 	compress := fs.Bool("compress", false, "write a run-length table: first moves per source, compressed, no stored distances (kilobytes to megabytes where a flat table takes n² bytes; Dist walks the path)")
+	hierarchy := fs.Bool("hierarchy", false, "write a hierarchy table of a grid level: its contraction hierarchy, a few words a cell, answering every pair exactly by a search over it (a fraction of a millisecond to milliseconds a path on levels of a million cells); for levels too large for -compress")
 	fs.Var(&cfg.shard, "shard", "build only part `I/K` (0-based) of the table, rows split evenly, into INPUT.I-of-K.ptpart; pathtable merge joins the K parts. slurm takes I and K from a Slurm array job (--array=0-K-1), slurm/K takes I from it, k8s/K takes I from a Kubernetes Indexed Job")
 	var lf levelFlags
 	lf.register(fs)
@@ -91,13 +92,19 @@ func runBuild(ctx context.Context, args []string) error {
 		}
 		cfg.build.Layout = table.LayoutRuns
 	}
+	if *hierarchy {
+		if cfg.build.Window != 0 || *compress {
+			return usagef("-hierarchy is a layout of its own: not with -window or -compress")
+		}
+		cfg.build.Layout = table.LayoutHierarchy
+	}
 	if err := cfg.shard.resolve(os.LookupEnv); err != nil {
 		return usagef("%v", err)
 	}
 	ext := ".ptab"
 	if cfg.shard.set {
-		if cfg.build.Window != 0 {
-			return usagef("-shard builds tables of all pairs, flat or -compress, not -window")
+		if cfg.build.Window != 0 || *hierarchy {
+			return usagef("-shard builds tables of all pairs, flat or -compress, not -window or -hierarchy")
 		}
 		ext = fmt.Sprintf(".%d-of-%d.ptpart", cfg.shard.i, cfg.shard.k)
 	}

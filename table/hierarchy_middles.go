@@ -1,0 +1,86 @@
+package table
+
+import (
+	"math"
+	"slices"
+)
+
+// A shortcut between positions a and c (a < c, so stored at c) stands
+// for two arcs through a position x below both: x's arcs to a and to c,
+// whose costs add up to the shortcut's. Which x a shortcut had when it was
+// made is not stored (it would take a third of the file again); middles
+// finds one for every arc at load, the smallest such x, and an arc with
+// none is an edge of the level. Any such x gives a shortest path, and the
+// smallest makes the choice the file's alone.
+
+// middles sets mid (and midDown on directed hierarchies) of every arc.
+// O(Σ d² log d) over the positions' arc counts d.
+func (y *Hierarchy) middles() {
+	y.mid = filled(len(y.heads), -1)
+	y.midDown = nil
+	if y.down != nil {
+		y.midDown = filled(len(y.heads), -1)
+	}
+	for x := range int32(len(y.order)) {
+		lo, hi := y.off[x], y.off[x+1]
+		for i := lo; i < hi; i++ {
+			for j := i + 1; j < hi; j++ {
+				// heads[i] < heads[j]: the arc between them is at heads[j].
+				m, ok := y.arcTo(y.heads[j], y.heads[i])
+				if ok {
+					y.middle(m, i, j, x)
+				}
+			}
+		}
+	}
+}
+
+// middle records x as arc m's middle where its arcs i (to m's head) and j
+// (to m's tail) make m's cost, and m has none yet.
+func (y *Hierarchy) middle(m, i, j uint32, x int32) {
+	if y.down == nil {
+		if y.mid[m] < 0 && y.cost(j, true)+y.cost(i, false) == y.cost(m, false) {
+			y.mid[m] = x
+		}
+		return
+	}
+	// Upward, m goes from its tail (j's head) down to x and up to its
+	// head (i's); downward the other way round.
+	if up := y.cost(m, false); y.mid[m] < 0 && !math.IsInf(up, 1) && y.cost(j, true)+y.cost(i, false) == up {
+		y.mid[m] = x
+	}
+	if down := y.cost(m, true); y.midDown[m] < 0 && !math.IsInf(down, 1) && y.cost(i, true)+y.cost(j, false) == down {
+		y.midDown[m] = x
+	}
+}
+
+// arcTo returns the index of position p's arc to head h. O(log d).
+func (y *Hierarchy) arcTo(p, h int32) (uint32, bool) {
+	lo, hi := y.off[p], y.off[p+1]
+	if hi-lo <= 16 { // most positions: a scan beats a search's branches
+		for i, x := range y.heads[lo:hi] {
+			if x >= h {
+				return lo + uint32(i), x == h
+			}
+		}
+		return hi, false
+	}
+	k, ok := slices.BinarySearch(y.heads[lo:hi], h)
+	return lo + uint32(k), ok
+}
+
+// midOf returns the middle of arc m taken upward or down, -1 for an edge.
+func (y *Hierarchy) midOf(m uint32, down bool) int32 {
+	if down && y.midDown != nil {
+		return y.midDown[m]
+	}
+	return y.mid[m]
+}
+
+func filled(n int, v int32) []int32 {
+	s := make([]int32, n)
+	for i := range s {
+		s[i] = v
+	}
+	return s
+}
