@@ -2,8 +2,6 @@ package table
 
 import (
 	"math"
-
-	"github.com/pathtable/pathtable/internal/minheap"
 )
 
 // A hierarchy query searches upward from both ends at once (Geisberger et
@@ -23,7 +21,7 @@ type chSearch struct {
 	parent  []int32   // position it was reached from, -1 at the start
 	arc     []uint32  // the arc it was reached by
 	touched []int32
-	heap    minheap.Heap
+	heap    chHeap
 }
 
 // chScratch is one query's memory, reused through the payload's pool so
@@ -47,8 +45,9 @@ func (y *Hierarchy) getScratch() *chScratch {
 	sc := &chScratch{}
 	for _, s := range []*chSearch{&sc.fwd, &sc.bwd} {
 		s.dist, s.parent, s.arc = make([]float64, n), make([]int32, n), make([]uint32, n)
+		s.heap.where = make([]int32, n)
 		for i := range s.dist {
-			s.dist[i] = math.Inf(1)
+			s.dist[i], s.heap.where[i] = math.Inf(1), -1
 		}
 	}
 	return sc
@@ -60,7 +59,7 @@ func (y *Hierarchy) putScratch(sc *chScratch) {
 			s.dist[p] = math.Inf(1)
 		}
 		s.touched = s.touched[:0]
-		s.heap.Reset()
+		s.heap.reset()
 	}
 	select {
 	case y.scratch <- sc:
@@ -109,10 +108,7 @@ func (y *Hierarchy) search(sc *chScratch, ps, pt int32) (int32, float64) {
 		if bk < fk {
 			s, other, down = b, f, true
 		}
-		p, ok := s.pop()
-		if !ok {
-			continue
-		}
+		p := s.heap.pop()
 		if d := s.dist[p] + other.dist[p]; d < best {
 			best, meet = d, p
 		}
@@ -125,22 +121,17 @@ func (y *Hierarchy) search(sc *chScratch, ps, pt int32) (int32, float64) {
 func (s *chSearch) start(p int32) {
 	s.dist[p], s.parent[p] = 0, -1
 	s.touched = append(s.touched, p)
-	s.heap.Push(p, 0)
+	s.heap.set(p, 0)
 }
 
 // minKey is the least key on the heap, +Inf when empty.
 func (s *chSearch) minKey() float64 {
-	if s.heap.Len() == 0 {
+	if len(s.heap.items) == 0 {
 		return math.Inf(1)
 	}
-	return s.heap.MinKey()
+	return s.heap.items[0].key
 }
 
-// pop removes the least entry, and reports false for a stale one.
-func (s *chSearch) pop() (int32, bool) {
-	p, k := s.heap.Pop()
-	return p, k == s.dist[p]
-}
 
 // cost returns the key of arc i from tail to head (down false) or back,
 // +Inf where a directed hierarchy has no arc that way.
@@ -179,7 +170,7 @@ func (y *Hierarchy) relax(s *chSearch, p int32, down bool) {
 				s.touched = append(s.touched, h)
 			}
 			s.dist[h], s.parent[h], s.arc[h] = nd, p, i
-			s.heap.Push(h, nd)
+			s.heap.set(h, nd)
 		}
 	}
 }
