@@ -132,7 +132,6 @@ func (s *chSearch) minKey() float64 {
 	return s.heap.items[0].key
 }
 
-
 // cost returns the key of arc i from tail to head (down false) or back,
 // +Inf where a directed hierarchy has no arc that way.
 func (y *Hierarchy) cost(i uint32, down bool) float64 {
