@@ -374,6 +374,9 @@ func (o *view) marked(u int32) bool { return o.mark[slot(u)] != 0 }
 // check refuses a change at node u: out of range, or on an overlay that
 // takes none.
 func (o *view) check(u int) error {
+	if o.s == nil && o.lt.t.AllPairs() {
+		return fmt.Errorf("an overlay over a table of layout %q takes no changes yet (lookup.Table.Search answers any pair)", o.lt.t.Layout)
+	}
 	if o.s == nil {
 		return fmt.Errorf("%w; this one covers windows of DELTA %d", ErrNotAllPairs, o.lt.Window())
 	}
