@@ -13,6 +13,15 @@ type hierarchyWalker struct {
 	y  *table.Hierarchy
 }
 
+func init() {
+	walkerMakers = append(walkerMakers, func(lt *Table, p table.Payload) walker {
+		if y, ok := p.(*table.Hierarchy); ok {
+			return &hierarchyWalker{lt: lt, y: y}
+		}
+		return nil
+	})
+}
+
 // next is the second node of the path: one query.
 func (w *hierarchyWalker) next(from, to int) int {
 	if from == to {

@@ -191,13 +191,19 @@ func (y *Hierarchy) reachable(t *Table) int64 {
 
 func (y *Hierarchy) covered(t *Table) int64 { return int64(t.Nodes) * int64(t.Nodes) }
 
-func (y *Hierarchy) bytes() (first, dist int64) {
+func (y *Hierarchy) bytes(*Table) (first, dist int64) {
 	words := int64(len(y.heads)) * 2
 	if y.down != nil {
 		words += int64(len(y.heads))
 	}
 	return 4 * (int64(len(y.order)) + int64(len(y.off)) + words), 0
 }
+
+func (y *Hierarchy) stored(*Table) (Payload, error) { return y, nil }
+
+func (y *Hierarchy) rowBytes(*Table) int { return 0 }
+
+func (y *Hierarchy) fileBins(*Header) ([][]byte, error) { return y.bins(), nil }
 
 func (y *Hierarchy) bins() [][]byte {
 	arcs := slices.Concat(int32Bytes(y.heads), uint32Bytes(y.up))
@@ -330,7 +336,7 @@ func (l hierarchyLayout) validate(h *Header, from, rows int, bins [][]byte) erro
 
 func (hierarchyLayout) key(*Header) string { return "layout hierarchy" }
 
-func (hierarchyLayout) partEnc() string { return "" }
+func (hierarchyLayout) partEncs() []string { return nil }
 
 func (hierarchyLayout) fromParts(h *Header, _ int64) error {
 	return fmt.Errorf("a table of layout %q is not built in parts", h.Layout)
