@@ -40,6 +40,9 @@ func (r *Route) Next(o *Overlay, from, to int) int {
 
 // next is Next when the remembered path does not answer.
 func (r *Route) next(v *view, from, to int) int {
+	if v.changes == 0 && remembered(v.lt.w) {
+		return r.remember(v, from, to)
+	}
 	if v.changes == 0 {
 		r.level = nil
 		return v.lt.Next(from, to)

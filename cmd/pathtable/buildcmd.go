@@ -73,6 +73,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.IntVar(&cfg.build.Window, "window", 0, "build a windowed table of grid levels: paths to each cell from the cells within `DELTA` of it, confined to that (2·DELTA+1)² window (0: all pairs)")
 	flat := fs.Bool("flat", false, "write a flat table: a first move and a distance for every pair, n² entries, whatever its size (Next and Dist are one lookup each)")
 	compress := fs.Bool("compress", false, "write a run-length table: first moves per source, compressed, no stored distances (kilobytes to megabytes where a flat table takes n² bytes; Dist walks the path)")
+	hierarchy := fs.Bool("hierarchy", false, "write a hierarchy table of a grid level: its contraction hierarchy, a few words a cell, answering every pair exactly by a search over it (a fraction of a millisecond to milliseconds a path on levels of a million cells); for levels too large for -compress")
 	fs.Var(&cfg.shard, "shard", "build only part `I/K` (0-based) of the table, rows split evenly, into INPUT.I-of-K.ptpart; pathtable merge joins the K parts. slurm takes I and K from a Slurm array job (--array=0-K-1), slurm/K takes I from it, k8s/K takes I from a Kubernetes Indexed Job")
 	var lf levelFlags
 	lf.register(fs)
@@ -94,7 +95,7 @@ func runBuild(ctx context.Context, args []string) error {
 	if w := cfg.build.Window; w < 0 || w > table.MaxWindowDelta {
 		return usagef("-window must be 1 to %d (or 0 for all pairs), not %d", table.MaxWindowDelta, w)
 	}
-	if err := cfg.pickLayoutFlags(*flat, *compress); err != nil {
+	if err := cfg.pickLayoutFlags(*flat, *compress, *hierarchy); err != nil {
 		return err
 	}
 	if err := cfg.shard.resolve(os.LookupEnv); err != nil {
@@ -102,8 +103,8 @@ func runBuild(ctx context.Context, args []string) error {
 	}
 	ext := ".ptab"
 	if cfg.shard.set {
-		if cfg.build.Window != 0 {
-			return usagef("-shard builds tables of all pairs, flat or -compress, not -window")
+		if cfg.build.Window != 0 || *hierarchy {
+			return usagef("-shard builds tables of all pairs, flat or -compress, not -window or -hierarchy")
 		}
 		ext = fmt.Sprintf(".%d-of-%d.ptpart", cfg.shard.i, cfg.shard.k)
 	}
@@ -166,15 +167,15 @@ func runBuild(ctx context.Context, args []string) error {
 	return nil
 }
 
-// pickLayoutFlags sets the layout that -flat, -compress or -window names
-// (-window is already in cfg.build), or auto when none does; naming two is
-// a usage error.
-func (cfg *buildConfig) pickLayoutFlags(flat, compress bool) error {
+// pickLayoutFlags sets the layout that -flat, -compress, -window or
+// -hierarchy names (-window is already in cfg.build), or auto when none
+// does; naming two is a usage error.
+func (cfg *buildConfig) pickLayoutFlags(flat, compress, hierarchy bool) error {
 	var named []string
 	for _, f := range []struct {
 		set  bool
 		name string
-	}{{flat, "-flat"}, {compress, "-compress"}, {cfg.build.Window != 0, "-window"}} {
+	}{{flat, "-flat"}, {compress, "-compress"}, {cfg.build.Window != 0, "-window"}, {hierarchy, "-hierarchy"}} {
 		if f.set {
 			named = append(named, f.name)
 		}
@@ -186,10 +187,13 @@ func (cfg *buildConfig) pickLayoutFlags(flat, compress bool) error {
 	case 2:
 		return usagef("%s and %s are two layouts: pick one", named[0], named[1])
 	default:
-		return usagef("-flat, -compress and -window are three layouts: pick one")
+		return usagef("-flat, -compress, -window and -hierarchy are layouts: pick one")
 	}
 	if compress {
 		cfg.build.Layout = table.LayoutRuns
+	}
+	if hierarchy {
+		cfg.build.Layout = table.LayoutHierarchy
 	}
 	return nil
 }
@@ -620,7 +624,7 @@ func report(r buildResult, cfg *buildConfig) {
 }
 
 // layoutWords names a layout in a summary line.
-var layoutWords = map[string]string{layoutFlat: "flat", layoutRuns: "run-length", layoutWindow: "windowed"}
+var layoutWords = map[string]string{layoutFlat: "flat", layoutRuns: "run-length", layoutWindow: "windowed", layoutHierarchy: "hierarchy"}
 
 // layoutBytes is a summary line's "flat table 28.5 MiB": the layout and
 // the file's size (only the size where the layout is not known).

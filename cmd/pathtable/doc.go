@@ -26,6 +26,10 @@ Commands:
 		-window DELTA builds a windowed table of a grid level: paths to
 		each cell from the cells within DELTA of it, confined to that
 		(2·DELTA+1)² window; other pairs are "not covered".
+		-hierarchy builds a hierarchy table of a grid level: its
+		contraction hierarchy, about 70 bytes a cell, from which every
+		pair is answered exactly by a small search; for levels of
+		hundreds of thousands to millions of cells.
 		-shard I/K builds only part I (0-based) of K of a flat or
 		-compress table, rows split evenly, into INPUT.I-of-K.ptpart.
 		-shard slurm takes I and K from a Slurm array job's task

@@ -221,6 +221,8 @@ func layoutFlags(opt build.Options) string {
 		return fmt.Sprintf("-window %d", opt.Window)
 	case opt.TableLayout() == table.LayoutRuns:
 		return "-compress"
+	case opt.TableLayout() == table.LayoutHierarchy:
+		return "-hierarchy"
 	}
 	return ""
 }
