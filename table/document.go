@@ -102,6 +102,9 @@ func readDocument(rd *reader, k docKind, r reach) (header []byte, bins [][]byte,
 		// header read alone checks what the file's size can say.
 		return header, nil, head.checkSize(rd.pos, rd.size)
 	}
+	if err := rd.checkHold(&head, r); err != nil {
+		return nil, nil, err
+	}
 	crc := crc32.New(castagnoli)
 	crc.Write(header)
 	bins = make([][]byte, len(head.names))

@@ -58,6 +58,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.IntVar(&cfg.build.Workers, "workers", 0, "concurrent searches (0: one per core; at most 4 per core, more are clamped); the output does not depend on it")
 	maxBytes := bytesFlag{defaultMaxBytes()}
 	fs.Var(&maxBytes, "max-bytes", "refuse a table larger than this `size` (e.g. 512MB, 2GiB; fractions round up to a byte; 0: no limit); by default half the memory this process may use: the least of the machine's memory, its cgroup's limit and RLIMIT_AS")
+	memoryFlag(fs)
 	fs.BoolVar(&cfg.force, "force", false, "rebuild tables that are up to date")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object per input")
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
@@ -292,6 +293,11 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err := checkOverwritesTable(output, cfg.shard.set); err != nil {
 		return fail(err)
 	}
+	if n, ok := maps.NodeCount(format, data); ok {
+		if err := checkBuildMemory(cfg, n, -1, build.LeastPayload(cfg.build, n)); err != nil {
+			return fail(buildError(input, err))
+		}
+	}
 	if err := build.CheckLevelSize(format, data, cfg.build); err != nil {
 		hint := holdsHint(format, data, cfg)
 		if n, ok := maps.NodeCount(format, data); ok && n <= hintSampleNodes {
@@ -305,6 +311,11 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err != nil {
 		return fail(err)
 	}
+	payload := exactPayload(lvl, cfg)
+	if err := checkBuildMemory(cfg, lvl.Graph.Nodes(), lvl.Graph.Edges(), payload); err != nil {
+		return fail(buildError(input, err))
+	}
+	releaseGarbage(payload)
 	if cfg.build.Window == 0 { // the layout's own limits, before any work
 		if _, err := build.PlanLayout(lvl.Graph, cfg.build.TableLayout()); err != nil {
 			return fail(fmt.Errorf("%w%s", buildError(input, err), fitsHint(ctx, lvl, format, data, cfg)))
@@ -412,7 +423,7 @@ func buildError(input string, err error) error {
 // refusal; past hintSampleNodes it names them as holdsHint does, without
 // estimates. "" when nothing else fits.
 func fitsHint(ctx context.Context, lvl *maps.Level, format maps.Format, data []byte, cfg *buildConfig) string {
-	if lvl.Graph.Nodes() > hintSampleNodes {
+	if lvl.Graph.Nodes() > hintSampleNodes || checkPlanMemory(lvl, cfg.build.Workers) != nil {
 		return holdsHint(format, data, cfg)
 	}
 	delta := cfg.build.Window

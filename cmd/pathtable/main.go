@@ -85,7 +85,7 @@ func runCommand(ctx context.Context, c command, args []string) int {
 	defer func() { stdout = saved }()
 	err := runWatched(ctx, gate, func() error {
 		reached(ctx, stageStarted)
-		return c.run(ctx, args)
+		return withMemoryLimits(func() error { return c.run(ctx, args) })
 	})
 	if err == nil && out.err != nil {
 		err = fmt.Errorf("writing standard output: %w", out.err)

@@ -44,11 +44,12 @@ type levelPlan struct {
 }
 
 func runPlan(ctx context.Context, args []string) error {
-	fs := newFlagSet("plan", "[-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] LEVEL...")
+	fs := newFlagSet("plan", "[-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] [-max-memory SIZE] LEVEL...")
 	jsonOut := fs.Bool("json", false, "print one JSON object per level")
 	window := fs.Int("window", defaultPlanWindow, "the `DELTA` of the windowed table to estimate (grids)")
 	workers := fs.Int("workers", 0, "the workers the build would run (0: one per core)")
 	maxBytes := bytesFlag{defaultMaxBytes()}
+	memoryFlag(fs)
 	fs.Var(&maxBytes, "max-bytes", "the build's limit, as build's -max-bytes: a layout over it does not fit")
 	var lf levelFlags
 	lf.register(fs)
@@ -71,7 +72,7 @@ func runPlan(ctx context.Context, args []string) error {
 		return err
 	}
 	for _, path := range fs.Args() {
-		lvl, err := maps.Load(path, mopt)
+		lvl, err := loadLevel(path, mopt)
 		if err != nil {
 			return err
 		}
@@ -115,7 +116,10 @@ func planLevel(ctx context.Context, lvl *maps.Level, workers, delta int, limit i
 		lp := layoutPlan{Layout: lb.Name, Flags: layoutFlags(lb.Options)}
 		opt := lb.Options
 		opt.Workers = workers
-		est, err := build.EstimateBuild(ctx, lvl, opt)
+		est, err := build.Estimate{}, checkEstimateMemory(lvl, opt)
+		if err == nil {
+			est, err = build.EstimateBuild(ctx, lvl, opt)
+		}
 		switch {
 		case ctx.Err() != nil:
 			return nil, ctx.Err()

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"runtime/debug"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/bytesize"
+	"github.com/pathtable/pathtable/internal/memlimit"
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// maxMemoryFlag is -max-memory: it replaces the limits the host sets
+// (memlimit.Current) for this command.
+type maxMemoryFlag struct{ n int64 }
+
+func (m *maxMemoryFlag) String() string {
+	if m == nil || m.n == 0 {
+		return ""
+	}
+	return bytesize.Format(m.n)
+}
+
+func (m *maxMemoryFlag) Set(s string) error {
+	n, err := bytesize.Parse(s)
+	if err != nil {
+		return err
+	}
+	m.n = n
+	memlimit.SetMax(n)
+	memlimit.SoftLimit()
+	return nil
+}
+
+// memoryFlag registers -max-memory on fs, for commands that allocate by
+// a table's or a level's size.
+func memoryFlag(fs *flag.FlagSet) {
+	fs.Var(&maxMemoryFlag{}, "max-memory", "the memory this command may use (`size`, e.g. 2GiB); by default the least of the cgroup's memory.max, ulimit -v and -d, GOMEMLIMIT and the machine's memory. Work whose peak would not fit is refused before it starts")
+}
+
+// withMemoryLimits runs f with the host's limits (and -max-memory's, once
+// f parses it) told to the Go runtime, and leaves none behind: tests run
+// many commands in one process.
+func withMemoryLimits(f func() error) error {
+	saved := debug.SetMemoryLimit(-1)
+	defer func() {
+		memlimit.SetMax(0)
+		debug.SetMemoryLimit(saved)
+	}()
+	memlimit.SoftLimit()
+	return f()
+}
+
+// checkMemory refuses, in one line, need bytes of memory for what when
+// the limit that binds leaves less; fits says what would fit instead
+// ("" for nothing).
+func checkMemory(need int64, what, fits string) error {
+	err := memlimit.Check(need, what)
+	if err == nil {
+		return nil
+	}
+	if fits != "" {
+		return fmt.Errorf("%w; %s", err, fits)
+	}
+	return err
+}
+
+// buildMemoryHint names what may fit in place of a build that cfg asks
+// for and that the memory limit refuses: another layout or more parts.
+func buildMemoryHint(cfg *buildConfig) string {
+	switch {
+	case cfg.shard.set:
+		return fmt.Sprintf("build it in more parts than %d (-shard I/K), or with -compress", cfg.shard.k)
+	case cfg.build.Window > 0:
+		return "build it with a smaller -window"
+	case cfg.build.TableLayout() == table.LayoutFlat:
+		return "build it with -compress or -window 8, or in parts with -shard I/K (pathtable plan compares them)"
+	}
+	return "build it with -window 8, or in parts with -shard I/K (pathtable plan compares them)"
+}
+
+// checkBuildMemory refuses the build cfg asks for of a level of nodes
+// nodes (edges < 0: not parsed yet) whose whole table's payload takes
+// payload bytes, when its peak (build.PeakMemory: the level, the table or
+// part, the builder's scratch) does not fit the memory limit.
+func checkBuildMemory(cfg *buildConfig, nodes, edges int, payload int64) error {
+	what := fmt.Sprintf("a %s build of %d nodes", layoutName(cfg.build.TableLayout(), cfg.build.Window), nodes)
+	if cfg.shard.set {
+		from, to := table.ShardRange(cfg.shard.i, cfg.shard.k, nodes)
+		payload = payload / int64(max(nodes, 1)) * int64(to-from)
+		what = fmt.Sprintf("part %s of a %s build of %d nodes", cfg.shard.String(), layoutName(cfg.build.TableLayout(), 0), nodes)
+	}
+	return checkMemory(build.PeakMemory(cfg.build, nodes, edges, payload), what, buildMemoryHint(cfg))
+}
+
+// exactPayload is the payload of the table cfg asks for of the parsed
+// level lvl, where known before the build (flat and windowed tables), or
+// the least one (build.LeastPayload). O(V + E).
+func exactPayload(lvl *maps.Level, cfg *buildConfig) int64 {
+	var h table.Header
+	var err error
+	switch {
+	case cfg.build.Window > 0:
+		h, err = build.PlanWindow(lvl.Graph, cfg.build.Window)
+	case cfg.build.TableLayout() == table.LayoutFlat:
+		h, err = build.PlanLayout(lvl.Graph, table.LayoutFlat)
+	default:
+		err = errNoPlan
+	}
+	if err == nil {
+		if size, err := h.PayloadSize(); err == nil {
+			return size
+		}
+	}
+	return build.LeastPayload(cfg.build, lvl.Graph.Nodes())
+}
+
+var errNoPlan = fmt.Errorf("no payload known before the build")
+
+// layoutName names a layout in memory errors.
+func layoutName(l table.Layout, window int) string {
+	switch {
+	case window > 0:
+		return fmt.Sprintf("-window %d", window)
+	case l == table.LayoutFlat:
+		return "flat"
+	}
+	return "run-length"
+}
+
+// loadLevel is maps.Load, refused before the parse when the level's graph
+// (build.LevelMemory of its node count, where the format tells it before
+// parsing) would not fit the memory limit.
+func loadLevel(path string, opt maps.Options) (*maps.Level, error) {
+	format, err := maps.FormatOf(path)
+	if err != nil {
+		return nil, err
+	}
+	data, err := maps.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if n, ok := maps.NodeCount(format, data); ok {
+		if err := checkMemory(build.LevelMemory(n, -1), fmt.Sprintf("%s: its graph of %d nodes", path, n), ""); err != nil {
+			return nil, err
+		}
+	}
+	return maps.ParseLevel(path, data, opt)
+}
+
+// checkEstimateMemory refuses plan's estimate of the build opt asks for
+// of lvl when its sample (build.EstimateMemory) would not fit the memory
+// limit: plan then reports that layout as not estimated.
+func checkEstimateMemory(lvl *maps.Level, opt build.Options) error {
+	n := lvl.Graph.Nodes()
+	return checkMemory(build.EstimateMemory(opt, n), fmt.Sprintf("estimating a %s table of %d nodes", layoutName(opt.TableLayout(), opt.Window), n), "")
+}
+
+// checkPlanMemory refuses sampling every layout of lvl (planLevel) when
+// one of the samples would not fit the memory limit.
+func checkPlanMemory(lvl *maps.Level, workers int) error {
+	for _, lb := range build.Layouts(defaultPlanWindow) {
+		opt := lb.Options
+		opt.Workers = workers
+		if err := checkEstimateMemory(lvl, opt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkMergeMemory refuses merging parts into the table of header h when
+// what the join holds at its peak does not fit the memory limit: the
+// table (its header's size, or the parts' for run-length tables, whose
+// encoding is known only once read), the largest part, read whole, and
+// the level's graph.
+func checkMergeMemory(out string, h table.Header, parts []string) error {
+	payload, _ := h.PayloadSize()
+	var sum, largest int64
+	for _, p := range parts {
+		if st, err := os.Stat(p); err == nil {
+			sum += st.Size()
+			largest = max(largest, st.Size())
+		}
+	}
+	need := max(payload, sum) + largest + build.LevelMemory(h.Nodes, h.Edges)
+	what := fmt.Sprintf("%s: joining %d parts of a table of %d nodes", out, len(parts), h.Nodes)
+	return checkMemory(need, what, "merge on a machine with more memory, or raise -max-memory")
+}
+
+// tableMemoryHint adds, to a table loader's refusal for want of memory,
+// what would fit; other errors pass as they are.
+func tableMemoryHint(err error) error {
+	var me *memlimit.Error
+	if errors.As(err, &me) {
+		return fmt.Errorf("%w; a run-length (-compress) or windowed table of the level is smaller, or raise -max-memory on a machine with more", err)
+	}
+	return err
+}
+
+// releaseGarbage returns the parse's garbage to the system before a build
+// allocates a table of payload bytes: the collector would otherwise see
+// it only at a heap twice the parsed level's, and the process hold it
+// beside the whole table. One collection of the level's heap, paid only
+// where the table dwarfs it.
+func releaseGarbage(payload int64) {
+	if payload >= releaseAbove {
+		debug.FreeOSMemory()
+	}
+}
+
+// releaseAbove is the least table payload releaseGarbage acts for.
+const releaseAbove = 64 << 20

@@ -1,0 +1,28 @@
+package table
+
+import "github.com/pathtable/pathtable/internal/memlimit"
+
+// checkHold refuses, before any bin is read, a document read from a
+// stream whose bins to be held (all of them, or those d keeps when only
+// checking) would not fit the memory this process may still use
+// (memlimit.Check: a cgroup's, ulimit's, GOMEMLIMIT's or the machine's
+// limit, or the command line's -max-memory), so that loading a table too
+// large for the process is an error, not a runtime crash. A stream of
+// unknown length grows its buffers as it reads, briefly holding a bin
+// twice. Decode reads from memory it is given and is not checked. O(bins)
+// plus a few small file reads.
+func (rd *reader) checkHold(d *docHead, r reach) error {
+	if rd.r == nil {
+		return nil
+	}
+	var need int64
+	for i, l := range d.lens {
+		if r == toEnd || d.keep[i] {
+			need += l
+		}
+	}
+	if rd.size < 0 {
+		need *= 2
+	}
+	return memlimit.Check(need, "loading the bins "+d.forWhat)
+}
