@@ -190,3 +190,20 @@ func memTotal(read func(string) ([]byte, error)) int64 {
 	}
 	return 0
 }
+
+// CheckStart refuses to run at all under a limit that leaves less than
+// its reserve beside what the process already holds: under ulimit -v, the
+// address space the Go runtime reserves at start counts, and so little
+// room left fails the runtime's own next allocation. A few small file
+// reads.
+func CheckStart() error {
+	l, ok := Current()
+	if !ok || l.Bytes-l.Used >= l.Reserve+startBytes {
+		return nil
+	}
+	return fmt.Errorf("%s %s leaves this process %s beside the %s it holds from its start; it needs at least %s more to run: raise the limit",
+		l.Source, bytesize.Format(l.Bytes), bytesize.Format(max(l.Bytes-l.Used, 0)), bytesize.Format(l.Used), bytesize.Format(l.Reserve+startBytes))
+}
+
+// startBytes is the least room a command needs beside its reserve.
+const startBytes = 16 << 20

@@ -125,3 +125,18 @@ func TestProcStatus(t *testing.T) {
 		t.Fatalf("procStatus = %v", m)
 	}
 }
+
+// TestCheckStart: a limit that leaves less than the reserve and a little
+// more beside what the process holds refuses to start, in one line.
+func TestCheckStart(t *testing.T) {
+	defer SetMax(0)
+	SetMax(1)
+	err := CheckStart()
+	if err == nil || !strings.Contains(err.Error(), "raise the limit") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("CheckStart under -max-memory 1 B: %v", err)
+	}
+	SetMax(1 << 50)
+	if err := CheckStart(); err != nil {
+		t.Fatalf("CheckStart under 1 PiB: %v", err)
+	}
+}
