@@ -22,8 +22,17 @@ func LevelMemory(nodes, edges int) int64 {
 // payload is known only once built: a caller passes its least, a row
 // start and a run a node. O(1).
 func PeakMemory(opt Options, nodes, edges int, payload int64) int64 {
-	return LevelMemory(nodes, edges) + peakBytes(opt, nodes, payload)
+	peak := LevelMemory(nodes, edges) + peakBytes(opt, nodes, payload)
+	if opt.Window == 0 {
+		peak += contractBytes * int64(nodes)
+	}
+	return peak
 }
+
+// contractBytes is what a build of all pairs holds a node for its
+// contraction (hierarchy.go) beside the level, at its largest: a bound
+// that run-length builds of million-node grids reach.
+const contractBytes = 512
 
 // LeastPayload is the smallest payload a table of n nodes built as opt
 // asks can take: exact for flat tables (two bytes of distance a pair at

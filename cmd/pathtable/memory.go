@@ -157,6 +157,9 @@ func loadLevel(path string, opt maps.Options) (*maps.Level, error) {
 // limit: plan then reports that layout as not estimated.
 func checkEstimateMemory(lvl *maps.Level, opt build.Options) error {
 	n := lvl.Graph.Nodes()
+	if opt.Window == 0 && opt.TableLayout() == table.LayoutFlat && n > table.MaxNodes {
+		return nil // EstimateBuild refuses it, saying why
+	}
 	return checkMemory(build.EstimateMemory(opt, n), fmt.Sprintf("estimating a %s table of %d nodes", layoutName(opt.TableLayout(), opt.Window), n), "")
 }
 
