@@ -56,6 +56,8 @@ type docHead struct {
 	// whose and forWhat describe what the lengths follow from, in errors:
 	// "the header's 6 nodes and 14 edges", "for 6 nodes and 14 edges".
 	whose, forWhat string
+	// derived is what a reader makes beside the bins (derivedBytes).
+	derived int64
 }
 
 // A docKind is one kind of document: its magic and format version, and how

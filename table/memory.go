@@ -24,5 +24,20 @@ func (rd *reader) checkHold(d *docHead, r reach) error {
 	if rd.size < 0 {
 		need *= 2
 	}
-	return memlimit.Check(need, "loading the bins "+d.forWhat)
+	need += d.derived
+	return memlimit.Check(need, "loading the table "+d.forWhat)
+}
+
+// derivedBytes is what a reader of a table of header h makes beside its
+// bins: the graph, rebuilt from the grid's cells where the file carries
+// them (offsets and cells 4 bytes a node, a target and a cost 12 an edge,
+// and a node index and a cost a cell while it is made), and the lookup's
+// move index (up to 8 slots of 4 bytes a node). O(1).
+func (h *Header) derivedBytes(cells bool) int64 {
+	n, e := int64(h.Nodes), int64(h.Edges)
+	derived := 32 * n
+	if cells {
+		derived += 8*n + 12*e + 5*int64(h.Width)*int64(h.Height)
+	}
+	return derived
 }
