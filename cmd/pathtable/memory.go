@@ -119,7 +119,7 @@ func exactPayload(lvl *maps.Level, cfg *buildConfig) int64 {
 	return build.LeastPayload(cfg.build, lvl.Graph.Nodes())
 }
 
-var errNoPlan = fmt.Errorf("no payload known before the build")
+var errNoPlan = errors.New("no payload known before the build")
 
 // layoutName names a layout in memory errors.
 func layoutName(l table.Layout, window int) string {

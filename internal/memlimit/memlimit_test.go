@@ -140,3 +140,12 @@ func TestCheckStart(t *testing.T) {
 		t.Fatalf("CheckStart under 1 PiB: %v", err)
 	}
 }
+
+// BenchmarkCheck: what a check before a large allocation costs, reading
+// the host's limits and the process's use.
+func BenchmarkCheck(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Check(1<<20, "a benchmark")
+	}
+}
