@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
 
 	"github.com/pathtable/pathtable/build"
@@ -218,3 +219,18 @@ func releaseGarbage(payload int64) {
 
 // releaseAbove is the least table payload releaseGarbage acts for.
 const releaseAbove = 64 << 20
+
+// checkVerifyMemory refuses verify's searches of a level of n nodes on
+// workers workers (0: one per core) when their scratch, a search's arrays
+// a worker, would not fit beside the table and level already loaded.
+func checkVerifyMemory(levelPath string, n, workers int) error {
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	need := int64(workers) * int64(n) * verifyNodeBytes
+	return checkMemory(need, fmt.Sprintf("%s: verifying %d nodes with %d workers", levelPath, n, workers), "use fewer -workers")
+}
+
+// verifyNodeBytes is what one of verify's searches holds a node: its
+// distances, parents, queue and marks.
+const verifyNodeBytes = 64

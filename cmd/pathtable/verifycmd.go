@@ -124,6 +124,9 @@ func runVerify(ctx context.Context, args []string) error {
 			return fmt.Errorf("%s: %w", levelPath, err)
 		}
 	}
+	if err := checkVerifyMemory(levelPath, g.Nodes(), opt.Workers); err != nil {
+		return err
+	}
 	stopProgress := func() {}
 	opt.Progress = func(total int64, unit string) *atomic.Int64 {
 		done := new(atomic.Int64)
