@@ -293,7 +293,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err := checkOverwritesTable(output, cfg.shard.set); err != nil {
 		return fail(err)
 	}
-	if n, ok := maps.NodeCount(format, data); ok {
+	if n, ok := maps.NodeCount(format, data); ok && layoutHolds(n, cfg.build) {
 		if err := checkBuildMemory(cfg, n, -1, build.LeastPayload(cfg.build, n)); err != nil {
 			return fail(buildError(input, err))
 		}
@@ -332,13 +332,14 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	stopProgress := startProgress(&done, rows, "targets", filepath.Base(input), cfg.quiet)
 	reached(ctx, stageBuilding)
+	bctx, stopWatch := watchMemory(ctx, layoutName(cfg.build.TableLayout(), cfg.build.Window)+" build", buildMemoryHint(cfg))
 	var out interface {
 		io.WriterTo
 		WriteAtParallel(w io.WriterAt, workers int) (int64, error)
 	}
 	if cfg.shard.set {
 		var p *table.Part
-		p, err = build.BuildPart(ctx, lvl, bopt, cfg.shard.i, cfg.shard.k)
+		p, err = build.BuildPart(bctx, lvl, bopt, cfg.shard.i, cfg.shard.k)
 		if err == nil {
 			out = p
 			res.Nodes, res.Edges = p.Table.Nodes, p.Table.Edges
@@ -346,7 +347,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		}
 	} else {
 		var t *table.Table
-		t, err = build.BuildLevel(ctx, lvl, bopt)
+		t, err = build.BuildLevel(bctx, lvl, bopt)
 		if err == nil {
 			t.GraphBins = cfg.graphBins && t.Kind == table.KindGrid
 			out = t
@@ -355,6 +356,9 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		}
 	}
 	stopProgress()
+	if werr := stopWatch(); werr != nil {
+		return fail(buildError(input, werr))
+	}
 	if err != nil {
 		hint := ""
 		var tooBig *build.SizeError

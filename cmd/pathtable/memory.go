@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"runtime"
 	"runtime/debug"
+	"time"
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/internal/bytesize"
@@ -234,3 +236,62 @@ func checkVerifyMemory(levelPath string, n, workers int) error {
 // verifyNodeBytes is what one of verify's searches holds a node: its
 // distances, parents, queue and marks.
 const verifyNodeBytes = 64
+
+// watchMemory returns a context, derived from ctx, that a watcher cancels
+// when the memory the process may still use falls under what its heap's
+// next growth may take (a quarter of what the runtime holds, at least
+// watchMargin): work whose peak could not be known before it started,
+// such as a run-length table's rows, then stops with an error rather
+// than the runtime's crash. stop ends the watcher and returns that error
+// (what ran short, and what would fit), or nil. A few small file reads
+// every watchEvery.
+func watchMemory(ctx context.Context, what, fits string) (context.Context, func() error) {
+	wctx, cancel := context.WithCancelCause(ctx)
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(watchEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-wctx.Done():
+				return
+			case <-tick.C:
+			}
+			l, ok := memlimit.Current()
+			held := memlimit.Held()
+			if need := max(held/4, watchMargin); ok && l.Free() < need {
+				cancel(fmt.Errorf("%w; %s", &memlimit.Error{What: what + " ran short: its next growth", Need: need, Limit: l}, fits))
+				return
+			}
+		}
+	}()
+	return wctx, func() error {
+		close(done)
+		<-finished
+		err := context.Cause(wctx)
+		cancel(nil)
+		var me *memlimit.Error
+		if errors.As(err, &me) {
+			return err
+		}
+		return nil
+	}
+}
+
+const (
+	watchEvery  = 50 * time.Millisecond
+	watchMargin = 64 << 20
+)
+
+// layoutHolds reports whether the layout opt asks for can hold a level of
+// n nodes (build.CheckNodes), over -max-bytes or not: a level it cannot
+// hold is refused for that, whatever the memory.
+func layoutHolds(n int, opt build.Options) bool {
+	err := build.CheckNodes(n, opt)
+	var tooBig *build.SizeError
+	return err == nil || errors.As(err, &tooBig)
+}

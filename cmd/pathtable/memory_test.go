@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/memlimit"
 	"github.com/pathtable/pathtable/maps"
 )
 
@@ -80,5 +84,30 @@ func TestBuildPeakNamesFits(t *testing.T) {
 	n := lvl.Graph.Nodes()
 	if flat := int64(3 * n * n); build.PeakMemory(build.Options{}, n, -1, build.LeastPayload(build.Options{}, n)) <= flat {
 		t.Errorf("peak of a flat build of %d nodes not over its %d bytes of table", n, flat)
+	}
+}
+
+// TestWatchMemory: the watcher stops work when the limit leaves less
+// than the heap's next growth, with an error naming it, and lets work
+// under no such limit run.
+func TestWatchMemory(t *testing.T) {
+	defer memlimit.SetMax(0)
+	memlimit.SetMax(1 << 50)
+	ctx, stop := watchMemory(context.Background(), "a test", "fits")
+	time.Sleep(3 * watchEvery)
+	if ctx.Err() != nil || stop() != nil {
+		t.Fatalf("stopped under 1 PiB: %v", ctx.Err())
+	}
+	memlimit.SetMax(1)
+	ctx, stop = watchMemory(context.Background(), "a test", "fits")
+	select {
+	case <-ctx.Done():
+	case <-time.After(100 * watchEvery):
+		t.Fatal("not stopped under -max-memory 1 B")
+	}
+	err := stop()
+	var me *memlimit.Error
+	if !errors.As(err, &me) || !strings.HasSuffix(err.Error(), "; fits") || !strings.Contains(err.Error(), "a test ran short") {
+		t.Fatalf("stop() = %v", err)
 	}
 }

@@ -207,3 +207,7 @@ func CheckStart() error {
 
 // startBytes is the least room a command needs beside its reserve.
 const startBytes = 16 << 20
+
+// Held is what the Go runtime holds now (mapped, not returned): the heap
+// and its own structures. A metrics read.
+func Held() int64 { return runtimeHeld() }
