@@ -263,7 +263,10 @@ func watchMemory(ctx context.Context, what, fits string) (context.Context, func(
 			}
 			l, ok := memlimit.Current()
 			held := memlimit.Held()
-			if need := max(held/4, watchMargin); ok && l.Free() < need {
+			// The room the limit leaves, its reserve not kept back:
+			// the margin is what the heap's next growth maps.
+			if need := max(held/4, watchMargin); ok && l.Bytes-l.Used < need {
+				l.Reserve = 0 // the room itself, as the margin counts it
 				cancel(fmt.Errorf("%w; %s", &memlimit.Error{What: what + " ran short: its next growth", Need: need, Limit: l}, fits))
 				return
 			}
