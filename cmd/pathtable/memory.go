@@ -244,22 +244,23 @@ const verifyNodeBytes = 64
 // such as a run-length table's rows, then stops with an error rather
 // than the runtime's crash. stop ends the watcher and returns that error
 // (what ran short, and what would fit), or nil. A few small file reads
-// every watchEvery.
+// every watchEvery while the room is under watchNear times the margin,
+// every watchIdle before: each look allocates a little, and a build's
+// heap may not be collected for a long while.
 func watchMemory(ctx context.Context, what, fits string) (context.Context, func() error) {
 	wctx, cancel := context.WithCancelCause(ctx)
 	done := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		tick := time.NewTicker(watchEvery)
-		defer tick.Stop()
+		wait := watchEvery
 		for {
 			select {
 			case <-done:
 				return
 			case <-wctx.Done():
 				return
-			case <-tick.C:
+			case <-time.After(wait):
 			}
 			l, ok := memlimit.Current()
 			held := memlimit.Held()
@@ -269,6 +270,10 @@ func watchMemory(ctx context.Context, what, fits string) (context.Context, func(
 				l.Reserve = 0 // the room itself, as the margin counts it
 				cancel(fmt.Errorf("%w; %s", &memlimit.Error{What: what + " ran short: its next growth", Need: need, Limit: l}, fits))
 				return
+			} else if ok && l.Bytes-l.Used < watchNear*need {
+				wait = watchEvery
+			} else {
+				wait = watchIdle
 			}
 		}
 	}()
@@ -287,6 +292,8 @@ func watchMemory(ctx context.Context, what, fits string) (context.Context, func(
 
 const (
 	watchEvery  = 50 * time.Millisecond
+	watchIdle   = time.Second
+	watchNear   = 4
 	watchMargin = 64 << 20
 )
 
