@@ -239,7 +239,7 @@ const verifyNodeBytes = 64
 
 // watchMemory returns a context, derived from ctx, that a watcher cancels
 // when the memory the process may still use falls under what its heap's
-// next growth may take (a quarter of what the runtime holds, at least
+// next growth may take (an eighth of what the runtime holds, at least
 // watchMargin): work whose peak could not be known before it started,
 // such as a run-length table's rows, then stops with an error rather
 // than the runtime's crash. stop ends the watcher and returns that error
@@ -266,7 +266,7 @@ func watchMemory(ctx context.Context, what, fits string) (context.Context, func(
 			held := memlimit.Held()
 			// The room the limit leaves, its reserve not kept back:
 			// the margin is what the heap's next growth maps.
-			if need := max(held/4, watchMargin); ok && l.Bytes-l.Used < need {
+			if need := max(held/8, watchMargin); ok && l.Bytes-l.Used < need {
 				l.Reserve = 0 // the room itself, as the margin counts it
 				cancel(fmt.Errorf("%w; %s", &memlimit.Error{What: what + " ran short: its next growth", Need: need, Limit: l}, fits))
 				return
@@ -294,7 +294,7 @@ const (
 	watchEvery  = 50 * time.Millisecond
 	watchIdle   = time.Second
 	watchNear   = 4
-	watchMargin = 64 << 20
+	watchMargin = 16 << 20
 )
 
 // layoutHolds reports whether the layout opt asks for can hold a level of

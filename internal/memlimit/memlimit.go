@@ -25,6 +25,18 @@ type Limit struct {
 	// bounds fail an allocation that crosses them by a heap arena's
 	// rounding, where a resident bound lets the runtime reclaim first.
 	Reserve int64
+	// Virtual says the bound counts address space: the Go runtime maps
+	// more of it than it fills, so a check asks a quarter more.
+	Virtual bool
+}
+
+// Cost is what work that needs need bytes takes of l: a quarter more
+// under a bound on address space. O(1).
+func (l Limit) Cost(need int64) int64 {
+	if l.Virtual {
+		return need + need/4
+	}
+	return need
 }
 
 // Free is what the process may still allocate under l, 0 when nothing.
@@ -66,7 +78,7 @@ func (s System) Limits() []Limit {
 	var ls []Limit
 	add := func(source string, bytes, used, reserve int64) {
 		if bytes > 0 {
-			ls = append(ls, Limit{Source: source, Bytes: bytes, Used: used, Reserve: reserve})
+			ls = append(ls, Limit{Source: source, Bytes: bytes, Used: used, Reserve: reserve, Virtual: reserve > 0})
 		}
 	}
 	if v, src := cgroupLimit(s.ReadFile); v > 0 {
@@ -139,7 +151,7 @@ func Check(need int64, what string) error {
 }
 
 func check(l Limit, ok bool, need int64, what string) error {
-	if ok && need > l.Free() {
+	if need = l.Cost(need); ok && need > l.Free() {
 		return &Error{What: what, Need: need, Limit: l}
 	}
 	return nil

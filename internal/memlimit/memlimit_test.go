@@ -60,6 +60,7 @@ func TestLimits(t *testing.T) {
 		{"cgroup v1 unlimited", with(files{"/proc/self/cgroup": "4:memory:/a\n", "/sys/fs/cgroup/memory/a/memory.limit_in_bytes": "9223372036854771712"}), 0, 0, 0, SourcePhysical, 24000000 << 10, 2000 << 10},
 		{"cgroup garbage", with(files{"/proc/self/cgroup": "0::/a\n", "/sys/fs/cgroup/a/memory.max": "lots"}), 0, 0, 0, SourcePhysical, 24000000 << 10, 2000 << 10},
 		{"rlimit as counts VmSize", base, 1500000 << 10, 0, 0, SourceAS, 1500000 << 10, 1200000 << 10},
+		{"rlimit as under physical", base, 30000000 << 10, 0, 0, SourcePhysical, 24000000 << 10, 2000 << 10},
 		{"rlimit data", base, 0, 100 << 20, 0, SourceData, 100 << 20, 40000 << 10},
 		{"gomemlimit", base, 0, 0, 3 * gib, SourceGo, 3 * gib, 2000 << 10},
 		{"as beats smaller cgroup by use", with(files{"/proc/self/cgroup": "0::/\n", "/sys/fs/cgroup/memory.max": "1200000000"}), 1500000 << 10, 0, 0, SourceAS, 1500000 << 10, 1200000 << 10},
@@ -94,6 +95,14 @@ func TestCheck(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), "\n") {
 		t.Fatal("error is more than a line")
+	}
+	v := l
+	v.Virtual = true
+	if err := check(v, true, 188<<20, "a table"); err != nil {
+		t.Fatalf("188 MiB and a quarter under 236 MiB of address space: %v", err)
+	}
+	if err := check(v, true, 190<<20, "a table"); err == nil || err.(*Error).Need != 190<<20+190<<18 {
+		t.Fatalf("190 MiB and a quarter over 236 MiB of address space: %v", err)
 	}
 	if err := check(Limit{}, false, 1<<62, "x"); err != nil {
 		t.Fatalf("no known limit refuses: %v", err)
