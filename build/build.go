@@ -10,10 +10,12 @@
 //     contracted into a hierarchy once (hierarchy.go), and their rows are
 //     then computed eight at a time by a linear sweep (sweep.go) with no
 //     queue at all.
-//   - run-length tables (Options.Layout table.LayoutRuns; runs.go,
-//     runrows.go): distance rows computed in blocks of sources close in a
-//     spatially coherent node order (order.go, orderpick.go), each turned
-//     at once into that source's runs of first moves over the targets.
+//   - run-length tables (Options.Layout table.LayoutRuns; runs.go):
+//     distance rows computed in blocks of sources close in a spatially
+//     coherent node order (rowengine.go; order.go, orderpick.go), each
+//     turned at once into that source's runs of first moves over the
+//     targets (rowcoder.go; with heuristic symbols runsym.go and
+//     symgeometry.go).
 //   - windowed tables (Options.Window; window.go): for every origin, a
 //     search confined to its (2·DELTA+1)² window.
 //

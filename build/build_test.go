@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/pathtable/pathtable/internal/sharedmaps"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
@@ -299,7 +300,7 @@ func TestEmptyGraph(t *testing.T) {
 // checks every scenario's published optimal length.
 func TestSharedMapsScenarios(t *testing.T) {
 	if _, err := os.Stat(sharedMaps); err != nil {
-		t.Skip("no ../shared/testmaps beside this checkout")
+		sharedmaps.Skip(t, "no ../shared/testmaps beside this checkout")
 	}
 	files, _ := filepath.Glob(filepath.Join(sharedMaps, "*.map"))
 	for _, f := range files {

@@ -147,6 +147,27 @@ func newWitnessScratch(n int) *witnessScratch {
 // divided by the workers (BenchmarkHierarchy measures it).
 func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, maxArcs, maxWork, workers int) (*hierarchy, error) {
 	n := g.Nodes()
+	c := newContractor(n, maxArcs, maxWork, workers)
+	defer c.team.stop()
+	c.geometry(g, key)
+	if err := c.addEdges(ctx, g, key); err != nil {
+		return nil, err
+	}
+	var err error
+	if c.symmetric, err = c.isSymmetric(ctx); err != nil {
+		return nil, err
+	}
+	up, err := c.contract(ctx)
+	if up == nil || err != nil {
+		return nil, err
+	}
+	return c.hierarchy(up), nil
+}
+
+// newContractor returns a contractor of a graph of n nodes, with no arcs
+// yet, on up to workers goroutines (its team: stop it when done). O(n ·
+// workers).
+func newContractor(n, maxArcs, maxWork, workers int) *contractor {
 	workers = max(1, workers)
 	c := &contractor{
 		out: make([][]chArc, n), in: make([][]chArc, n),
@@ -158,16 +179,33 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 		c.scratch[w] = newWitnessScratch(n)
 	}
 	c.team = newTeam(workers)
-	defer c.team.stop()
-	c.geometry(g, key)
-	if err := c.addEdges(ctx, g, key); err != nil {
-		return nil, err
-	}
-	var err error
-	if c.symmetric, err = c.isSymmetric(ctx); err != nil {
-		return nil, err
-	}
+	return c
+}
 
+// upArcs are what contraction keeps of a graph: the nodes in the order
+// they were contracted, least important first, and each node's arcs to
+// and from the nodes that outrank it.
+type upArcs struct {
+	order   []int32
+	out, in [][]chArc
+}
+
+// contractRound is the scratch of one round of contraction.
+type contractRound struct {
+	nodes     []int32   // the round's independent nodes
+	shortcuts [][]chArc // of each node of the round, by index
+	tails     [][]int32
+	touched   []bool  // neighbours of the round's nodes
+	next      []int32 // the nodes touched, whose priorities change
+}
+
+// contract contracts every node of c's graph in rounds of independent
+// nodes, least important first, and returns what it keeps; nil when the
+// graph or the hierarchy grows past c's caps or the witness searches
+// scan more than c.maxWork arcs. It returns ctx.Err() when ctx is done.
+// O(newHierarchy).
+func (c *contractor) contract(ctx context.Context) (*upArcs, error) {
+	n := len(c.out)
 	prio := make([]float64, n)
 	// cand holds the nodes that may be independent this round:
 	// at first every node, then the nodes whose priority or whose
@@ -179,95 +217,111 @@ func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, m
 	if err := c.priorities(ctx, cand, prio); err != nil {
 		return nil, err
 	}
-	live := n                    // nodes not yet contracted
-	order := make([]int32, 0, n) // contracted nodes, least important first
-	upOut := make([][]chArc, n)
-	upIn := make([][]chArc, n)
-	touched := make([]bool, n) // neighbours of the round's nodes
-	var round, next []int32
-	shortcuts := make([][]chArc, n) // of each node of the round, by index
-	tails := make([][]int32, n)
-	for live > 0 {
+	up := &upArcs{order: make([]int32, 0, n), out: make([][]chArc, n), in: make([][]chArc, n)}
+	rd := &contractRound{shortcuts: make([][]chArc, n), tails: make([][]int32, n), touched: make([]bool, n)}
+	for live := n; live > 0; live -= len(rd.nodes) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if round, err = c.independent(ctx, cand, prio, round[:0]); err != nil {
+		var err error
+		if rd.nodes, err = c.independent(ctx, cand, prio, rd.nodes[:0]); err != nil {
 			return nil, err
 		}
-		err := c.parallel(ctx, len(round), parallelChunk, func(ws *witnessScratch, i int) {
-			if c.symmetric {
-				c.symmetricShortcuts(ws, round[i], witnessSettle)
-			} else {
-				c.shortcuts(ws, round[i], witnessSettle)
-			}
-			shortcuts[i] = append(shortcuts[i][:0], ws.shortcut...)
-			tails[i] = append(tails[i][:0], ws.from...)
-		})
-		if err != nil {
+		if err := c.roundShortcuts(ctx, rd); err != nil {
 			return nil, err
 		}
-		next = next[:0]
-		for i, x := range round {
-			// Every neighbour still in the graph outranks x. The
-			// round's nodes are not neighbours, so no shortcut of the
-			// round starts or ends at one of them, and their arcs are
-			// theirs to keep.
-			upOut[x], upIn[x] = c.out[x], c.in[x]
-			c.kept += len(upOut[x]) + len(upIn[x])
-			for k, s := range shortcuts[i] {
-				c.addArc(tails[i][k], s.node, s.key, s.hop)
-			}
-			if c.arcs > c.maxArcs || c.kept > 2*c.maxArcs {
-				return nil, nil
-			}
-			c.done[x] = true
-			c.inRound[x] = false
-			c.out[x], c.in[x] = nil, nil
-			c.arcs -= len(upOut[x]) + len(upIn[x])
-			order = append(order, x)
-			for _, arcs := range [][]chArc{upOut[x], upIn[x]} {
-				for _, a := range arcs {
-					c.deleted[a.node]++
-					if !touched[a.node] {
-						touched[a.node] = true
-						next = append(next, a.node)
-					}
-				}
-			}
+		if !c.removeRound(rd, up) {
+			return nil, nil
 		}
-		live -= len(round)
 		// The round's neighbours lost an arc and may have gained
 		// shortcuts: their priorities change.
-		for _, y := range next {
-			touched[y] = false
+		for _, y := range rd.next {
+			rd.touched[y] = false
 		}
-		if err := c.update(ctx, next, prio); err != nil {
+		if err := c.update(ctx, rd.next, prio); err != nil {
 			return nil, err
 		}
-		cand = c.candidates(next, touched, cand[:0])
+		cand = c.candidates(rd.next, rd.touched, cand[:0])
 		if c.work > c.maxWork {
 			return nil, nil
 		}
 	}
+	return up, nil
+}
 
+// roundShortcuts finds the shortcuts that contracting each node of the
+// round needs, on the workers. O(witness searches of the round).
+func (c *contractor) roundShortcuts(ctx context.Context, rd *contractRound) error {
+	return c.parallel(ctx, len(rd.nodes), parallelChunk, func(ws *witnessScratch, i int) {
+		if c.symmetric {
+			c.symmetricShortcuts(ws, rd.nodes[i], witnessSettle)
+		} else {
+			c.shortcuts(ws, rd.nodes[i], witnessSettle)
+		}
+		rd.shortcuts[i] = append(rd.shortcuts[i][:0], ws.shortcut...)
+		rd.tails[i] = append(rd.tails[i][:0], ws.from...)
+	})
+}
+
+// removeRound contracts the round's nodes: it adds their shortcuts, moves
+// their arcs to up and marks their neighbours in rd.touched and rd.next.
+// It reports false when the graph or the hierarchy grows past c's caps.
+// O(the round's arcs and shortcuts).
+func (c *contractor) removeRound(rd *contractRound, up *upArcs) bool {
+	rd.next = rd.next[:0]
+	for i, x := range rd.nodes {
+		// Every neighbour still in the graph outranks x. The round's
+		// nodes are not neighbours, so no shortcut of the round starts
+		// or ends at one of them, and their arcs are theirs to keep.
+		up.out[x], up.in[x] = c.out[x], c.in[x]
+		c.kept += len(up.out[x]) + len(up.in[x])
+		for k, s := range rd.shortcuts[i] {
+			c.addArc(rd.tails[i][k], s.node, s.key, s.hop)
+		}
+		if c.arcs > c.maxArcs || c.kept > 2*c.maxArcs {
+			return false
+		}
+		c.done[x] = true
+		c.inRound[x] = false
+		c.out[x], c.in[x] = nil, nil
+		c.arcs -= len(up.out[x]) + len(up.in[x])
+		up.order = append(up.order, x)
+		for _, arcs := range [][]chArc{up.out[x], up.in[x]} {
+			for _, a := range arcs {
+				c.deleted[a.node]++
+				if !rd.touched[a.node] {
+					rd.touched[a.node] = true
+					rd.next = append(rd.next, a.node)
+				}
+			}
+		}
+	}
+	return true
+}
+
+// hierarchy returns the hierarchy of what contraction kept: nodes by
+// position, the most important first, and each one's up and down arcs.
+// O(V + arcs).
+func (c *contractor) hierarchy(up *upArcs) *hierarchy {
+	n := len(up.order)
 	h := &hierarchy{node: make([]int32, n), pos: make([]int32, n), upOff: make([]int32, n+1), downOff: make([]int32, n+1), work: c.work}
 	pos := h.pos
-	for r, x := range order {
+	for r, x := range up.order {
 		p := int32(n - 1 - r)
 		h.node[p], pos[x] = x, p
 	}
 	h.up, h.down = make([]hArc, 0, c.kept/2), make([]hArc, 0, c.kept/2)
 	for p, x := range h.node {
-		for _, a := range upOut[x] {
+		for _, a := range up.out[x] {
 			h.up = append(h.up, hArc{val: packKey(a.key, a.hop), at: pos[a.node]})
 		}
-		for _, a := range upIn[x] {
+		for _, a := range up.in[x] {
 			h.down = append(h.down, hArc{val: packKey(a.key, a.hop), at: pos[a.node]})
 		}
 		h.upOff[p+1], h.downOff[p+1] = int32(len(h.up)), int32(len(h.down))
 	}
 	h.layout(nil, 1, nil)
-	return h, nil
+	return h
 }
 
 // independent appends to dst, in order, the nodes of live that are less

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/pathtable/pathtable/internal/sharedmaps"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
@@ -56,7 +57,7 @@ func TestCutOrderPicked(t *testing.T) {
 		name := tc.name
 		lvl, err := maps.Load(filepath.Join(sharedMaps, name+".map"), maps.Options{})
 		if err != nil {
-			t.Skipf("shared maps absent: %v", err)
+			sharedmaps.Skip(t, fmt.Sprintf("shared maps absent: %v", err))
 		}
 		g := lvl.Graph
 		h, err := PlanLayout(g, table.LayoutRuns)
@@ -115,7 +116,7 @@ func BenchmarkCutOrder(b *testing.B) {
 func TestTransposedHilbertPicked(t *testing.T) {
 	lvl, err := maps.Load(filepath.Join(sharedMaps, "random-32-32-10.map"), maps.Options{})
 	if err != nil {
-		t.Skipf("shared maps absent: %v", err)
+		sharedmaps.Skip(t, fmt.Sprintf("shared maps absent: %v", err))
 	}
 	g := lvl.Graph
 	want := transposedHilbertOrder(g, newRunOrder(g))

@@ -25,7 +25,7 @@ func runBlock(n, rowBytes int) int {
 const runBlockBytes = 64 << 20
 
 // buildRuns makes a LayoutRuns table of g (h = PlanLayout(g, LayoutRuns)):
-// every row computed from distance rows in blocks (see runrows.go),
+// every row computed from distance rows in blocks (see rowengine.go),
 // run-length encoded at once, and kept in source-rank order, so memory is
 // the table plus O(runBlock·V) per worker, and the bytes do not depend on
 // the workers.
@@ -67,7 +67,6 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options, 
 // With symbols on a grid, rows store heuristic symbols (runsym.go), and
 // rows wrap on a grid of one component; kind says which.
 func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cuts shortcuts, from, to int, symbols bool) (order []int32, rowStart []uint32, words []uint32, kind rowKind, err error) {
-	n := g.Nodes()
 	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
 	keys := make([]float64, g.Edges())
 	for e, w := range g.Weights {
@@ -77,92 +76,103 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
+	ord, geo, err := chooseRunOrder(ctx, g, eng, keys, symbols, workerCount(opt))
+	if err != nil {
+		return nil, nil, nil, rowKind{}, err
+	}
+	coder := func() *rowCoder {
+		return &rowCoder{g: g, keys: keys, order: ord, exact: eng.exact, hops: eng.hops, geo: geo}
+	}
+	blocks, err := codeRunBlocks(ctx, g, eng, coder, opt, from, to)
+	if err != nil {
+		return nil, nil, nil, rowKind{}, err
+	}
+	if rowStart, words, err = joinRunBlocks(blocks, to-from); err != nil {
+		return nil, nil, nil, rowKind{}, err
+	}
+	return ord.node, rowStart, words, rowKind{symbols: geo != nil, wrap: geo != nil && geo.wrap, boxes: geo != nil && geo.boxes}, nil
+}
+
+// chooseRunOrder picks the node order of g's rows (pickOrder) and sets
+// eng to it; with symbols, it returns the symbol geometry by that order
+// too, or nil where g has none. O(pickOrder).
+func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, symbols bool, workers int) (*runOrder, *symbolGeometry, error) {
 	dfs := newRunOrder(g)
 	var geo *symbolGeometry
 	if symbols {
 		geo = newSymbolGeometry(g, dfs.node)
 	}
-	ord, err := pickOrder(ctx, g, eng, keys, geo, workerCount(opt), append([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs)...)...)
+	ord, err := pickOrder(ctx, g, eng, keys, geo, workers, append([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs)...)...)
 	if err != nil {
-		return nil, nil, nil, rowKind{}, err
+		return nil, nil, err
 	}
 	eng.setOrder(ord)
 	if geo != nil {
+		n := g.Nodes()
 		geo = geo.withOrder(g, ord.node)
 		// One component: every row spans every rank, and may wrap.
 		geo.wrap = n > 0 && ord.compEnd != nil && ord.compStart[0] == 0 && int(ord.compEnd[0]) == n
 	}
+	return ord, geo, nil
+}
 
+// runBlockRows are the run-length rows of one block of sources.
+type runBlockRows struct {
+	words  []uint32
+	counts []uint32 // runs of each source of the block
+}
+
+// codeRunBlocks codes the rows of the sources of ranks from..to-1 in
+// blocks of runBlock sources, each on a worker with its own coder.
+// O(rows' cost) over the workers; memory the rows plus O(runBlock·V) per
+// worker.
+func codeRunBlocks(ctx context.Context, g *maps.Graph, eng *rowEngine, coder func() *rowCoder, opt Options, from, to int) ([]runBlockRows, error) {
+	n := g.Nodes()
 	rowBytes := 8
 	if eng.hops {
 		rowBytes += 4
 	}
 	span := runBlock(n, rowBytes)
-	blocks := (to - from + span - 1) / span
-	type blockRows struct {
-		words  []uint32
-		counts []uint32 // runs of each source of the block
-	}
-	done := make([]blockRows, blocks)
+	done := make([]runBlockRows, (to-from+span-1)/span)
 	newScratch := func(int) *runWorker {
-		w := &runWorker{rows: eng.worker(), c: &rowCoder{g: g, keys: keys, order: ord, exact: eng.exact, hops: eng.hops, geo: geo}, slot: make([]int32, n)}
+		w := &runWorker{rows: eng.worker(), c: coder(), slot: make([]int32, n)}
 		for i := range w.slot {
 			w.slot[i] = -1
 		}
 		return w
 	}
-	err = pool.Run(ctx, workerCount(opt), blocks, newScratch, func(_ context.Context, w *runWorker, b int) error {
+	err := pool.Run(ctx, workerCount(opt), len(done), newScratch, func(_ context.Context, w *runWorker, b int) error {
 		lo, hi := from+b*span, min(from+(b+1)*span, to)
-		w.need = w.need[:0]
-		for r := lo; r < hi; r++ {
-			s := ord.node[r]
-			w.add(s)
-			for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
-				w.add(g.Targets[e])
-			}
-		}
-		w.rows.compute(w.need)
-		out := &done[b]
-		out.counts = make([]uint32, hi-lo)
-		for r := lo; r < hi; r++ {
-			before := len(out.words)
-			if geo != nil {
-				out.words = w.c.symRow(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
-			} else {
-				out.words = w.c.row(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
-			}
-			out.counts[r-lo] = uint32(len(out.words) - before)
-		}
-		for _, u := range w.need {
-			w.slot[u] = -1
-		}
+		done[b] = w.block(lo, hi)
 		if opt.Progress != nil {
 			opt.Progress.Add(int64(hi - lo))
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, nil, nil, rowKind{}, err
-	}
+	return done, err
+}
 
+// joinRunBlocks concatenates the rows of blocks, rows in all, into row
+// starts from 0 and run words, dropping the blocks' words. O(runs).
+func joinRunBlocks(blocks []runBlockRows, rows int) (rowStart []uint32, words []uint32, err error) {
 	total := 0
-	for b := range done {
-		total += len(done[b].words)
+	for b := range blocks {
+		total += len(blocks[b].words)
 	}
 	if int64(total) >= math.MaxUint32 {
-		return nil, nil, nil, rowKind{}, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
+		return nil, nil, fmt.Errorf("%d runs: a run-length table holds fewer than 2^32", total)
 	}
-	rowStart = make([]uint32, 0, to-from+1)
+	rowStart = make([]uint32, 0, rows+1)
 	words = make([]uint32, 0, total)
 	rowStart = append(rowStart, 0)
-	for b := range done {
-		for _, c := range done[b].counts {
+	for b := range blocks {
+		for _, c := range blocks[b].counts {
 			rowStart = append(rowStart, rowStart[len(rowStart)-1]+c)
 		}
-		words = append(words, done[b].words...)
-		done[b].words = nil
+		words = append(words, blocks[b].words...)
+		blocks[b].words = nil
 	}
-	return ord.node, rowStart, words, rowKind{symbols: geo != nil, wrap: geo != nil && geo.wrap, boxes: geo != nil && geo.boxes}, nil
+	return rowStart, words, nil
 }
 
 // rowKind is what runRows's rows store: heuristic symbols, rows that wrap
@@ -185,147 +195,33 @@ func (w *runWorker) add(u int32) {
 	}
 }
 
-// rowCoder turns distance rows into one source's runs.
-type rowCoder struct {
-	g     *maps.Graph
-	keys  []float64 // search key of each edge's cost
-	order *runOrder
-	exact bool
-	hops  bool            // the level has zero-cost edges: rows carry hops
-	geo   *symbolGeometry // rows with heuristic symbols, or nil
-	// Scratch for the source being encoded: its usable out-edges' slots,
-	// keys and the distance rows of their heads, and the moves still
-	// allowed for every target of the open run.
-	moves []uint8
-	w     []float64
-	d     [][]float64
-	cand  []uint8
-	lim   [4][]int32 // the source's open staircase (symbolGeometry.boxLimits)
-	// masked holds, for each zero-cost move, its head's distance row with
-	// +Inf wherever the move is not allowed (see allowZero).
-	masked [][]float64
-}
-
-// row appends to dst the runs of source s over the targets by rank: a run
-// starts where no move allowed for every target since the last start stays
-// allowed, and stores the lowest such move. A move is allowed when it is
-// optimal and, if it costs 0 on a level with hop rows, leads to fewer hops
-// (see runrows.go). s itself is a wildcard; so are
-// targets outside s's component on symmetric levels, whose row covers its
-// component only and closes with a NoMove run. Unreachable targets on other
-// levels get NoMove runs, except before the first run, where no run means
-// no path. rows[slot[u]] is the distance row of node u and, when c.hops,
-// hops[slot[u]] its hop row. O(V·c) for c the moves still open, usually 1
-// or 2.
-func (c *rowCoder) row(dst []uint32, s int32, rows [][]float64, hops [][]int32, slot []int32) []uint32 {
-	g, o := c.g, c.order
-	rs := int(o.rank[s])
-	lo, hi := 0, len(o.node)
-	if o.compEnd != nil {
-		lo, hi = int(o.compStart[rs]), int(o.compEnd[rs])
-	}
-	c.moves, c.w, c.d = c.moves[:0], c.w[:0], c.d[:0]
-	for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
-		if v := g.Targets[e]; v != s {
-			c.moves = append(c.moves, uint8(e-g.Offsets[s]))
-			c.w = append(c.w, c.keys[e])
-			c.d = append(c.d, rows[slot[v]])
-		}
-	}
-	if c.hops {
-		c.allowZero(s, hops, slot)
-	}
-	ds := rows[slot[s]]
-	inf := math.Inf(1)
-	start, none := -1, false // the open run
-	first := len(dst)
-	emit := func() {
-		switch {
-		case start < 0:
-		case none:
-			if len(dst) > first { // before the first run, no run says no path
-				dst = append(dst, table.RunWord(start, table.NoMove))
-			}
-		default:
-			dst = append(dst, table.RunWord(start, c.moves[c.cand[0]]))
-		}
-	}
+// block codes the rows of the sources of ranks lo..hi-1: it computes the
+// distance rows of the sources and their out-neighbours, then each row.
+// O(the rows' cost).
+func (w *runWorker) block(lo, hi int) runBlockRows {
+	g, ord := w.c.g, w.c.order
+	w.need = w.need[:0]
 	for r := lo; r < hi; r++ {
-		if r == rs {
-			continue
+		s := ord.node[r]
+		w.add(s)
+		for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
+			w.add(g.Targets[e])
 		}
-		d := ds[r]
-		if !c.exact && d != inf {
-			d = inf
-			for i := range c.d {
-				d = min(d, c.w[i]+c.d[i][r])
-			}
-		}
-		if d == inf {
-			if start >= 0 && none {
-				continue
-			}
-			emit()
-			start, none = r, true
-			continue
-		}
-		if start >= 0 && !none {
-			k := 0
-			for _, i := range c.cand {
-				if c.w[i]+c.d[i][r] == d {
-					c.cand[k] = i
-					k++
-				}
-			}
-			if k > 0 {
-				c.cand = c.cand[:k]
-				continue
-			}
-		}
-		emit()
-		start, none = r, false
-		c.cand = c.cand[:0]
-		for i := range c.d {
-			if c.w[i]+c.d[i][r] == d {
-				c.cand = append(c.cand, uint8(i))
-			}
-		}
-		none = len(c.cand) == 0 // only if the distance rows disagree: answer no path
 	}
-	emit()
-	if hi < len(o.node) {
-		dst = append(dst, table.RunWord(hi, table.NoMove))
-	}
-	return dst
-}
-
-// allowZero replaces the distance row of each zero-cost move of s by a
-// copy with +Inf at every target the move brings no closer in hops, so
-// that the moves that stay equal to a target's distance are the allowed
-// ones and encoding reads no hops. O(V) per zero-cost move.
-func (c *rowCoder) allowZero(s int32, hops [][]int32, slot []int32) {
-	hs := hops[slot[s]]
-	inf := math.Inf(1)
-	k := 0
-	for i, e := 0, c.g.Offsets[s]; e < c.g.Offsets[s+1]; e++ {
-		v := c.g.Targets[e]
-		if v == s {
-			continue
+	w.rows.compute(w.need)
+	var out runBlockRows
+	out.counts = make([]uint32, hi-lo)
+	for r := lo; r < hi; r++ {
+		before := len(out.words)
+		if w.c.geo != nil {
+			out.words = w.c.symRow(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
+		} else {
+			out.words = w.c.row(out.words, ord.node[r], w.rows.rows, w.rows.hops, w.slot)
 		}
-		if c.w[i] == 0 {
-			if len(c.masked) == k {
-				c.masked = append(c.masked, make([]float64, len(hs)))
-			}
-			m, dv, hv := c.masked[k], c.d[i], hops[slot[v]]
-			for r := range m {
-				m[r] = dv[r]
-				if hv[r] >= hs[r] {
-					m[r] = inf
-				}
-			}
-			c.d[i] = m
-			k++
-		}
-		i++
+		out.counts[r-lo] = uint32(len(out.words) - before)
 	}
+	for _, u := range w.need {
+		w.slot[u] = -1
+	}
+	return out
 }

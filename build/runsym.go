@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -14,127 +13,7 @@ import (
 // open ground H_1 is optimal toward targets in every direction, so a row
 // that would take a run per direction sector takes one.
 
-// symbolGeometry is what a symbol row needs of a grid level: each node's
-// moves as the symbols rank them, and each rank's cell.
-type symbolGeometry struct {
-	dirs []table.SymbolDirs // by node
-	x, y []int32            // cell of each rank
-	// wrap: the level is one component, so rows span every rank and wrap
-	// (a target below a row's first start takes its last run).
-	wrap bool
-	// boxes: every cell costs 1, so rows have open-box wildcards
-	// (table.Boxes): a target whose box with the source is all nodes is
-	// answered H_1 by the reader, so it is a wildcard in the row. runR
-	// and runL are, by cell, the nodes in a row from that cell rightward
-	// and leftward (0 where it is blocked), of a grid width wide.
-	boxes      bool
-	runR, runL []int32
-	width      int
-	height     int
-}
-
-// newSymbolGeometry returns g's geometry for symbol rows by the ranks of
-// order, or nil when g is no grid or a node's moves are not distinct unit
-// moves (which a grid's always are). O(V + E).
-func newSymbolGeometry(g *maps.Graph, order []int32) *symbolGeometry {
-	gr := g.Grid
-	if gr == nil {
-		return nil
-	}
-	geo := &symbolGeometry{dirs: make([]table.SymbolDirs, g.Nodes())}
-	var dx, dy [8]int
-	for u := range int32(g.Nodes()) {
-		deg := int(g.Offsets[u+1] - g.Offsets[u])
-		if deg > 8 {
-			return nil
-		}
-		ux, uy := gr.XY(u)
-		for j := range deg {
-			vx, vy := gr.XY(g.Targets[int(g.Offsets[u])+j])
-			dx[j], dy[j] = vx-ux, vy-uy
-		}
-		d, ok := table.NewSymbolDirs(dx[:deg], dy[:deg])
-		if !ok {
-			return nil
-		}
-		geo.dirs[u] = d
-	}
-	geo.boxes = true
-	for _, c := range gr.Cells {
-		geo.boxes = geo.boxes && gr.Costs[c] == 1
-	}
-	if geo.boxes {
-		geo.width, geo.height = gr.Width, gr.Height
-		geo.runR, geo.runL = make([]int32, len(gr.Nodes)), make([]int32, len(gr.Nodes))
-		for y := range gr.Height {
-			row := y * gr.Width
-			for x := range gr.Width {
-				if gr.Nodes[row+x] >= 0 {
-					geo.runL[row+x] = 1
-					if x > 0 {
-						geo.runL[row+x] += geo.runL[row+x-1]
-					}
-				}
-			}
-			for x := gr.Width - 1; x >= 0; x-- {
-				if gr.Nodes[row+x] >= 0 {
-					geo.runR[row+x] = 1
-					if x < gr.Width-1 {
-						geo.runR[row+x] += geo.runR[row+x+1]
-					}
-				}
-			}
-		}
-	}
-	return geo.withOrder(g, order)
-}
-
-// boxLimits fills lim, by quadrant (boxQuadrant), with the open staircase
-// of the source at (sx, sy): lim[q][k] is the largest |dx| such that the
-// box from the source to (sx+dx, sy±k) is all nodes, for k up to the
-// first row whose box is not. O(rows reached).
-func (geo *symbolGeometry) boxLimits(sx, sy int, lim *[4][]int32) {
-	for q := range 4 {
-		run := geo.runR
-		if q&2 != 0 {
-			run = geo.runL
-		}
-		step := 1
-		if q&1 != 0 {
-			step = -1
-		}
-		l := lim[q][:0]
-		cur := int32(math.MaxInt32)
-		for y := sy; y >= 0 && y < geo.height; y += step {
-			v := run[y*geo.width+sx] - 1
-			if v < 0 {
-				break
-			}
-			cur = min(cur, v)
-			l = append(l, cur)
-		}
-		lim[q] = l
-	}
-}
-
-// boxQuadrant is the quadrant of boxLimits an offset falls in: bit 1 for
-// dx < 0, bit 0 for dy < 0. O(1).
-func boxQuadrant(dx, dy int) int {
-	return int(uint(dx)>>63)<<1 | int(uint(dy)>>63)
-}
-
-// withOrder returns geo by the ranks of order. O(V).
-func (geo *symbolGeometry) withOrder(g *maps.Graph, order []int32) *symbolGeometry {
-	c := *geo
-	c.x, c.y = make([]int32, len(order)), make([]int32, len(order))
-	for r, u := range order {
-		x, y := g.Grid.XY(u)
-		c.x[r], c.y[r] = int32(x), int32(y)
-	}
-	return &c
-}
-
-// symRow is row (runs.go) with heuristic symbols: the moves allowed for a
+// symRow is row (rowcoder.go) with heuristic symbols: the moves allowed for a
 // target are a set of move values (bit m for value m): its optimal slots,
 // and H_k for every optimal slot of rank k up to table.MaxSymbolRank. A
 // run extends while the intersection of its targets' sets is not empty,
@@ -146,127 +25,18 @@ func (geo *symbolGeometry) withOrder(g *maps.Graph, order []int32) *symbolGeomet
 // (the values) where values die one after another, plus O(degree²) per
 // run and O(degree) per test of a rank above 1.
 func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int32, slot []int32) []uint32 {
-	g, o, geo := c.g, c.order, c.geo
-	rs := int(o.rank[s])
-	lo, hi := 0, len(o.node)
-	if o.compEnd != nil {
-		lo, hi = int(o.compStart[rs]), int(o.compEnd[rs])
-	}
-	c.moves, c.w, c.d = c.moves[:0], c.w[:0], c.d[:0]
-	var idx [8]int8 // slot → its index in moves, or -1
-	for j := range idx {
-		idx[j] = -1
-	}
-	for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
-		if v := g.Targets[e]; v != s {
-			idx[e-g.Offsets[s]] = int8(len(c.moves))
-			c.moves = append(c.moves, uint8(e-g.Offsets[s]))
-			c.w = append(c.w, c.keys[e])
-			c.d = append(c.d, rows[slot[v]])
-		}
-	}
-	if c.hops {
-		c.allowZero(s, hops, slot)
-	}
-	dirs := &geo.dirs[s]
-	signSlot := dirs.SignSlots()
-	sx, sy := int(geo.x[rs]), int(geo.y[rs])
-	ds := rows[slot[s]]
+	rs, lo, hi := c.span(s)
+	c.loadMoves(s, rows, hops, slot)
+	sr := &c.sym
+	sr.init(c, s, rs, rows[slot[s]], dst)
 	inf := math.Inf(1)
-	// Each slot's cost and distance row, for the slots in has: an entry
-	// tests each slot it needs once.
-	var wsl [8]float64
-	var dsl [8][]float64
-	var has uint8
-	for j, i := range idx {
-		if i >= 0 {
-			wsl[j], dsl[j], has = c.w[i], c.d[i], has|1<<j
-		}
-	}
-	// dist is target r's distance from s. O(1), O(degree) where the rows
-	// are bounds.
-	dist := func(r int) float64 {
-		d := ds[r]
-		if !c.exact && d != inf {
-			d = inf
-			for i := range c.d {
-				d = min(d, c.w[i]+c.d[i][r])
-			}
-		}
-		return d
-	}
-	gx, gy := geo.x[:hi], geo.y[:hi]
-	// serves reports whether value v (a slot in has, or a symbol) is an
-	// optimal move toward target r at distance d. O(1) for a slot or
-	// H_1, O(degree) or so for a higher rank.
-	serves := func(v uint8, r int, d float64) bool {
-		j := v
-		if v >= table.SymbolBase {
-			dx, dy := int(gx[r])-sx, int(gy[r])-sy
-			if v == table.SymbolBase {
-				j = signSlot[signIndex(dx, dy)]
-			}
-			if v > table.SymbolBase || j == table.NoMove {
-				j = dirs.SymbolSlot(int(v-table.SymbolBase)+1, dx, dy)
-			}
-			if j >= 8 || has>>j&1 == 0 {
-				return false
-			}
-		}
-		return wsl[j]+dsl[j][r] == d
-	}
-	sc := symScan{ds: ds, gx: gx, gy: gy, sx: sx, sy: sy, rs: rs, has: has, wsl: &wsl, dsl: &dsl, signSlot: &signSlot, dirs: dirs}
-	if geo.boxes {
-		geo.boxLimits(sx, sy, &c.lim)
-		sc.lim = &c.lim
-	}
-	// servesAll reports whether v serves every target in from..to-1.
-	// O(to-from).
-	servesAll := func(v uint8, from, to int) bool {
-		if c.exact {
-			return sc.scan(v, from, to) == to
-		}
-		for t := from; t < to; t++ {
-			if t != rs && !serves(v, t, dist(t)) && !sc.box(t) {
-				return false
-			}
-		}
-		return true
-	}
-	// The open run: its first target's values (cand), those known not to
-	// serve one of its targets (dead), and the lowest value serving all
-	// of them (w, the witness). A target tests the witness alone; when it
-	// fails, the next live value is checked from the run's start, so each
-	// value is tested until it first fails, and the run ends where the
-	// greedy over sets would end it, storing the same lowest value.
-	start, none := -1, false
-	lead := -1 // the first open-box target before the first run
-	var cand, dead uint16
-	var w uint8
-	first := len(dst)
-	firstStart, firstEnd := -1, -1 // the first run, for a row that wraps
-	var firstCand uint16           // its first target's values
-	emit := func(end int) {
-		if len(dst) == first && start >= 0 && !none {
-			firstStart, firstEnd, firstCand = start, end, cand
-		}
-		switch {
-		case start < 0:
-		case none:
-			if len(dst) > first { // before the first run, no run says no path
-				dst = append(dst, table.RunWord(start, table.NoMove))
-			}
-		default:
-			dst = append(dst, table.RunWord(start, w))
-		}
-	}
 	for r := lo; r < hi; r++ {
-		if start >= 0 && !none && c.exact {
+		if sr.start >= 0 && !sr.none && c.exact {
 			// The witness over targets that it serves, the common case:
 			// one slot and one distance a target, no bookkeeping. The
 			// loop stops at the first target it does not serve, which
 			// the general step below then takes.
-			r = sc.scan(w, r, hi)
+			r = sr.scan(sr.w, r, hi)
 			if r == hi {
 				break
 			}
@@ -274,89 +44,240 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		if r == rs {
 			continue
 		}
-		d := dist(r)
-		if d == inf {
-			if start >= 0 && none {
-				continue
+		d := sr.dist(r)
+		switch {
+		case d == inf:
+			sr.unreachable(r)
+		case sr.start >= 0 && !sr.none:
+			if !sr.extend(r, d) {
+				sr.open(r, d)
 			}
-			emit(r)
-			start, none = r, true
-			continue
-		}
-		if start >= 0 && !none {
-			if serves(w, r, d) || sc.box(r) {
-				continue
-			}
-			dead |= 1 << w
-			found := false
-			for m := cand &^ dead; m != 0; m &= m - 1 {
-				v := uint8(bits.TrailingZeros16(m))
-				if servesAll(v, start, r+1) {
-					w, found = v, true
-					break
-				}
-				dead |= 1 << v
-			}
-			if found {
-				continue
-			}
-		} else if sc.box(r) {
+		case sr.box(r):
 			// A wildcard; before the first run, that run starts at the
 			// first of them, so that a run covers every target with a
 			// path and the row's runs count them (table reachable).
-			if start < 0 && lead < 0 {
-				lead = r
+			if sr.start < 0 && sr.lead < 0 {
+				sr.lead = r
 			}
-			continue
+		default:
+			sr.open(r, d)
 		}
-		emit(r)
-		start, none = r, false
-		if len(dst) == first && lead >= 0 {
-			start = lead
-		}
-		cand, dead = 0, 0
-		var rank [8]uint8
-		dirs.Ranks(int(gx[r])-sx, int(gy[r])-sy, &rank)
-		for j := range dirs.Degree {
-			if has>>j&1 != 0 && wsl[j]+dsl[j][r] == d {
-				cand |= 1 << j
-				if k := rank[j]; k <= table.MaxSymbolRank {
-					cand |= 1 << (table.SymbolBase + k - 1)
-				}
-			}
-		}
-		w = uint8(bits.TrailingZeros16(cand))
-		none = cand == 0 // only if the distance rows disagree: answer no path
 	}
-	if start < 0 && lead >= 0 {
+	sr.close(hi)
+	if hi < len(c.order.node) {
+		sr.dst = append(sr.dst, table.RunWord(hi, table.NoMove))
+	}
+	dst, sr.dst = sr.dst, nil
+	return dst
+}
+
+// symRowCoder is one symbol row being coded (symRow): the source's usable
+// slots, the open run and the row's first run. A rowCoder keeps one, so
+// that a row allocates nothing.
+type symRowCoder struct {
+	symScan
+	c *rowCoder
+	// Each usable slot's cost and distance row, by slot: an entry tests
+	// each slot it needs once.
+	wsl      [8]float64
+	dsl      [8][]float64
+	signSlot [9]uint8
+	dst      []uint32
+	first    int // the row's first word in dst
+	// The open run: its first target's values (cand), those known not to
+	// serve one of its targets (dead), and the lowest value serving all
+	// of them (w, the witness). A target tests the witness alone; when it
+	// fails, the next live value is checked from the run's start, so each
+	// value is tested until it first fails, and the run ends where the
+	// greedy over sets would end it, storing the same lowest value.
+	start      int
+	none       bool
+	lead       int // the first open-box target before the first run
+	cand, dead uint16
+	w          uint8
+	// The first run, for a row that wraps, and its first target's values.
+	firstStart, firstEnd int
+	firstCand            uint16
+}
+
+// init starts the row of source s, of rank rs and distance row ds, to be
+// appended to dst, from the moves loadMoves left in c. O(degree), plus
+// the source's open staircase on a level with boxes.
+func (sr *symRowCoder) init(c *rowCoder, s int32, rs int, ds []float64, dst []uint32) {
+	geo := c.geo
+	sr.c, sr.dst, sr.first = c, dst, len(dst)
+	sr.start, sr.none, sr.lead, sr.cand, sr.dead, sr.w = -1, false, -1, 0, 0, 0
+	sr.firstStart, sr.firstEnd, sr.firstCand = -1, -1, 0
+	sr.wsl, sr.dsl = [8]float64{}, [8][]float64{}
+	var has uint8
+	for i, j := range c.moves {
+		sr.wsl[j], sr.dsl[j], has = c.w[i], c.d[i], has|1<<j
+	}
+	dirs := &geo.dirs[s]
+	sr.signSlot = dirs.SignSlots()
+	sx, sy := int(geo.x[rs]), int(geo.y[rs])
+	hi := len(c.order.node)
+	if c.order.compEnd != nil {
+		hi = int(c.order.compEnd[rs])
+	}
+	sr.symScan = symScan{ds: ds, gx: geo.x[:hi], gy: geo.y[:hi], sx: sx, sy: sy, rs: rs, has: has, wsl: &sr.wsl, dsl: &sr.dsl, signSlot: &sr.signSlot, dirs: dirs}
+	if geo.boxes {
+		geo.boxLimits(sx, sy, &c.lim)
+		sr.lim = &c.lim
+	}
+}
+
+// dist is target r's distance from the source. O(1), O(degree) where the
+// rows are bounds.
+func (sr *symRowCoder) dist(r int) float64 {
+	c, d := sr.c, sr.ds[r]
+	if !c.exact && d != math.Inf(1) {
+		d = math.Inf(1)
+		for i := range c.d {
+			d = min(d, c.w[i]+c.d[i][r])
+		}
+	}
+	return d
+}
+
+// serves reports whether value v (a usable slot, or a symbol) is an
+// optimal move toward target r at distance d. O(1) for a slot or H_1,
+// O(degree) or so for a higher rank.
+func (sr *symRowCoder) serves(v uint8, r int, d float64) bool {
+	j := v
+	if v >= table.SymbolBase {
+		dx, dy := int(sr.gx[r])-sr.sx, int(sr.gy[r])-sr.sy
+		if v == table.SymbolBase {
+			j = sr.signSlot[signIndex(dx, dy)]
+		}
+		if v > table.SymbolBase || j == table.NoMove {
+			j = sr.dirs.SymbolSlot(int(v-table.SymbolBase)+1, dx, dy)
+		}
+		if j >= 8 || sr.has>>j&1 == 0 {
+			return false
+		}
+	}
+	return sr.wsl[j]+sr.dsl[j][r] == d
+}
+
+// servesAll reports whether v serves every target in from..to-1.
+// O(to-from).
+func (sr *symRowCoder) servesAll(v uint8, from, to int) bool {
+	if sr.c.exact {
+		return sr.scan(v, from, to) == to
+	}
+	for t := from; t < to; t++ {
+		if t != sr.rs && !sr.serves(v, t, sr.dist(t)) && !sr.box(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// emit appends the open run, which ends before target end, if it needs a
+// word. O(1).
+func (sr *symRowCoder) emit(end int) {
+	if len(sr.dst) == sr.first && sr.start >= 0 && !sr.none {
+		sr.firstStart, sr.firstEnd, sr.firstCand = sr.start, end, sr.cand
+	}
+	switch {
+	case sr.start < 0:
+	case sr.none:
+		if len(sr.dst) > sr.first { // before the first run, no run says no path
+			sr.dst = append(sr.dst, table.RunWord(sr.start, table.NoMove))
+		}
+	default:
+		sr.dst = append(sr.dst, table.RunWord(sr.start, sr.w))
+	}
+}
+
+// unreachable takes target r, which has no path: it extends a run of no
+// path or opens one. O(1).
+func (sr *symRowCoder) unreachable(r int) {
+	if sr.start >= 0 && sr.none {
+		return
+	}
+	sr.emit(r)
+	sr.start, sr.none = r, true
+}
+
+// extend reports whether the open run of moves takes target r at
+// distance d: its witness serves r, r is a wildcard, or another of its
+// live values serves every target since its start and becomes the
+// witness. O(1) for the witness, O(r-start) for each value that takes
+// over.
+func (sr *symRowCoder) extend(r int, d float64) bool {
+	if sr.serves(sr.w, r, d) || sr.box(r) {
+		return true
+	}
+	sr.dead |= 1 << sr.w
+	for m := sr.cand &^ sr.dead; m != 0; m &= m - 1 {
+		v := uint8(bits.TrailingZeros16(m))
+		if sr.servesAll(v, sr.start, r+1) {
+			sr.w = v
+			return true
+		}
+		sr.dead |= 1 << v
+	}
+	return false
+}
+
+// open emits the open run and opens one at target r, at distance d, with
+// the values that serve r: its optimal slots and the symbols of their
+// ranks. O(degree).
+func (sr *symRowCoder) open(r int, d float64) {
+	sr.emit(r)
+	sr.start, sr.none = r, false
+	if len(sr.dst) == sr.first && sr.lead >= 0 {
+		sr.start = sr.lead
+	}
+	sr.cand, sr.dead = 0, 0
+	var rank [8]uint8
+	sr.dirs.Ranks(int(sr.gx[r])-sr.sx, int(sr.gy[r])-sr.sy, &rank)
+	for j := range sr.dirs.Degree {
+		if sr.has>>j&1 != 0 && sr.wsl[j]+sr.dsl[j][r] == d {
+			sr.cand |= 1 << j
+			if k := rank[j]; k <= table.MaxSymbolRank {
+				sr.cand |= 1 << (table.SymbolBase + k - 1)
+			}
+		}
+	}
+	sr.w = uint8(bits.TrailingZeros16(sr.cand))
+	sr.none = sr.cand == 0 // only if the distance rows disagree: answer no path
+}
+
+// close emits the last run, which ends before rank hi, and folds the
+// first run into it where the row wraps. O(1), O(runs' targets) to fold.
+func (sr *symRowCoder) close(hi int) {
+	if sr.start < 0 && sr.lead >= 0 {
 		// Every target is a wildcard: one run of H_1 (which serves them
 		// all) still covers them, so that the row counts their paths.
-		start, none, w = lead, false, table.SymbolBase
+		sr.start, sr.none, sr.w = sr.lead, false, table.SymbolBase
 	}
-	emit(hi)
-	// A row that wraps needs no first run where its last run serves the
-	// first run's targets too: the targets below the new first start wrap
-	// to the last run. Only here are the two runs' whole sets needed (the
-	// first run's dead values include those that failed on the target
-	// that closed it, and so are not its to rule out).
-	if geo.wrap && len(dst)-first >= 2 && firstStart >= 0 && !none {
-		both := uint16(0)
-		for m := firstCand & cand &^ dead; m != 0; m &= m - 1 {
-			v := uint8(bits.TrailingZeros16(m))
-			if servesAll(v, firstStart, firstEnd) && servesAll(v, start, hi) {
-				both = 1 << v
-				break
-			}
+	sr.emit(hi)
+	if sr.c.geo.wrap {
+		sr.wrapLast(hi)
+	}
+}
+
+// wrapLast drops the first run of a row that wraps where its last run,
+// which ends before rank hi, serves the first run's targets too: the
+// targets below the new first start wrap to the last run. Only here are
+// the two runs' whole sets needed (the first run's dead values include
+// those that failed on the target that closed it, and so are not its to
+// rule out). O(the two runs' targets) per value tried.
+func (sr *symRowCoder) wrapLast(hi int) {
+	if len(sr.dst)-sr.first < 2 || sr.firstStart < 0 || sr.none {
+		return
+	}
+	for m := sr.firstCand & sr.cand &^ sr.dead; m != 0; m &= m - 1 {
+		v := uint8(bits.TrailingZeros16(m))
+		if sr.servesAll(v, sr.firstStart, sr.firstEnd) && sr.servesAll(v, sr.start, hi) {
+			sr.dst[len(sr.dst)-1] = table.RunWord(sr.start, v)
+			sr.dst = append(sr.dst[:sr.first], sr.dst[sr.first+1:]...)
+			return
 		}
-		if both != 0 {
-			dst[len(dst)-1] = table.RunWord(start, uint8(bits.TrailingZeros16(both)))
-			dst = append(dst[:first], dst[first+1:]...)
-		}
 	}
-	if hi < len(o.node) {
-		dst = append(dst, table.RunWord(hi, table.NoMove))
-	}
-	return dst
 }
 
 // symScan is what scan needs of a row being coded.

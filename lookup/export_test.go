@@ -17,8 +17,8 @@ func Across(o *Overlay, s, t int) bool {
 	if state != pathChanged {
 		return false
 	}
-	sc := v.lt.getScratch()
-	defer v.lt.putScratch(sc)
-	_, _, ok := v.across(sc, buf, 0, cut, int32(s), int32(t))
+	q := query{view: v, sc: v.lt.getScratch()}
+	defer v.lt.putScratch(q.sc)
+	_, _, ok := q.across(buf, 0, cut, int32(s), int32(t))
 	return ok
 }

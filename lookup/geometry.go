@@ -89,3 +89,10 @@ func (lt *Table) moveUnit(u, v int32) float64 {
 	}
 	return 1
 }
+
+// corners reports whether the level's diagonal moves need both cells
+// beside them open (8-connected grids: no corner cutting).
+func (lt *Table) corners() bool {
+	t := lt.t
+	return t.Kind == table.KindGrid && t.Connect != 4
+}

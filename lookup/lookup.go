@@ -1,32 +1,8 @@
-// Package lookup answers path queries from a precomputed table: the part of
-// pathtable a game links. Load a table once, then ask for the next move, the
-// distance or the whole path between any two nodes with no search: Next and
-// Dist are O(1), Path is O(path length), and AppendPath allocates nothing
-// when its buffer is large enough. Each table layout has one walker
-// (walk_flat.go, walk_runs.go, walk_window.go), picked once by New, that
-// plain queries and overlays share. On run-length tables each move is a
-// binary search in one row, and Dist walks the path; where the table has
-// open-box wildcards, a pair whose bounding box is all open cells takes
-// H_1 without the search, and a walk that enters such a box finishes in
-// it without reading a row (walk_box.go); a windowed table
-// answers a pair only when FROM lies in TO's window (Covered), along paths
-// confined to it, and Search answers any pair exactly (Answers says which
-// pairs need it). An Overlay answers exactly when nodes are blocked or
-// costs rise at runtime, over tables of all pairs; an overlay per class of
-// agents keeps each class off the cells it may not enter (see
-// Example_agentClasses). AppendCorners turns a grid path into the corners
-// an agent steers through in straight lines, by line of sight.
-//
-// A Table is immutable after loading and safe for concurrent use by any
-// number of goroutines. Node indices are 0..Len()-1; use Node, NodeAt and
-// Name to convert from and to "x,y" cells or graph ids. An index out of
-// range never panics: Next returns -1 and Dist and Path report false.
 package lookup
 
 import (
 	"io"
 	"slices"
-	"sync"
 
 	"github.com/pathtable/pathtable/internal/nodeid"
 	"github.com/pathtable/pathtable/table"
@@ -47,23 +23,7 @@ type Table struct {
 	hops     []int32
 	hopShift uint
 
-	scratch     scratchPool // search scratch, shared by every overlay of the table and Search
-	searchCosts searchCosts // edge costs by hop slot for overlay searches, built at the first
-	sightCosts  sightCosts  // baked cell costs for AppendCorners, built at the first on a level with costs
-	sym         struct {    // whether every edge has a reverse of its cost, found at the first need
-		once sync.Once
-		yes  bool
-	}
-	baked bakedLandmarks // landmarks on the baked level, for across, placed at the first need
-	moves struct {       // what across needs of a grid's moves, found at the first need
-		once sync.Once
-		m    gridMoves
-	}
-
-	// The cheapest straight and diagonal move of a grid, for Search's
-	// heuristic, found on its first use.
-	moveCostsOnce      sync.Once
-	straight, diagonal float64
+	derived derived // state the runtime features build at their first use (derived.go)
 }
 
 // denseCellsPerNode is how sparse a grid may be, in cells per node, and
@@ -71,7 +31,7 @@ type Table struct {
 const denseCellsPerNode = 64
 
 // New wraps a decoded or freshly built table and picks its layout's
-// walker. It builds the id index and the hop array in O(V·d) for d the
+// walker (newWalker). It builds the id index and the hop array in O(V·d) for d the
 // largest degree (O(W·H) more on grids with at least one node per
 // denseCellsPerNode cells; sparser grids look cells up by binary search
 // instead).
@@ -96,16 +56,7 @@ func New(t *table.Table) *Table {
 			lt.byName[id] = int32(u)
 		}
 	}
-	switch p := t.Payload().(type) {
-	case *table.Flat:
-		lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
-		lt.w = &flatWalker{lt: lt, f: p}
-	case *table.Runs:
-		lt.hops, lt.hopShift = hopArray(t.Offsets, t.Targets)
-		lt.w = newRunWalker(lt, p)
-	case *table.Window:
-		lt.w = newWindowWalker(lt, p)
-	}
+	lt.w = newWalker(lt, t.Payload())
 	return lt
 }
 

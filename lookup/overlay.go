@@ -3,10 +3,8 @@ package lookup
 import (
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
-
-	"github.com/pathtable/pathtable/table"
+	"sync"
+	"sync/atomic"
 )
 
 // ErrLowered is wrapped by the error of a change that would make a move
@@ -15,51 +13,6 @@ import (
 // Bake levels in their most open and cheapest state (doors open).
 var ErrLowered = errors.New("an overlay only raises costs")
 
-// A view is one state of an overlay's level: its changes, and the routes
-// answered for it. An Overlay publishes a new view at each change and
-// never changes a published one, except its routes (see routes), so
-// queries read a view without a lock.
-type view struct {
-	lt *Table
-	s  searcher // lt's walker; nil where the overlay takes no changes
-
-	changes int               // blocked nodes + raised edges + raised cells
-	blocked map[int32]bool    // nodes that cannot be entered or left → may cut the level (see cuts)
-	edges   map[int32]float64 // CSR edge index → raised cost (+Inf: closed)
-	cells   map[int32]float64 // grid node → raised cost of moving onto it, in cell units
-	mark    *markSlots        // changes touching the nodes of each slot (see slot)
-
-	// cuts counts the changes that may disconnect the level: closed edges,
-	// blocked graph nodes, and blocked grid cells whose open neighbours do
-	// not reach each other around them. While it is 0 every baked path has
-	// an open detour, so a search never needs to exhaust a region.
-	cuts int
-
-	// inexact counts the raised edges and cells whose cost the exact octile
-	// keys cannot hold (see edgeKey, cellKey): while it is 0, searches on
-	// keyed levels run on keys.
-	inexact int
-
-	// version counts changes; routes' moves hold for one version.
-	version   uint64
-	routes    routes
-	parts     parts     // computed at the first query that needs them
-	probe     probes    // computed at the first query that needs them
-	lm        landmarks // placed at the first search that needs them
-	crossings crossings // lines across changes, laid out at the first query that needs each
-
-	landmarkCount int // how many landmarks searches place (Overlay.SetLandmarks)
-}
-
-// markSlots is the change filter: one count per slot of nodes. It is a
-// fixed power of two, small enough to allocate at the first change, large
-// enough that an unchanged path rarely hits a slot; indexing it needs no
-// bounds check.
-type markSlots [1 << 12]uint32
-
-// slot returns node u's slot in the change filter. O(1).
-func slot(u int32) uint32 { return uint32(u) % uint32(len(markSlots{})) }
-
 // ErrNotAllPairs is wrapped by the error of a change to an overlay of a
 // table that does not cover all pairs (a windowed one): its stored paths
 // reach a target only from inside the target's window, and an overlay's
@@ -67,383 +20,176 @@ func slot(u int32) uint32 { return uint32(u) % uint32(len(markSlots{})) }
 // Table.Search answers any pair.
 var ErrNotAllPairs = errors.New("an overlay changes only tables of all pairs")
 
+// An Overlay answers queries over a table whose level has changed at
+// runtime: nodes blocked (a door shut), edges or grid cells made dearer.
+// The table stays immutable and shared; an overlay holds only its changes,
+// so it is cheap to create, and a change costs O(changes) (it copies the
+// change sets: see Concurrency; nothing O(V) is copied or cleared).
+//
+// What it answers, by layout: over a table of all pairs (flat or
+// run-length), the shortest paths and distances of the changed level,
+// exactly (an answer the table's own is not). Over a table that covers
+// windows it takes no change (ErrNotAllPairs), so it answers what the
+// table does: confined paths of the baked level.
+//
+// How: a stored path that crosses no changed node or edge is still a
+// shortest path, because no cost fell, so such a query is answered from
+// the table after an O(path length) check by the layout's walker, the one
+// plain queries use. Otherwise the overlay runs A* on the changed level
+// with the baked distance to the target as its heuristic (read from the
+// flat layout's distance rows, summed along stored paths on the run-length
+// one): admissible and consistent, because costs only rose. It stops at
+// the first node it takes from the queue whose stored path is unchanged,
+// since that node's heuristic is then its exact distance, so it expands
+// little more than the detour. A target cut off by the changes costs a
+// search of what the source can still reach.
+//
+// On a grid table searched on exact octile keys (every move costing what
+// its reverse does) a detour is first sought without a search: every path
+// between the two sides of the row (or column) through the change crosses
+// it, so the baked distances from the source and to the target (a flat
+// table's rows; walks along stored paths on a run-length one) bound every
+// such crossing from below in one pass along the row and its neighbours,
+// and where the best crossing's stored paths from the source and to the
+// target cross no change they are a shortest path. A door shut in a
+// corridor, whose detour the A* finds only after closing the corridor,
+// then costs the distances of the row's cells that could beat it (at most
+// 48 walked on a run-length table, else the A* answers) and the walks of
+// the path; the first such query on a run-length table also places 8
+// landmarks on its baked level, to bound the cells, O(8·(V+E)) once per
+// table.
+//
+// Concurrency: any number of goroutines may query an overlay while one or
+// more change it. Each change (Block, Unblock, SetEdgeCost, RestoreEdge,
+// SetCellCost, RestoreCell, Clear) is Apply with that one change: it
+// copies the overlay's changes, makes the change on the copy through a
+// Batch (the one writer of a change set) and publishes the copy whole, so
+// a query sees the level
+// either before a change or after it, never halfway, and takes no lock to
+// read it: a query that started before a change answers for the level as
+// it was when it started. Changes are serialised among themselves; a
+// change that fails leaves the overlay as it was. Batch many changes with
+// Apply, which publishes them at once for the cost of one copy. Search
+// scratch comes from a pool held by the Table, so overlays of one table
+// share it.
+type Overlay struct {
+	lt  *Table
+	mu  sync.Mutex           // serialises changes
+	cur atomic.Pointer[view] // the level as queries see it
+}
+
 // NewOverlay returns an empty overlay over lt: every query answers as lt
 // does until something changes. O(1); nothing O(V) is allocated until a
 // query needs a search. Over a table that does not cover all pairs every
 // change is refused (ErrNotAllPairs), so its answers stay lt's.
 func NewOverlay(lt *Table) *Overlay {
-	v := &view{lt: lt}
-	if s, ok := lt.w.(searcher); ok && lt.t.AllPairs() {
-		v.s = s
-	}
 	o := &Overlay{lt: lt}
-	o.cur.Store(v)
+	o.cur.Store(&view{changeSet: newChangeSet(lt)})
 	return o
 }
 
-func (o *view) Changes() int { return o.changes }
+// load returns the view queries read now. O(1).
+func (o *Overlay) load() *view { return o.cur.Load() }
 
-func (o *view) Blocked(u int) bool {
-	if o.blocked == nil || !o.lt.valid(u) {
-		return false
-	}
-	_, ok := o.blocked[int32(u)]
-	return ok
-}
-
-func (o *view) Block(u int) error {
-	if err := o.check(u); err != nil {
+// Apply makes the changes f makes through b, published together: queries see
+// the level before all of them or after all of them. If f returns an
+// error, none of them is made. It costs one copy of the overlay's changes
+// (O(changes)) plus each change's own cost, where the methods of the
+// Overlay cost a copy each. b is valid only during f.
+func (o *Overlay) Apply(f func(b *Batch) error) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	old := o.cur.Load()
+	v := &view{changeSet: old.clone()}
+	v.batch.c = &v.changeSet
+	err := f(&v.batch)
+	v.batch.c = nil // b is valid only during f
+	if err != nil {
 		return err
 	}
-	if o.Blocked(u) {
-		return nil
-	}
-	o.init()
-	o.blocked[int32(u)] = false
-	o.touchBlocked(int32(u), 1)
-	o.judgeAround(int32(u))
-	return nil
-}
-
-func (o *view) Unblock(u int) error {
-	if err := o.check(u); err != nil {
-		return err
-	}
-	if !o.Blocked(u) {
-		return nil
-	}
-	if o.blocked[int32(u)] {
-		o.cuts--
-	}
-	delete(o.blocked, int32(u))
-	o.touchBlocked(int32(u), -1)
-	o.judgeAround(int32(u))
-	return nil
-}
-
-func (o *view) SetEdgeCost(from, to int, cost float64) error {
-	if err := o.checkPair(from, to); err != nil {
-		return err
-	}
-	if math.IsNaN(cost) || cost < 0 {
-		return fmt.Errorf("edge %s -> %s: cost %v is not a cost", o.lt.Name(from), o.lt.Name(to), cost)
-	}
-	if !math.IsInf(cost, 1) && !o.addsUp(cost) {
-		return fmt.Errorf("edge %s -> %s: cost %v over %d nodes can add up past the largest float64 (+Inf closes an edge)", o.lt.Name(from), o.lt.Name(to), cost, o.lt.n)
-	}
-	t := o.lt.t
-	found := false
-	for e := t.Offsets[from]; e < t.Offsets[from+1]; e++ {
-		if int(t.Targets[e]) != to {
-			continue
-		}
-		found = true
-		if cost < t.Weights[e] {
-			return fmt.Errorf("edge %s -> %s: cost %v is below its baked cost %v: %w",
-				o.lt.Name(from), o.lt.Name(to), cost, t.Weights[e], ErrLowered)
-		}
-	}
-	if !found {
-		return fmt.Errorf("no edge %s -> %s", o.lt.Name(from), o.lt.Name(to))
-	}
-	for e := t.Offsets[from]; e < t.Offsets[from+1]; e++ {
-		if int(t.Targets[e]) == to {
-			o.setEdge(e, int32(from), cost)
-		}
+	if v.version != old.version {
+		o.cur.Store(v)
 	}
 	return nil
 }
 
-func (o *view) RestoreEdge(from, to int) error {
-	if err := o.checkPair(from, to); err != nil {
-		return err
-	}
-	t := o.lt.t
-	for e := t.Offsets[from]; e < t.Offsets[from+1]; e++ {
-		if int(t.Targets[e]) == to {
-			o.setEdge(e, int32(from), t.Weights[e])
-		}
-	}
-	return nil
+// Table returns the table the overlay reads. O(1).
+func (o *Overlay) Table() *Table { return o.lt }
+
+// Len returns the number of nodes. O(1).
+func (o *Overlay) Len() int { return o.lt.n }
+
+// Block closes node u: no path enters or leaves it, and on 8-connected
+// grids no diagonal move cuts its corner, as if the cell were a wall.
+// Blocking a blocked node does nothing. O(1) amortised.
+func (o *Overlay) Block(u int) error {
+	return o.Apply(func(b *Batch) error { return b.Block(u) })
 }
 
-// setEdge records cost for edge e out of u, or forgets it at the baked cost.
-func (o *view) setEdge(e, u int32, cost float64) {
-	old, had := o.edges[e]
-	if had && math.IsInf(old, 1) {
-		o.cuts--
-	}
-	if had {
-		o.countInexact(old, false, -1)
-	}
-	if cost == o.lt.t.Weights[e] {
-		if had {
-			delete(o.edges, e)
-			o.touch(u, -1)
-		}
-		return
-	}
-	o.init()
-	if math.IsInf(cost, 1) {
-		o.cuts++
-	}
-	o.edges[e] = cost
-	o.countInexact(cost, false, 1)
-	if !had {
-		o.touch(u, 1)
-	}
+// Unblock reopens node u; it does nothing if u is not blocked. O(1).
+func (o *Overlay) Unblock(u int) error {
+	return o.Apply(func(b *Batch) error { return b.Unblock(u) })
 }
 
-func (o *view) SetCellCost(u int, cost float64) error {
-	if err := o.check(u); err != nil {
-		return err
-	}
-	t := o.lt.t
-	if t.Kind != table.KindGrid {
-		return fmt.Errorf("node %s: cell costs need a grid table; use SetEdgeCost on graphs", o.lt.Name(u))
-	}
-	if math.IsNaN(cost) || cost < 0 || math.IsInf(cost, 1) {
-		return fmt.Errorf("cell %s: cost %v is not a cell cost (Block closes a cell)", o.lt.Name(u), cost)
-	}
-	if unit := o.maxMoveUnit(); !o.addsUp(cost * unit) {
-		return fmt.Errorf("cell %s: cost %v, %v per move onto it, over %d nodes can add up past the largest float64 (Block closes a cell)", o.lt.Name(u), cost, cost*unit, o.lt.n)
-	}
-	baked := o.lt.bakedCell(u)
-	if cost < baked {
-		return fmt.Errorf("cell %s: cost %v is below its baked cost %v: %w", o.lt.Name(u), cost, baked, ErrLowered)
-	}
-	old, had := o.cells[int32(u)]
-	if had {
-		o.countInexact(old, true, -1)
-	}
-	switch {
-	case cost == baked && had:
-		delete(o.cells, int32(u))
-		o.touch(int32(u), -1)
-	case cost != baked:
-		o.init()
-		o.cells[int32(u)] = cost
-		o.countInexact(cost, true, 1)
-		if !had {
-			o.touch(int32(u), 1)
-		}
-	}
-	return nil
+// SetEdgeCost sets the cost of every edge from from to to (a level has at
+// most one, but a graph may repeat one). cost must be at least the baked
+// cost (ErrLowered otherwise); +Inf closes the edge (a one-way door); the
+// baked cost itself restores it. O(degree of from).
+func (o *Overlay) SetEdgeCost(from, to int, cost float64) error {
+	return o.Apply(func(b *Batch) error { return b.SetEdgeCost(from, to, cost) })
 }
 
-func (o *view) RestoreCell(u int) error {
-	if err := o.check(u); err != nil {
-		return err
-	}
-	if old, had := o.cells[int32(u)]; had {
-		o.countInexact(old, true, -1)
-		delete(o.cells, int32(u))
-		o.touch(int32(u), -1)
-	}
-	return nil
+// RestoreEdge gives every edge from from to to its baked cost again.
+// O(degree of from).
+func (o *Overlay) RestoreEdge(from, to int) error {
+	return o.Apply(func(b *Batch) error { return b.RestoreEdge(from, to) })
 }
 
-// countInexact counts a raised edge or cell cost in or out of inexact when
-// the exact octile keys cannot hold it.
-func (o *view) countInexact(cost float64, cell bool, d int) {
-	o.version++ // every change of a cost passes here, raised to raised too
-	ok := false
-	if cell {
-		_, ok = cellKey(cost, false)
-	} else {
-		_, ok = edgeKey(cost)
-	}
-	if !ok {
-		o.inexact += d
-	}
+// SetCellCost sets the cost of moving onto grid node u, in the level's
+// cell units (a .grid digit: a move costs it times 1 or √2, or 10 or 14).
+// It must be at least the baked cost (ErrLowered otherwise), and it adds to
+// nothing: an edge raised by SetEdgeCost costs the larger of the two. The
+// baked cost restores the cell. O(degree of u).
+func (o *Overlay) SetCellCost(u int, cost float64) error {
+	return o.Apply(func(b *Batch) error { return b.SetCellCost(u, cost) })
 }
 
-func (o *view) CellCost(u int) (float64, bool) {
-	if !o.lt.valid(u) || o.lt.t.Kind != table.KindGrid {
-		return 0, false
-	}
-	if o.Blocked(u) {
-		return math.Inf(1), true
-	}
-	if c, ok := o.cells[int32(u)]; ok {
-		return c, true
-	}
-	return o.lt.bakedCell(u), true
+// RestoreCell gives grid node u its baked cell cost again. O(1).
+func (o *Overlay) RestoreCell(u int) error {
+	return o.Apply(func(b *Batch) error { return b.RestoreCell(u) })
 }
 
-func (o *view) Clear() {
-	for u := range o.blocked {
-		o.touchBlocked(u, -1)
-	}
-	for u := range o.cells {
-		o.touch(u, -1)
-	}
-	t := o.lt.t
-	for e := range o.edges {
-		o.touch(o.tail(e, t), -1)
-	}
-	clear(o.blocked)
-	clear(o.edges)
-	clear(o.cells)
-	o.changes = 0
-	o.cuts = 0
-	o.inexact = 0
+// Clear forgets every change. O(changes).
+func (o *Overlay) Clear() {
+	o.Apply(func(b *Batch) error { b.Clear(); return nil })
 }
 
-// tail returns the node edge e leaves, by binary search of the offsets.
-// O(log V).
-func (o *view) tail(e int32, t *table.Table) int32 {
-	lo, hi := 0, t.Nodes // Offsets[lo] <= e < Offsets[hi]
-	for hi-lo > 1 {
-		mid := int(uint(lo+hi) >> 1)
-		if t.Offsets[mid] <= e {
-			lo = mid
-		} else {
-			hi = mid
-		}
+// SetLandmarks makes the overlay's searches place k landmarks (0, the
+// default, places none; at most MaxLandmarks) and bound each detour's
+// length by their distances on the changed level. A search's heuristic is
+// the baked distance to the target, which is exact wherever the stored
+// path is unchanged but is the old, shorter length where a change lies on
+// every shortest path; the search must then close every node that ties
+// with the old length before it looks round the change. Distances from
+// landmarks spread over the changed level (each the node farthest from
+// those placed) prove many of those nodes too far, so a detour expands
+// fewer nodes (see BenchmarkGameLoop's route-landmarks and
+// docs/RUNTIME.md).
+//
+// The price is paid once per state of the level: the first search after
+// each change runs k+1 searches of the whole level, O(k·(V+E)) (bucketed
+// by the cheapest move's cost; a level where a move may cost nothing gets
+// no landmarks), and
+// the level holds k distances (8 bytes each) a node until the next
+// change. Worth it on large levels whose changes are rare next to their
+// searches (doors that shut for a while); not where costs change every
+// frame. Only levels searched on exact octile keys use them (grids whose
+// costs the keys hold); elsewhere they are ignored. Answers are shortest
+// paths either way; among equal ones, which is returned may differ with
+// k. It publishes like a change. O(changes).
+func (o *Overlay) SetLandmarks(k int) error {
+	if k < 0 || k > MaxLandmarks {
+		return fmt.Errorf("landmarks %d: want 0 to %d", k, MaxLandmarks)
 	}
-	return int32(lo)
-}
-
-// init allocates the change sets and the filter at the first change.
-func (o *view) init() {
-	if o.mark != nil {
-		return
-	}
-	o.blocked = make(map[int32]bool)
-	o.edges = make(map[int32]float64)
-	o.cells = make(map[int32]float64)
-	o.mark = new(markSlots)
-}
-
-// touch counts a change at node u in and out of the filter.
-func (o *view) touch(u int32, d int) {
-	o.mark[slot(u)] += uint32(d)
-	o.changes += d
-	o.version++
-}
-
-// touchBlocked counts a blocked node in the filter and, on 8-connected
-// grids, its cardinal neighbours too: a diagonal move between two of them
-// cuts the blocked cell's corner, which a wall forbids.
-func (o *view) touchBlocked(u int32, d int) {
-	o.touch(u, d)
-	if !o.corners() {
-		return
-	}
-	x, y, _ := o.lt.XY(int(u))
-	for _, n := range [4][2]int{{0, -1}, {1, 0}, {0, 1}, {-1, 0}} {
-		if v, ok := o.lt.NodeAt(x+n[0], y+n[1]); ok {
-			o.mark[slot(int32(v))] += uint32(d)
-		}
-	}
-}
-
-// corners reports whether the level's diagonal moves need both cells
-// beside them open (8-connected grids: no corner cutting).
-func (o *view) corners() bool {
-	t := o.lt.t
-	return t.Kind == table.KindGrid && t.Connect != 4
-}
-
-// cutsBlocked reports whether the move from u to v is diagonal on a grid
-// and a cell beside it is blocked. O(1).
-func (o *view) cutsBlocked(u, v int32) bool {
-	if len(o.blocked) == 0 || !o.corners() {
-		return false
-	}
-	ux, uy, _ := o.lt.XY(int(u))
-	vx, vy, _ := o.lt.XY(int(v))
-	if ux == vx || uy == vy {
-		return false
-	}
-	for _, c := range [2][2]int{{vx, uy}, {ux, vy}} {
-		if w, ok := o.lt.NodeAt(c[0], c[1]); ok {
-			if _, b := o.blocked[int32(w)]; b {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// marked reports whether a change may touch node u: false means certainly
-// not. O(1).
-func (o *view) marked(u int32) bool { return o.mark[slot(u)] != 0 }
-
-// check refuses a change at node u: out of range, or on an overlay that
-// takes none.
-func (o *view) check(u int) error {
-	if o.s == nil {
-		return fmt.Errorf("%w; this one covers windows of DELTA %d", ErrNotAllPairs, o.lt.Window())
-	}
-	if !o.lt.valid(u) {
-		return fmt.Errorf("node %d is not in this table of %d nodes", u, o.lt.n)
-	}
-	return nil
-}
-
-func (o *view) checkPair(from, to int) error {
-	if err := o.check(from); err != nil {
-		return err
-	}
-	return o.check(to)
-}
-
-// addsUp reports whether a move of cost w, as many times as a path has
-// edges (n-1 at most), stays finite: the loaders' rule for the level's
-// own costs (maps refuses a level that breaks it), so a raised cost never
-// adds up to the +Inf that means closed. O(1).
-func (o *view) addsUp(w float64) bool {
-	steps := float64(max(o.lt.n-1, 1))
-	return w <= math.MaxFloat64/steps
-}
-
-// maxMoveUnit bounds the factor a grid move puts on the cost of the cell
-// it enters: 14 on 10/14 levels, else √2 (diagonals; 4-connected levels
-// have less, which a bound may ignore). O(1).
-func (o *view) maxMoveUnit() float64 {
-	if o.lt.t.Diagonal == "10/14" {
-		return 14
-	}
-	return math.Sqrt2
-}
-
-// weight is the cost of edge e from u to v through the overlay, +Inf when
-// u or v is blocked or the edge is closed. O(1).
-func (o *view) weight(e, u, v int32) float64 {
-	w := o.lt.t.Weights[e]
-	if !o.marked(u) && !o.marked(v) {
-		return w
-	}
-	if _, b := o.blocked[v]; b {
-		return math.Inf(1)
-	}
-	if _, b := o.blocked[u]; b {
-		return math.Inf(1)
-	}
-	if o.cutsBlocked(u, v) {
-		return math.Inf(1)
-	}
-	if c, ok := o.edges[e]; ok {
-		w = c
-	}
-	if c, ok := o.cells[v]; ok {
-		w = max(w, c*o.lt.moveUnit(u, v))
-	}
-	return w
-}
-
-// stepChanged reports whether edge e from u to v costs other than baked.
-// O(1).
-func (o *view) stepChanged(e, u, v int32) bool {
-	if !o.marked(u) && !o.marked(v) {
-		return false
-	}
-	return o.weight(e, u, v) != o.lt.t.Weights[e]
-}
-
-func (o *view) String() string {
-	return "overlay: " + strconv.Itoa(len(o.blocked)) + " blocked, " +
-		strconv.Itoa(len(o.edges)) + " edges and " + strconv.Itoa(len(o.cells)) + " cells raised"
+	return o.Apply(func(b *Batch) error { b.setLandmarks(k); return nil })
 }

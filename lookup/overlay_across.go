@@ -2,6 +2,7 @@ package lookup
 
 import (
 	"math"
+	"slices"
 
 	"github.com/pathtable/pathtable/table"
 )
@@ -48,23 +49,22 @@ import (
 // distances (O(1) each from rows, else the walks of the nodes not yet
 // walked), the paths it returns, and O(W + H) the first time a view meets
 // a line.
-func (o *view) across(sc *scratch, buf []int, start, cut int, s, t int32) ([]int, float64, bool) {
-	lt := o.lt
+func (q query) across(buf []int, start, cut int, s, t int32) ([]int, float64, bool) {
+	o, lt := q.view, q.lt
 	if cut <= start || cut >= len(buf) || !o.acrossable() {
 		return buf, 0, false
 	}
 	c := o.pivot(int32(buf[cut-1]), int32(buf[cut]))
 	cx, cy, _ := lt.XY(int(c))
-	sx, sy, _ := lt.XY(int(s))
-	tx, ty, _ := lt.XY(int(t))
 	ends := o.pivotKeys(buf[start:], c)
+	sx, sy, tx, ty := ends.sx, ends.sy, ends.tx, ends.ty
 	if between(sy, cy, ty) {
-		if out, cost, ok := o.acrossLine(sc, o.crossing(false, c), buf, start, s, t, ends, sy > cy); ok {
+		if out, cost, ok := q.acrossLine(o.crossing(false, c), buf, start, s, t, ends, sy > cy); ok {
 			return out, cost, true
 		}
 	}
 	if between(sx, cx, tx) {
-		if out, cost, ok := o.acrossLine(sc, o.crossing(true, c), buf, start, s, t, ends, sx > cx); ok {
+		if out, cost, ok := q.acrossLine(o.crossing(true, c), buf, start, s, t, ends, sx > cx); ok {
 			return out, cost, true
 		}
 	}
@@ -77,7 +77,7 @@ func (o *view) across(sc *scratch, buf []int, start, cut int, s, t int32) ([]int
 // first call.
 func (o *view) acrossable() bool {
 	lt := o.lt
-	return o.s != nil && lt.t.Kind == table.KindGrid && o.inexact == 0 && lt.costs().key != nil &&
+	return o.st != nil && lt.t.Kind == table.KindGrid && o.inexact == 0 && lt.costs().key != nil &&
 		lt.symmetric() && lt.gridMoves().adjacent
 }
 
@@ -87,7 +87,7 @@ func between(a, b, c int) bool { return (a < b && b < c) || (c < b && b < a) }
 // pivot returns the changed cell that the step from u to v crosses: v when
 // it is blocked or raised, else a blocked corner the diagonal step cuts,
 // else v (a raised edge). O(1).
-func (o *view) pivot(u, v int32) int32 {
+func (o *changeSet) pivot(u, v int32) int32 {
 	if o.changedCell(v) {
 		return v
 	}
@@ -102,7 +102,7 @@ func (o *view) pivot(u, v int32) int32 {
 }
 
 // changedCell reports whether node u is blocked or its cell raised. O(1).
-func (o *view) changedCell(u int32) bool {
+func (o *changeSet) changedCell(u int32) bool {
 	if !o.marked(u) {
 		return false
 	}
@@ -112,32 +112,51 @@ func (o *view) changedCell(u int32) bool {
 }
 
 // acrossLine is across over one crossing, entered from its higher side
-// when fromHigh. It reads only the cells whose lower bound (see above)
-// leaves them a chance to beat the baked distance, then the best crossing
-// found: O(cells) bounds, the distances of the cells read, and the paths
-// it returns.
-func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t int32, ends pivotKeys, fromHigh bool) ([]int, float64, bool) {
+// when fromHigh. It bounds every cell from below (see above), reads only
+// the cells whose bound leaves them a chance to beat the baked distance,
+// then the best crossing found, and returns the best crossing whose
+// stored paths cross no change: O(cells) bounds, the distances of the
+// cells read, and the paths it returns.
+func (q query) acrossLine(l *crossing, buf []int, start int, s, t int32, ends pivotKeys, fromHigh bool) ([]int, float64, bool) {
 	in, out := 0, 1
 	if fromHigh {
 		in, out = 1, 0
 	}
-	cells := l.cells
-	if len(cells) == 0 {
+	if len(l.cells) == 0 {
 		return buf, 0, false
 	}
-	g := o.lt.crossGeometry(l, s, t)
-	most := len(cells) // cells read at most
-	_, flat := o.lt.w.(*flatWalker)
+	least := q.bound(l, s, t, ends)
+	// d(p, s) = d(s, p): the table is symmetric. A table without rows
+	// walks toward each end in a scratch of its own.
+	sc := q.sc
+	sc.walkBudget = maxWalkedPerStep * ends.steps
+	fromS := endKeys{o: q.view, sc: sc, end: s, budget: &sc.walkBudget}
+	toT := endKeys{o: q.view, end: t, budget: &sc.walkBudget}
+	defer func() {
+		if toT.sc != nil {
+			q.lt.putScratch(toT.sc)
+		}
+	}()
+	best, ok := q.readCells(l.cells, in, out, max(ends.old, least), &fromS, &toT)
+	if !ok || math.IsInf(best, 1) || best >= table.OctileKeyLimit {
+		return buf, 0, false
+	}
+	return q.pickCrossing(l.cells, best, buf, start, &fromS, &toT)
+}
+
+// bound gives every cell of l its lower bound in sc.reach, and returns the
+// least. O(cells × baked landmarks).
+func (q query) bound(l *crossing, s, t int32, ends pivotKeys) float64 {
+	cells := l.cells
+	g := q.lt.crossGeometry(l, ends)
 	var k, n int
 	var marks []float64 // the baked landmarks' rows, where distances are walks
-	if !flat {
-		most = maxWalkedCells
-		k, marks = o.lt.bakedLandmarks()
-		n = o.lt.n
+	if !q.rows {
+		k, marks = q.lt.bakedLandmarks()
+		n = q.lt.n
 	}
-	inf := math.Inf(1)
-	rs := sc.reach[:0]
-	least := inf
+	rs := q.sc.reach[:0]
+	least := math.Inf(1)
 	for i := range cells {
 		b := g.bound(cells[i].pos)
 		if ends.known && l.toPivot != nil {
@@ -154,21 +173,23 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 		rs = append(rs, crossReach{bound: b, in: math.NaN(), out: math.NaN()})
 		least = min(least, b)
 	}
-	sc.reach = rs
-	// d(p, s) = d(s, p): the table is symmetric. A table without rows
-	// walks toward each end in a scratch of its own.
-	sc.walkBudget = maxWalkedPerStep * ends.steps
-	fromS := endKeys{o: o, sc: sc, end: s, budget: &sc.walkBudget}
-	toT := endKeys{o: o, end: t, budget: &sc.walkBudget}
-	defer func() {
-		if toT.sc != nil {
-			o.lt.putScratch(toT.sc)
-		}
-	}()
-	// Read every cell whose bound is under the limit: first the baked
-	// distance (or, where no bound is under it, the least bound), then
-	// the best crossing found, until no cell left unread could beat it.
-	best, limit, active := inf, max(ends.old, least), 0
+	q.sc.reach = rs
+	return least
+}
+
+// readCells reads every cell whose bound is under the limit: first the
+// baked distance (or, where no bound is under it, the least bound), then
+// the best crossing found, until no cell left unread could beat it, and
+// returns the best crossing's key; false where that is more than the
+// layout may read (the search answers then). O(cells read), and their
+// distances.
+func (q query) readCells(cells []lineCell, in, out int, limit float64, fromS, toT *endKeys) (float64, bool) {
+	rs := q.sc.reach
+	most := len(cells) // cells read at most
+	if !q.rows {
+		most = maxWalkedCells
+	}
+	best, active := math.Inf(1), 0
 	for read := false; ; read = true {
 		added := false
 		for i := range rs {
@@ -178,25 +199,28 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 			}
 		}
 		if read && !added {
-			break
+			return best, true
 		}
 		if active > most {
-			return buf, 0, false // too far to walk: the search answers
+			return 0, false // too far to walk: the search answers
 		}
-		if !read && (!fromS.start() || !o.startTarget(&toT, flat)) {
-			return buf, 0, false
+		if !read && (!fromS.start() || !toT.startOwn(!q.rows)) {
+			return 0, false
 		}
-		best = o.runAlong(cells, rs, in, out, &fromS, &toT)
-		if sc.walkBudget <= 0 {
-			return buf, 0, false // too far to walk: the search answers
+		best = runAlong(cells, rs, in, out, fromS, toT)
+		if q.sc.walkBudget <= 0 {
+			return 0, false // too far to walk: the search answers
 		}
 		limit = best
 	}
-	if best == inf || best >= table.OctileKeyLimit {
-		return buf, 0, false
-	}
-	// Crossings tie often on grids, and one's stored paths may cross a
-	// change where another's do not: try a few.
+}
+
+// pickCrossing returns, appended to buf[:start], the path of a crossing
+// of key best whose stored paths cross no change. Crossings tie often on
+// grids, and one's stored paths may cross a change where another's do
+// not: it tries a few. O(their path lengths).
+func (q query) pickCrossing(cells []lineCell, best float64, buf []int, start int, fromS, toT *endKeys) ([]int, float64, bool) {
+	rs := q.sc.reach
 	tries := 0
 	for i := range rs {
 		if tries == maxCrossingTries {
@@ -206,7 +230,7 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 			continue
 		}
 		tries++
-		if out, ok := o.crossingPath(sc, cells, rs, i, buf, &fromS, &toT); ok {
+		if out, ok := q.crossingPath(cells, rs, i, buf, fromS, toT); ok {
 			k := copy(out[start:], out[len(buf):])
 			return out[:start+k], keyCost(best), true
 		}
@@ -214,13 +238,13 @@ func (o *view) acrossLine(sc *scratch, l *crossing, buf []int, start int, s, t i
 	return buf, 0, false
 }
 
-// startTarget readies the target's keys, in a scratch of their own on a
-// table without rows.
-func (o *view) startTarget(toT *endKeys, flat bool) bool {
-	if !flat {
-		toT.sc = o.lt.getScratch()
+// startOwn readies the keys, in a scratch of their own (from the
+// table's pool) where own is set.
+func (k *endKeys) startOwn(own bool) bool {
+	if own {
+		k.sc = k.o.lt.getScratch()
 	}
-	return toT.start()
+	return k.start()
 }
 
 // maxCrossingTries bounds how many of the best crossings, where several
@@ -232,7 +256,8 @@ const maxCrossingTries = 4
 // run along the line, and the stored path from its exit node to the
 // target; false where a stored path crosses a change (buf is then as
 // given). O(path length).
-func (o *view) crossingPath(sc *scratch, cells []lineCell, rs []crossReach, i int, buf []int, fromS, toT *endKeys) ([]int, bool) {
+func (q query) crossingPath(cells []lineCell, rs []crossReach, i int, buf []int, fromS, toT *endKeys) ([]int, bool) {
+	o, sc := q.view, q.sc
 	exit := rs[i].outTo
 	if !toT.clean(exit) {
 		return buf, false
@@ -248,7 +273,7 @@ func (o *view) crossingPath(sc *scratch, cells []lineCell, rs []crossReach, i in
 	}
 	mark := len(buf)
 	out, ok := fromS.pathFromEnd(buf, rs[i].inFrom)
-	if !ok || o.Crosses(out[mark:]) {
+	if !ok || o.crosses(out[mark:]) {
 		return buf, false
 	}
 	for j := len(run) - 1; j >= 0; j-- {
@@ -256,7 +281,7 @@ func (o *view) crossingPath(sc *scratch, cells []lineCell, rs []crossReach, i in
 	}
 	leg := len(out)
 	out, ok = toT.pathToEnd(out, exit)
-	if !ok || o.Crosses(out[leg:]) {
+	if !ok || o.crosses(out[leg:]) {
 		return buf, false
 	}
 	return out, true
@@ -289,7 +314,7 @@ type crossReach struct {
 // runAlong returns the key of the best crossing whose run stays among the
 // active cells, +Inf when there is none, leaving each cell's best in rs.
 // O(cells), and the walks of the ends' keys not yet read.
-func (o *view) runAlong(cells []lineCell, rs []crossReach, in, out int, fromS, toT *endKeys) float64 {
+func runAlong(cells []lineCell, rs []crossReach, in, out int, fromS, toT *endKeys) float64 {
 	inf := math.Inf(1)
 	for i := range cells {
 		r, c := &rs[i], &cells[i]
@@ -354,19 +379,24 @@ type pivotKeys struct {
 	old, fromS, toT float64
 	known           bool
 	steps           int // the stored path's
+	sx, sy, tx, ty  int // the source's and the target's cells
 }
 
 // pivotKeys returns the baked distances of the query whose stored path is
 // stored, crossing the change at pivot: from a flat table's rows, O(1);
 // elsewhere only old, the stored path's length where every move costs its
 // octile length, O(len(stored)), else 0.
-func (o *view) pivotKeys(stored []int, pivot int32) pivotKeys {
+func (o *changeSet) pivotKeys(stored []int, pivot int32) pivotKeys {
 	lt := o.lt
 	s, t := stored[0], stored[len(stored)-1]
 	k := pivotKeys{steps: len(stored)}
-	if fw, ok := lt.w.(*flatWalker); ok {
-		toT, ok1 := fw.f.DistRow(t).Octile16()
-		toP, ok2 := fw.f.DistRow(int(pivot)).Octile16()
+	k.sx, k.sy, _ = lt.XY(s)
+	k.tx, k.ty, _ = lt.XY(t)
+	if o.rows {
+		rowT, _ := o.st.distRow(t)
+		rowP, _ := o.st.distRow(int(pivot))
+		toT, ok1 := rowT.Octile16()
+		toP, ok2 := rowP.Octile16()
 		if ok1 && ok2 {
 			k.old, k.fromS, k.toT = toT.Key(s), toP.Key(s), toT.Key(int(pivot))
 			k.known = !math.IsInf(k.fromS, 1) && !math.IsInf(k.toT, 1)
@@ -374,15 +404,15 @@ func (o *view) pivotKeys(stored []int, pivot int32) pivotKeys {
 		return k
 	}
 	if lt.gridMoves().octileExact {
-		k.old = o.octileLength(stored)
+		k.old = lt.octileLength(stored)
 	}
 	return k
 }
 
 // octileLength returns the octile length of path as a key, 0 past the
 // keys' exact range. O(len(path)).
-func (o *view) octileLength(path []int) float64 {
-	cells, w := o.lt.t.Cells, int32(o.lt.t.Width)
+func (lt *Table) octileLength(path []int) float64 {
+	cells, w := lt.t.Cells, int32(lt.t.Width)
 	var straight, diagonal uint64
 	for i := 1; i < len(path); i++ {
 		switch cells[path[i]] - cells[path[i-1]] {
@@ -396,4 +426,125 @@ func (o *view) octileLength(path []int) float64 {
 		return 0
 	}
 	return table.OctileKey(straight, diagonal)
+}
+
+// endKeys reads the baked distances between one end of a query and the
+// cells of a crossing, as keys: from the end's row of distances on a flat
+// table, else summed along stored paths toward the end, walked once each
+// (stored paths toward one end merge) in a scratch of the end's own.
+type endKeys struct {
+	o   *view
+	sc  *scratch
+	end int32
+	row table.Octile16Row
+	// budget counts down the nodes walks may still take, shared by both
+	// ends of a query; once spent, key reads +Inf and the query gives up.
+	budget *int
+}
+
+// start readies the keys, forgetting what the scratch held; false where
+// the table's rows are not keys. O(1).
+func (k *endKeys) start() bool {
+	if k.o.rows {
+		row, _ := k.o.st.distRow(int(k.end))
+		var rowOK bool
+		k.row, rowOK = row.Octile16()
+		return rowOK
+	}
+	k.sc.begin()
+	k.sc.hr = k.o.heuristic(k.end, true)
+	return true
+}
+
+// clean reports whether u's stored path toward the end may cross no
+// change: false where a walk found it crosses one (a hint for choosing
+// among crossings; the path chosen is checked whole). O(1).
+func (k *endKeys) clean(u int32) bool {
+	if k.row != nil {
+		return true
+	}
+	n := &k.sc.node[u]
+	return n.stamp != k.sc.gen || n.flags&unchanged != 0
+}
+
+// pathToEnd appends a stored path from u to the end: the one the walks
+// followed, on tables without rows. O(its length).
+func (k *endKeys) pathToEnd(buf []int, u int32) ([]int, bool) {
+	if k.row != nil {
+		return k.o.lt.w.path(buf, int(u), int(k.end))
+	}
+	start, limit := len(buf), len(buf)+len(k.sc.node)
+	buf = append(buf, int(u))
+	for u != k.end {
+		n := &k.sc.node[u]
+		if n.stamp != k.sc.gen || n.flags&walked == 0 || n.next < 0 || len(buf) >= limit {
+			return buf[:start], false
+		}
+		u = n.next
+		buf = append(buf, int(u))
+	}
+	return buf, true
+}
+
+// pathFromEnd appends a shortest path of the baked level from the end to
+// u: the stored one, or the walked path from u reversed (the table is
+// symmetric). O(its length).
+func (k *endKeys) pathFromEnd(buf []int, u int32) ([]int, bool) {
+	if k.row != nil {
+		return k.o.lt.w.path(buf, int(k.end), int(u))
+	}
+	start := len(buf)
+	buf, ok := k.pathToEnd(buf, u)
+	slices.Reverse(buf[start:])
+	return buf, ok
+}
+
+// key returns the baked distance between u and the end, +Inf where there
+// is none. O(1) from a row, else the walk of the nodes not yet walked.
+func (k *endKeys) key(u int32) float64 {
+	if k.row != nil {
+		return k.row.Key(int(u))
+	}
+	n := k.sc.at(u)
+	if n.flags&hSet == 0 {
+		if *k.budget <= 0 {
+			return math.Inf(1)
+		}
+		query{k.o, k.sc}.setH(n, u, k.end)
+		*k.budget -= len(k.sc.chain) + 1
+	}
+	return n.h
+}
+
+// crossGeometry is the octile geometry of a query and a crossing.
+type crossGeometry struct {
+	sx, sy, tx, ty, at int
+	vertical, floor    bool
+}
+
+// crossGeometry returns the geometry of the query's ends and l. O(1).
+func (lt *Table) crossGeometry(l *crossing, ends pivotKeys) crossGeometry {
+	return crossGeometry{sx: ends.sx, sy: ends.sy, tx: ends.tx, ty: ends.ty,
+		at: l.at, vertical: l.vertical, floor: lt.gridMoves().octileFloor}
+}
+
+// bound returns a lower bound of the key of any path from s to t through
+// the crossing's cell at pos: its octile length through the cell where
+// every move costs at least its own octile length (changes only raise
+// costs), else 0. O(1).
+func (g *crossGeometry) bound(pos int32) float64 {
+	if !g.floor {
+		return 0
+	}
+	x, y := int(pos), g.at
+	if g.vertical {
+		x, y = g.at, int(pos)
+	}
+	return octileKeyOf(g.sx-x, g.sy-y) + octileKeyOf(x-g.tx, y-g.ty)
+}
+
+// octileKeyOf returns the key of the octile length of a move of dx, dy.
+func octileKeyOf(dx, dy int) float64 {
+	dx, dy = abs(dx), abs(dy)
+	return table.OctileKey(uint64(max(dx, dy)-min(dx, dy)), uint64(min(dx, dy)))
 }

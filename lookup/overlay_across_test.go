@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/sharedmaps"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
@@ -102,7 +103,7 @@ func TestOverlayDoorsOnSharedMaps(t *testing.T) {
 	for _, name := range []string{"den312d", "maze-128-128-2", "arena", "room-32-32-4"} {
 		lvl, err := maps.Load("../../shared/testmaps/"+name+".map", maps.Options{})
 		if err != nil {
-			t.Skip("no ../shared/testmaps")
+			sharedmaps.Skip(t, "no ../shared/testmaps")
 		}
 		g := lvl.Graph
 		for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {

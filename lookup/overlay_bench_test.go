@@ -184,6 +184,7 @@ func benchDoors(b *testing.B, lt *lookup.Table, cases []doorCase, layout string)
 		o := lookup.NewOverlay(lt)
 		buf := make([]int, 0, lt.Len())
 		b.ReportAllocs()
+		cpu := startCPU(b)
 		i := 0
 		for b.Loop() {
 			c := &cases[i%len(cases)]
@@ -192,10 +193,12 @@ func benchDoors(b *testing.B, lt *lookup.Table, cases []doorCase, layout string)
 			o.Unblock(c.door)
 			i++
 		}
+		cpu.report(b, float64(b.N), "cpu-ns/op")
 	})
 	b.Run("overlay-dist"+layout, func(b *testing.B) {
 		o := lookup.NewOverlay(lt)
 		b.ReportAllocs()
+		cpu := startCPU(b)
 		i := 0
 		for b.Loop() {
 			c := &cases[i%len(cases)]
@@ -204,6 +207,7 @@ func benchDoors(b *testing.B, lt *lookup.Table, cases []doorCase, layout string)
 			o.Unblock(c.door)
 			i++
 		}
+		cpu.report(b, float64(b.N), "cpu-ns/op")
 	})
 }
 

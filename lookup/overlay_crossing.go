@@ -46,7 +46,7 @@ const maxCrossings = 64
 // (vertical) or row, building it the first time. O(W + H) then,
 // O(crossings) after.
 func (o *view) crossing(vertical bool, pivot int32) *crossing {
-	old := o.crossings.set.Load()
+	old := o.derived.crossings.set.Load()
 	if old != nil {
 		for _, l := range *old {
 			if l.vertical == vertical && l.pivot == pivot {
@@ -61,10 +61,10 @@ func (o *view) crossing(vertical bool, pivot int32) *crossing {
 			next = append(next, *old...)
 		}
 		next = append(next, l)
-		if o.crossings.set.CompareAndSwap(old, &next) {
+		if o.derived.crossings.set.CompareAndSwap(old, &next) {
 			break
 		}
-		old = o.crossings.set.Load()
+		old = o.derived.crossings.set.Load()
 	}
 	return l
 }
@@ -97,7 +97,7 @@ func (o *view) buildCrossing(vertical bool, pivot int32) *crossing {
 	l := &crossing{vertical: vertical, at: at, pivot: pivot}
 	for a := range n {
 		v := node(a, at)
-		if v < 0 || o.marked(v) && o.Blocked(int(v)) {
+		if v < 0 || o.marked(v) && o.isBlocked(int(v)) {
 			continue
 		}
 		c := lineCell{node: v, pos: int32(a), fwd: inf, back: inf}
@@ -120,7 +120,7 @@ func (o *view) buildCrossing(vertical bool, pivot int32) *crossing {
 	// line, once a change: the table's baked landmarks bound the cells
 	// there instead.
 	keys := endKeys{o: o, end: pivot}
-	if _, flat := lt.w.(*flatWalker); flat && keys.start() {
+	if o.rows && keys.start() {
 		l.toPivot = make([]float64, len(l.cells))
 		for i := range l.cells {
 			l.toPivot[i] = keys.key(l.cells[i].node) // d(c, pivot) = d(pivot, c): the table is symmetric
@@ -131,7 +131,7 @@ func (o *view) buildCrossing(vertical bool, pivot int32) *crossing {
 
 // moveKey returns the key of the cheapest move from u to v as changed,
 // +Inf where there is none or it is closed. O(degree of u).
-func (o *view) moveKey(u, v int32) float64 {
+func (o *changeSet) moveKey(u, v int32) float64 {
 	lt := o.lt
 	base := uint(u) << lt.hopShift
 	key := lt.costs().key
@@ -153,41 +153,6 @@ func (o *view) moveKey(u, v int32) float64 {
 	return best
 }
 
-// crossGeometry is the octile geometry of a query and a crossing.
-type crossGeometry struct {
-	sx, sy, tx, ty, at int
-	vertical, floor    bool
-}
-
-// crossGeometry returns the geometry of s, t and l. O(1).
-func (lt *Table) crossGeometry(l *crossing, s, t int32) crossGeometry {
-	g := crossGeometry{at: l.at, vertical: l.vertical, floor: lt.gridMoves().octileFloor}
-	g.sx, g.sy, _ = lt.XY(int(s))
-	g.tx, g.ty, _ = lt.XY(int(t))
-	return g
-}
-
-// bound returns a lower bound of the key of any path from s to t through
-// the crossing's cell at pos: its octile length through the cell where
-// every move costs at least its own octile length (changes only raise
-// costs), else 0. O(1).
-func (g *crossGeometry) bound(pos int32) float64 {
-	if !g.floor {
-		return 0
-	}
-	x, y := int(pos), g.at
-	if g.vertical {
-		x, y = g.at, int(pos)
-	}
-	return octileKeyOf(g.sx-x, g.sy-y) + octileKeyOf(x-g.tx, y-g.ty)
-}
-
-// octileKeyOf returns the key of the octile length of a move of dx, dy.
-func octileKeyOf(dx, dy int) float64 {
-	dx, dy = abs(dx), abs(dy)
-	return table.OctileKey(uint64(max(dx, dy)-min(dx, dy)), uint64(min(dx, dy)))
-}
-
 // gridMoves is what across needs to know of every move of a grid table.
 type gridMoves struct {
 	adjacent    bool // every move joins cells at most a row and a column apart
@@ -195,34 +160,29 @@ type gridMoves struct {
 	octileExact bool // every move's key is its octile length's
 }
 
-// gridMoves reports on the moves of the table's grid, as the loaders make
-// them (a table's bytes could say otherwise). O(E) the first time, then
-// O(1).
-func (lt *Table) gridMoves() gridMoves {
-	lt.moves.once.Do(func() {
-		t := lt.t
-		if t.Kind != table.KindGrid {
-			return
-		}
-		key := lt.costs().key
-		m := gridMoves{adjacent: true, octileFloor: key != nil, octileExact: key != nil}
-		for u := range lt.n {
-			ux, uy, _ := lt.XY(u)
-			base := u << lt.hopShift
-			for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
-				vx, vy, _ := lt.XY(int(t.Targets[e]))
-				if abs(ux-vx) > 1 || abs(uy-vy) > 1 {
-					lt.moves.m = gridMoves{}
-					return
-				}
-				if m.octileFloor {
-					k, geo := key[base+int(e-t.Offsets[u])], octileKeyOf(ux-vx, uy-vy)
-					m.octileFloor = k >= geo
-					m.octileExact = m.octileExact && k == geo
-				}
+// buildGridMoves reports in out on the moves of the table's grid, as the
+// loaders make them (a table's bytes could say otherwise). O(E).
+func (lt *Table) buildGridMoves(out *gridMoves) {
+	t := lt.t
+	if t.Kind != table.KindGrid {
+		return
+	}
+	key := lt.costs().key
+	m := gridMoves{adjacent: true, octileFloor: key != nil, octileExact: key != nil}
+	for u := range lt.n {
+		ux, uy, _ := lt.XY(u)
+		base := u << lt.hopShift
+		for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
+			vx, vy, _ := lt.XY(int(t.Targets[e]))
+			if abs(ux-vx) > 1 || abs(uy-vy) > 1 {
+				return
+			}
+			if m.octileFloor {
+				k, geo := key[base+int(e-t.Offsets[u])], octileKeyOf(ux-vx, uy-vy)
+				m.octileFloor = k >= geo
+				m.octileExact = m.octileExact && k == geo
 			}
 		}
-		lt.moves.m = m
-	})
-	return lt.moves.m
+	}
+	*out = m
 }

@@ -52,13 +52,13 @@ func TestKeyDistancesMatchDist(t *testing.T) {
 			}
 			d := make([]float64, lt.Len())
 			for src := range lt.Len() {
-				if v.Blocked(src) {
+				if o.Blocked(src) {
 					continue
 				}
-				reached := v.keyDistances(int32(src), d, q)
+				reached := q.keyDistances(int32(src), d)
 				want := 0
 				for u := range lt.Len() {
-					dist, ok := v.Dist(src, u)
+					dist, ok := o.Dist(src, u)
 					if src == u {
 						dist, ok = 0, true
 					}

@@ -2,12 +2,11 @@ package lookup
 
 import (
 	"math"
-	"sync"
 
 	"github.com/pathtable/pathtable/table"
 )
 
-// probes lets a query prove, from two reads of the distance rows per
+// A proof from the rows lets a query prove, from two reads of the distance rows per
 // change, that the stored path of a pair crosses none of a view's
 // changes, without walking it. Every node n of the stored path from s to
 // t has d(s,n) + d(n,t) = d(s,t) on the baked level (its prefix costs at
@@ -15,14 +14,8 @@ import (
 // d(s,t)). So where d(s,c) + d(c,t) > d(s,t), exactly, for every node c a
 // change can touch, no step of the stored path touches one. Only flat
 // tables with exact distance rows (octile keys or integers) have them.
-type probes struct {
-	once  sync.Once
-	w     *flatWalker
-	nodes []int32 // the nodes the changes touch; nil: no proof here
-}
-
 // maxProbes bounds the nodes probed: beyond them the O(path length) walk
-// (Overlay.checked) is as cheap as the proof.
+// (view.checked) is as cheap as the proof.
 const maxProbes = 64
 
 // probeNodes returns the nodes a step of a path must avoid for the path to
@@ -31,11 +24,12 @@ const maxProbes = 64
 // the corner), raised cells, and the tails of raised edges; nil where the
 // table cannot prove a path clear, or there are too many. Built at the
 // first query that asks: O(changes) once per view.
-func (o *view) probeNodes() (*flatWalker, []int32) {
-	p := &o.probe
-	p.once.Do(func() {
-		w, ok := o.s.(*flatWalker)
-		if !ok || o.changes == 0 {
+func (o *view) probeNodes() []int32 { return *o.derived.probe.get(o.listProbes) }
+
+// listProbes lists the nodes probeNodes returns in out. O(changes).
+func (o *view) listProbes(out *[]int32) {
+	{
+		if !o.rows || o.changes == 0 {
 			return
 		}
 		switch o.lt.t.DistKind {
@@ -46,7 +40,7 @@ func (o *view) probeNodes() (*flatWalker, []int32) {
 		nodes := make([]int32, 0, len(o.blocked)*5+len(o.cells)+len(o.edges))
 		for u := range o.blocked {
 			nodes = append(nodes, u)
-			if !o.corners() {
+			if !o.lt.corners() {
 				continue
 			}
 			x, y, _ := o.lt.XY(int(u))
@@ -61,14 +55,13 @@ func (o *view) probeNodes() (*flatWalker, []int32) {
 		}
 		t := o.lt.t
 		for e := range o.edges {
-			nodes = append(nodes, o.tail(e, t))
+			nodes = append(nodes, edgeTail(t, e))
 		}
 		if len(nodes) > maxProbes {
 			return
 		}
-		p.w, p.nodes = w, nodes
-	})
-	return p.w, p.nodes
+		*out = nodes
+	}
 }
 
 // avoids reports whether the stored path from s to t exists and certainly
@@ -76,17 +69,20 @@ func (o *view) probeNodes() (*flatWalker, []int32) {
 // (false also where it cannot tell: ties, float rows, many changes).
 // Indices are valid. O(changes): two row reads a probed node.
 func (o *view) avoids(s, t int) bool {
-	w, nodes := o.probeNodes()
+	nodes := o.probeNodes()
 	if nodes == nil {
 		return false
 	}
-	dst, ok := w.exact(s, t)
+	kind := o.lt.t.DistKind
+	rowT, _ := o.st.distRow(t)
+	dst, ok := exactAt(rowT, kind, s)
 	if !ok || math.IsInf(dst, 1) {
 		return false
 	}
 	for _, c := range nodes {
-		dsc, ok1 := w.exact(s, int(c))
-		dct, ok2 := w.exact(int(c), t)
+		rowC, _ := o.st.distRow(int(c))
+		dsc, ok1 := exactAt(rowC, kind, s)
+		dct, ok2 := exactAt(rowT, kind, int(c))
 		if !ok1 || !ok2 {
 			return false
 		}
@@ -94,9 +90,39 @@ func (o *view) avoids(s, t int) bool {
 			continue // no baked path through c
 		}
 		sum := dsc + dct
-		if sum >= w.exactLimit() || sum <= dst {
+		if sum >= exactLimit(kind) || sum <= dst {
 			return false // past the exact range, or a tie: walk
 		}
 	}
 	return true
+}
+
+// exactAt returns the distance of u in row, a row of kind, as an exact
+// number (an octile key, see table.OctileKey, or an integer), +Inf when
+// there is no path; false where the row holds float64 or an integer too
+// large for a float64. Sums of two stay exact below exactLimit. O(1).
+func exactAt(row table.DistRow, kind table.DistKind, u int) (float64, bool) {
+	switch kind {
+	case table.DistOctile16:
+		oct, _ := row.Octile16()
+		return oct.Key(u), true
+	case table.DistU16, table.DistU32, table.DistU64:
+		x, ok := row.Int(u)
+		if !ok {
+			return math.Inf(1), true
+		}
+		if x >= 1<<53 {
+			return 0, false
+		}
+		return float64(x), true
+	}
+	return 0, false
+}
+
+// exactLimit bounds the sums of two exact distances that compare exactly.
+func exactLimit(kind table.DistKind) float64 {
+	if kind == table.DistOctile16 {
+		return table.OctileKeyLimit
+	}
+	return 1 << 53
 }

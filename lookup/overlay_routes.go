@@ -132,7 +132,8 @@ func (o *view) remembered(from, to int) int {
 		return int(v - routeDetour)
 	}
 	bp := routeBufs.Get().(*[]int)
-	buf, ok := o.AppendPath((*bp)[:0], from, to)
+	buf, _, state := o.solve((*bp)[:0], from, to, true)
+	ok := state != pathNone
 	next := -1
 	if ok && len(buf) > 1 {
 		next = buf[1]

@@ -86,8 +86,8 @@ func (lt *Table) estimator(to int) func(u int) float64 {
 	if lt.t.Kind != table.KindGrid {
 		return func(int) float64 { return 0 }
 	}
-	lt.moveCostsOnce.Do(lt.findMoveCosts)
-	straight, diagonal := lt.straight, lt.diagonal
+	mc := lt.moveCosts()
+	straight, diagonal := mc.straight, mc.diagonal
 	tx, ty, _ := lt.XY(to)
 	return func(u int) float64 {
 		x, y, _ := lt.XY(u)
@@ -103,24 +103,27 @@ func (lt *Table) estimator(to int) func(u int) float64 {
 	}
 }
 
-// findMoveCosts sets the cheapest straight and diagonal move of the grid;
-// +Inf for a kind of move the level does not make.
-func (lt *Table) findMoveCosts() {
+// moveCosts are the cheapest straight and diagonal move of a grid.
+type moveCosts struct{ straight, diagonal float64 }
+
+// buildMoveCosts sets the cheapest straight and diagonal move of the grid;
+// +Inf for a kind of move the level does not make. O(E).
+func (lt *Table) buildMoveCosts(mc *moveCosts) {
 	t := lt.t
-	lt.straight, lt.diagonal = math.Inf(1), math.Inf(1)
+	mc.straight, mc.diagonal = math.Inf(1), math.Inf(1)
 	for u := range t.Nodes {
 		ux, uy, _ := lt.XY(u)
 		for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
 			vx, vy, _ := lt.XY(int(t.Targets[e]))
 			if ux != vx && uy != vy {
-				lt.diagonal = min(lt.diagonal, t.Weights[e])
+				mc.diagonal = min(mc.diagonal, t.Weights[e])
 			} else {
-				lt.straight = min(lt.straight, t.Weights[e])
+				mc.straight = min(mc.straight, t.Weights[e])
 			}
 		}
 	}
-	if math.IsInf(lt.straight, 1) {
-		lt.straight = 0 // no straight moves: a bound of 0 is still a bound
+	if math.IsInf(mc.straight, 1) {
+		mc.straight = 0 // no straight moves: a bound of 0 is still a bound
 	}
 }
 

@@ -92,7 +92,7 @@ func (lt *Table) AppendCorners(dst, path []int) ([]int, bool) {
 // may go on. Its cost is Table.AppendCorners' plus a map read per cell the
 // overlay may have changed.
 func (o *Overlay) AppendCorners(dst, path []int) ([]int, bool) {
-	return o.lt.appendCorners(dst, path, o.load())
+	return o.lt.appendCorners(dst, path, &o.load().changeSet)
 }
 
 // sight is the grid as line of sight reads it: the table's cells, the
@@ -100,7 +100,7 @@ func (o *Overlay) AppendCorners(dst, path []int) ([]int, bool) {
 // a cell may cost, top (the dearest the path met since the last corner).
 type sight struct {
 	lt    *Table
-	o     *view // nil: the table's own level
+	o     *changeSet // nil: the table's own level
 	w, h  int
 	costs []float64 // baked cell costs; nil when all are equal
 	cells bool      // the overlay raises some cell's cost
@@ -184,7 +184,7 @@ func (g *sight) step(x0, y0, x1, y1 int, eight bool) bool {
 	return eight && g.node(x1, y0) >= 0 && g.node(x0, y1) >= 0
 }
 
-func (lt *Table) appendCorners(dst, path []int, o *view) ([]int, bool) {
+func (lt *Table) appendCorners(dst, path []int, o *changeSet) ([]int, bool) {
 	t := lt.t
 	if t.Kind != table.KindGrid || len(path) == 0 {
 		return dst, false

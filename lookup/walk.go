@@ -1,10 +1,12 @@
 package lookup
 
+import "github.com/pathtable/pathtable/table"
+
 // A walker answers queries from the stored paths of one layout: one per
 // layout (walk_flat.go, walk_runs.go, walk_window.go), picked once by New.
 // Plain queries and the overlay walk paths with the same walker, so a
-// layout's path walk is written once. Indices are valid when a walker is
-// called.
+// layout's path walk is written once, and a new layout adds one file: its
+// walker. Indices are valid when a walker is called.
 type walker interface {
 	// next is Table.Next, dist Table.Dist.
 	next(from, to int) int
@@ -14,49 +16,55 @@ type walker interface {
 	// there is none (no path, a pair not covered, or a damaged table's bad
 	// move or cycle). It is the layout's one path walk: plain queries
 	// return it, and an overlay checks the nodes it appended against its
-	// changes (Overlay.checked).
+	// changes.
 	path(buf []int, from, to int) ([]int, bool)
 	// covers reports whether the table answers the pair (Table.Covered).
 	covers(from, to int) bool
 }
 
-// A searcher is a walker whose stored paths reach every target from every
-// node that has a path to it, so that an overlay can bound a search by
-// them and finish it along them: the walkers of tables of all pairs.
-type searcher interface {
+// A stepper is the walker of a table of all pairs, whose stored paths
+// reach every target from every node that has a path to it: an overlay
+// searches its changed level over them (NewOverlay takes changes only
+// there), reading them through these primitives and nothing else. A
+// layout that stores no rows walks with advance; one that stores them is
+// read in O(1) through them.
+type stepper interface {
 	walker
-	// heuristic returns the baked distance to t (on exact octile keys
-	// when keyed) as the overlay's search reads it.
-	heuristic(t int32, keyed bool) heuristic
-	// walk follows the stored path from x toward t until it reaches t or
-	// a node this query has walked (or, with O(1) distances, a step that
-	// crosses a change), and marks every node on the way with whether its
-	// stored path crosses a change, its successor and, without O(1)
-	// distances, its baked distance. Stored paths toward one target merge,
-	// so a query walks each node at most once. O(new nodes walked).
-	walk(o *view, sc *scratch, x, t int32, hr *heuristic)
-	// fresh gives node v, met for the first time in this query (state
-	// n), what the search reads of it before it is walked, where that is
-	// cheap: nothing with O(1) distances.
-	fresh(o *view, sc *scratch, n *searchNode, v, t int32, hr *heuristic)
-	// seed gives the nodes of stored, the stored path from the source to
-	// t whose prefix stored[:cut] ends with a step that crosses a change
-	// (see Overlay.checked), their status without a walk each; it may
-	// read stored[:cut] only.
-	seed(o *view, sc *scratch, stored []int, cut int, t int32, hr *heuristic)
-	// tail appends the stored path after end, which the search returned,
-	// to to, reusing what the query's walks recorded.
-	tail(o *view, sc *scratch, buf []int, end, to int32) ([]int, bool)
+	// firstRow returns the first move of every node toward t, a slot of
+	// Table.hops (the row proof that a node's stored path goes on through
+	// hops[u<<hopShift | row[u]]), or nil where the layout stores no rows.
+	firstRow(t int) []byte
+	// distRow returns the baked distance of every node to t, read in O(1),
+	// or nil where the layout stores none (its distances are walks).
+	distRow(t int) (table.DistRow, bool)
+	// position returns node u's position in the order advance walks in.
+	// O(1).
+	position(u int32) int32
+	// advance returns the position after position r on the stored path
+	// toward the target at position rt, the node there, and the move slot
+	// taken out of r's node (a slot of Table.hops); -1 where there is none
+	// (no path, or a damaged table's bad move or a move that names no
+	// edge). O(1) to O(log runs of the row).
+	advance(r, rt int32) (next, v int32, m uint)
 }
 
-// pathState is what the stored path of a pair says, through an overlay.
-type pathState uint8
+// walkerMakers holds each layout's walker constructor: it returns the
+// walker of a payload of its own layout, and nil for any other. Each
+// walker file adds its own at init, as image formats register themselves,
+// so a new layout is one new file and nothing here asks which layout a
+// table has.
+var walkerMakers []func(lt *Table, p table.Payload) walker
 
-const (
-	pathUnchanged pathState = iota // exists and crosses no change: still shortest
-	pathChanged                    // crosses a change: search
-	pathNone                       // no stored path, so none now either
-)
+// newWalker returns the walker of p's layout, nil for a payload no walker
+// knows (none is decoded). O(what the walker's constructor costs).
+func newWalker(lt *Table, p table.Payload) walker {
+	for _, mk := range walkerMakers {
+		if w := mk(lt, p); w != nil {
+			return w
+		}
+	}
+	return nil
+}
 
 // hopArray lays out each node's out-edge targets at a fixed power-of-two
 // stride, -1 past the node's degree: hops[u<<shift | m] is the node first

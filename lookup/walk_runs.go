@@ -1,22 +1,13 @@
 package lookup
 
-import (
-	"math"
-
-	"github.com/pathtable/pathtable/table"
-)
+import "github.com/pathtable/pathtable/table"
 
 // runWalker walks a run-length table (table.Runs) in rank space: a step
 // is a binary search in the current node's row for the target's rank, and
 // a hop by rank, so a path never leaves ranks until it appends a node. It
 // stores no distances: a distance is the sum of the costs along the path,
-// and an overlay's search gets its heuristic by walking stored paths. A
-// node's baked distance to the target is the sum of the costs along its
-// stored path; paths toward one target merge, so every walk stops at the
-// first node the query knows already, and gives each node it passed its
-// distance (a suffix sum), its status (does its path cross a change) and
-// its successor, so a query walks each node at most once, and the
-// answer's tail follows successors instead of walking again.
+// and an overlay's search reads its stored paths a step at a time (step)
+// to sum its distances.
 type runWalker struct {
 	lt       *Table
 	order    []int32  // node of each rank
@@ -26,7 +17,7 @@ type runWalker struct {
 	// hops is Table.hops by rank: entry r<<hopShift | m is the rank that
 	// move m leads to from the node of rank r.
 	hops []int32
-	// symRanks is table.MaxSymbolRank on a table with heuristic symbols,
+	// symRanks is table.MaxSymbolRank on a table with symbol moves (H_1..),
 	// whose moves SymbolBase.. are decoded by dirs and xy, and 0 otherwise.
 	symRanks uint
 	dirs     []table.SymbolDirs // each rank's moves as the symbols rank them
@@ -35,6 +26,17 @@ type runWalker struct {
 	// (table.Boxes), nil otherwise: a target whose box with the node is
 	// all open cells is answered by H_1, and the row is not read.
 	box *boxRule
+}
+
+func init() {
+	walkerMakers = append(walkerMakers, func(lt *Table, p table.Payload) walker {
+		r, ok := p.(*table.Runs)
+		if !ok {
+			return nil
+		}
+		lt.hops, lt.hopShift = hopArray(lt.t.Offsets, lt.t.Targets)
+		return newRunWalker(lt, r)
+	})
 }
 
 // newRunWalker is O(V·stride), and O(V + E) more for symbols.
@@ -56,7 +58,7 @@ func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 	return w
 }
 
-// symbol decodes heuristic symbol m (SymbolBase..) of the row of rank r
+// symbol decodes symbol move m (SymbolBase..) of the row of rank r
 // toward the target of rank t: the slot it names, or NoMove. O(1) for
 // H_1 where the move toward the target's sign exists, O(degree²) else.
 func (w *runWalker) symbol(r, t int32, m uint) uint {
@@ -166,139 +168,18 @@ func (w *runWalker) path(buf []int, from, to int) ([]int, bool) {
 	return buf, true
 }
 
-// heuristic sums the search's costs (keys when keyed) along walks.
-func (w *runWalker) heuristic(t int32, keyed bool) heuristic {
-	c := w.lt.costs()
-	h := heuristic{mode: hWalk, w: c.w, rank: w.rank[t]}
-	if keyed {
-		h.w = c.key
-	}
-	return h
-}
+// A run-length table stores no rows: distances are walks.
+func (w *runWalker) firstRow(int) []byte               { return nil }
+func (w *runWalker) distRow(int) (table.DistRow, bool) { return table.DistRow{}, false }
 
-// walk follows the stored path from x toward t until it reaches t or a
-// node this query has walked, then gives every node on the way its baked
-// distance to t (hr.w's costs summed backward, exact on keys), its
-// successor, and whether its path crosses a change. O(new nodes walked ×
-// log runs per row).
-func (w *runWalker) walk(o *view, sc *scratch, x, t int32, hr *heuristic) {
-	lt := w.lt
-	chain, steps := sc.chain[:0], sc.steps[:0]
-	clean := true // the status of the node the walk ends at
-	cut := -1     // chain[:cut+1] cross a change in steps the walk saw
-	node, gen, mark := sc.node, sc.gen, o.mark
-	shift := lt.hopShift
-	r := w.rank[x]
-	for {
-		// Read before writing: a node this query has not met stays
-		// untouched until the walk knows what to write.
-		if n := &node[x]; n.stamp == gen && n.flags&walked != 0 {
-			clean = n.flags&unchanged != 0
-			break
-		}
-		if x == t {
-			nx := sc.at(x)
-			nx.h, nx.next, nx.flags = 0, -1, nx.flags|walked|unchanged|hSet
-			break
-		}
-		var m uint
-		r, m = w.step(r, hr.rank)
-		if r < 0 || len(chain) >= lt.n { // no path, or a corrupt table's cycle
-			nx := sc.at(x)
-			nx.h, nx.next, nx.flags, clean = math.Inf(1), -1, nx.flags|walked|hSet, false
-			break
-		}
-		v := w.order[r]
-		chain = append(chain, x)
-		steps = append(steps, hr.w[uint(x)<<shift|m])
-		if mark[slot(x)]|mark[slot(v)] != 0 && o.stepChanged(lt.t.Offsets[x]+int32(m), x, v) {
-			cut = len(chain) - 1
-		}
-		x = v
-	}
-	sc.chain, sc.steps = chain, steps
-	h := node[x].h
-	for i := len(chain) - 1; i >= 0; i-- {
-		h += steps[i] // +Inf stays +Inf: no path
-		n := sc.at(chain[i])
-		n.h, n.next, n.flags = h, x, n.flags|walked|hSet
-		if clean && i > cut {
-			n.flags |= unchanged
-		}
-		x = chain[i]
-	}
-}
+// position is the node's rank: steps go by rank. O(1).
+func (w *runWalker) position(u int32) int32 { return w.rank[u] }
 
-// fresh gives v its baked distance in the one step of its row when that
-// step leads to a walked node and touches no change, else walks. O(log
-// runs of v's row), or walk's cost.
-func (w *runWalker) fresh(o *view, sc *scratch, n *searchNode, v, t int32, hr *heuristic) {
-	shift := w.lt.hopShift
-	if r, m := w.step(w.rank[v], hr.rank); r >= 0 {
-		x := w.order[r]
-		if nx := &sc.node[x]; nx.stamp == sc.gen && nx.flags&walked != 0 && o.mark[slot(v)]|o.mark[slot(x)] == 0 {
-			n.h, n.next = hr.w[uint(v)<<shift|m]+nx.h, x
-			n.flags |= walked | hSet | nx.flags&unchanged
-			return
-		}
+// advance is step, and the node it leads to. O(log runs in row).
+func (w *runWalker) advance(r, rt int32) (int32, int32, uint) {
+	next, m := w.step(r, rt)
+	if next < 0 {
+		return -1, -1, m
 	}
-	w.walk(o, sc, v, t, hr)
-}
-
-// seed gives the nodes of stored[:cut] their distances to t and status
-// without searching a row: on a grid, whose moves join distinct cells,
-// the whole stored path's costs are summed backward from t, as a walk
-// from its first node would (the path was just read, so a walk would read
-// every row again); elsewhere, with one walk from stored[cut-1] and its
-// prefix summed backward. O(len(stored) × degree), or O(cut × degree + the
-// walk).
-func (w *runWalker) seed(o *view, sc *scratch, stored []int, cut int, t int32, hr *heuristic) {
-	if cut == 0 {
-		return
-	}
-	k := cut
-	if w.lt.t.Kind == table.KindGrid && int32(stored[len(stored)-1]) == t {
-		k = len(stored)
-	} else {
-		w.walk(o, sc, int32(stored[k-1]), t, hr)
-	}
-	lt := w.lt
-	last := int32(stored[k-1])
-	n := sc.at(last)
-	if k == len(stored) { // last is t
-		n.h, n.next, n.flags = 0, -1, n.flags|walked|unchanged|hSet
-	}
-	h, clean := n.h, n.flags&unchanged != 0
-	mark := o.mark
-	for i := k - 2; i >= 0; i-- {
-		u, v := int32(stored[i]), int32(stored[i+1])
-		e := o.edgeTo(u, v)
-		if e < 0 {
-			return // not a path: leave the rest to their own walks
-		}
-		if clean && mark[slot(u)]|mark[slot(v)] != 0 && o.stepChanged(e, u, v) {
-			clean = false
-		}
-		h += hr.w[uint(u)<<lt.hopShift|uint(e-lt.t.Offsets[u])]
-		n := sc.at(u)
-		n.h, n.next, n.flags = h, v, n.flags|walked|hSet
-		if clean {
-			n.flags |= unchanged
-		}
-	}
-}
-
-// tail follows the successors the walks of this query recorded: every
-// node on a walked node's stored path was walked too. O(path length).
-func (w *runWalker) tail(o *view, sc *scratch, buf []int, end, to int32) ([]int, bool) {
-	limit := len(buf) + len(sc.node)
-	for u := end; u != to; {
-		n := &sc.node[u]
-		if n.stamp != sc.gen || n.flags&walked == 0 || n.next < 0 || len(buf) >= limit {
-			return buf, false
-		}
-		u = n.next
-		buf = append(buf, int(u))
-	}
-	return buf, true
+	return next, w.order[next], m
 }

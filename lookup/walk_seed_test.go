@@ -79,11 +79,12 @@ func compareSeed(v *view, stored []int, cut int, s, d int32, keyed bool) string 
 	seed, walk := v.lt.getScratch(), v.lt.getScratch()
 	defer v.lt.putScratch(seed)
 	defer v.lt.putScratch(walk)
-	hr := v.s.heuristic(d, keyed)
 	seed.begin()
-	v.s.seed(v, seed, stored, cut, d, &hr)
+	seed.hr = v.heuristic(d, keyed)
+	query{view: v, sc: seed}.seed(stored, cut, d)
 	walk.begin()
-	v.s.walk(v, walk, s, d, &hr)
+	walk.hr = v.heuristic(d, keyed)
+	query{view: v, sc: walk}.walk(s, d)
 	for i, u := range stored {
 		a, b := seed.node[u], walk.node[u]
 		if a.stamp != seed.gen || b.stamp != walk.gen {

@@ -5,7 +5,7 @@ import "github.com/pathtable/pathtable/table"
 // windowWalker walks a windowed table (table.Window). A query (from, to)
 // is covered when from lies in the window of to; its path walks to's
 // block, one window cell a step, through hops indexed by direction
-// (table.WindowStep) instead of edge slot. It is not a searcher: its
+// (table.WindowStep) instead of edge slot. It is not a stepper: its
 // stored paths reach a target only from inside the target's window, so an
 // overlay cannot bound or finish a search by them (NewOverlay refuses
 // such tables).
@@ -16,6 +16,15 @@ type windowWalker struct {
 	// hops[u<<3 | d] is the node one move in direction d away from u, or
 	// -1 where there is no such edge.
 	hops []int32
+}
+
+func init() {
+	walkerMakers = append(walkerMakers, func(lt *Table, p table.Payload) walker {
+		if win, ok := p.(*table.Window); ok {
+			return newWindowWalker(lt, win)
+		}
+		return nil
+	})
 }
 
 func newWindowWalker(lt *Table, win *table.Window) *windowWalker {

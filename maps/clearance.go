@@ -131,7 +131,9 @@ func withClearance(g *Graph, k int) (*Graph, error) {
 		return nil, fmt.Errorf("%w: a %dx%d agent does not fit the %dx%d grid", ErrClearance, k, k, gr.Width, gr.Height)
 	}
 	fg := buildGrid(gr.Width, gr.Height, Footprint(gr.Width, gr.Height, gr.Costs, k), gr.Moves)
-	if fg.Nodes() == 0 && g.Nodes() > 0 {
+	// A level with no open cell at all is refused too: a table of no
+	// node for an agent is never what was meant.
+	if fg.Nodes() == 0 {
 		return nil, fmt.Errorf("%w: no cell is open to a %dx%d agent: no %dx%d square of the grid is all passable", ErrClearance, k, k, k, k)
 	}
 	fg.Grid.Clearance = k

@@ -2,8 +2,9 @@ package maps
 
 // NodeCount returns how many nodes the level in data will have, from a
 // scan that allocates nothing: the passable cells of a .map or .grid, the
-// node count a .gr declares. ok is false where that takes a parse (.json)
-// or the header cannot be found (the parse will say why). Callers use it
+// node count a .gr declares. ok is false where that takes a parse (.json),
+// or the header cannot be found or declares more nodes than a level may
+// have (the parse will say why). Callers use it
 // to refuse a level whose table cannot fit before building its graph.
 // O(len(data)).
 func NodeCount(f Format, data []byte) (n int, ok bool) {
@@ -40,8 +41,10 @@ func NodeCount(f Format, data []byte) (n int, ok bool) {
 			}
 			fs := fields(line, buf[:])
 			if len(fs) == 4 && string(fs[0].text) == "p" && string(fs[1].text) == "sp" {
-				v, ok, _ := parseDecimal(fs[2].text)
-				return int(min(v, maxNodes+1)), ok
+				// A count over the loader's limit is the parse's to refuse,
+				// with the count as declared.
+				v, ok, big := parseDecimal(fs[2].text)
+				return int(v), ok && !big && v <= maxNodes
 			}
 			if len(fs) > 0 && string(fs[0].text) != "c" {
 				return 0, false

@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"container/heap"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/pathtable/pathtable/internal/sharedmaps"
 )
 
 // Every file in ../testdata loads through Load and is consistent.
@@ -127,7 +130,7 @@ func TestTestdataContents(t *testing.T) {
 func TestSharedTestmaps(t *testing.T) {
 	dir := filepath.Join("..", "..", "shared", "testmaps")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("no shared test maps: %v", err)
+		sharedmaps.Skip(t, fmt.Sprintf("no shared test maps: %v", err))
 	}
 	want := map[string]int{
 		"lak110d": 168, "maze-32-32-2": 666, "room-32-32-4": 682, "random-32-32-10": 922,

@@ -214,37 +214,49 @@ func (h *Header) validate() error {
 	}
 	switch h.Kind {
 	case KindGrid:
-		if h.Width <= 0 || h.Height <= 0 || h.Width > csr.MaxCells || h.Height > csr.MaxCells || int64(h.Width)*int64(h.Height) > csr.MaxCells {
-			return fmt.Errorf("grid size %dx%d", h.Width, h.Height)
-		}
-		if h.Names != nil {
-			return fmt.Errorf("grid table has node names")
-		}
-		if h.Connect != 4 && h.Connect != 8 {
-			return fmt.Errorf("grid connectivity %d, want 4 or 8", h.Connect)
-		}
-		if h.Diagonal != "sqrt2" && h.Diagonal != "10/14" {
-			return fmt.Errorf("grid diagonal %q, want %q or %q", h.Diagonal, "sqrt2", "10/14")
-		}
-		if h.Clearance == 1 || h.Clearance > min(h.Width, h.Height) {
-			return fmt.Errorf("clearance %d on a %dx%d grid, want 2 to the grid's side (or none)", h.Clearance, h.Width, h.Height)
-		}
+		return h.checkGrid()
 	case KindGraph:
-		if h.Width != 0 || h.Height != 0 || h.Connect != 0 || h.Diagonal != "" || h.Clearance != 0 {
-			return fmt.Errorf("graph table has grid fields (width %d, height %d, connect %d, diagonal %q, clearance %d)", h.Width, h.Height, h.Connect, h.Diagonal, h.Clearance)
+		return h.checkGraph()
+	}
+	return fmt.Errorf("unknown kind %q", h.Kind)
+}
+
+// checkGrid checks a grid table's fields: its size, movement model,
+// clearance and no names. O(1).
+func (h *Header) checkGrid() error {
+	if h.Width <= 0 || h.Height <= 0 || h.Width > csr.MaxCells || h.Height > csr.MaxCells || int64(h.Width)*int64(h.Height) > csr.MaxCells {
+		return fmt.Errorf("grid size %dx%d", h.Width, h.Height)
+	}
+	if h.Names != nil {
+		return fmt.Errorf("grid table has node names")
+	}
+	if h.Connect != 4 && h.Connect != 8 {
+		return fmt.Errorf("grid connectivity %d, want 4 or 8", h.Connect)
+	}
+	if h.Diagonal != "sqrt2" && h.Diagonal != "10/14" {
+		return fmt.Errorf("grid diagonal %q, want %q or %q", h.Diagonal, "sqrt2", "10/14")
+	}
+	if h.Clearance == 1 || h.Clearance > min(h.Width, h.Height) {
+		return fmt.Errorf("clearance %d on a %dx%d grid, want 2 to the grid's side (or none)", h.Clearance, h.Width, h.Height)
+	}
+	return nil
+}
+
+// checkGraph checks a graph table's fields: no grid fields, and distinct
+// names, one per node. O(V).
+func (h *Header) checkGraph() error {
+	if h.Width != 0 || h.Height != 0 || h.Connect != 0 || h.Diagonal != "" || h.Clearance != 0 {
+		return fmt.Errorf("graph table has grid fields (width %d, height %d, connect %d, diagonal %q, clearance %d)", h.Width, h.Height, h.Connect, h.Diagonal, h.Clearance)
+	}
+	if len(h.Names) != h.Nodes {
+		return fmt.Errorf("graph table names %d of %d nodes", len(h.Names), h.Nodes)
+	}
+	seen := make(map[string]int, len(h.Names))
+	for u, id := range h.Names {
+		if v, dup := seen[id]; dup {
+			return fmt.Errorf("nodes %d and %d have the same name %s", v, u, quote.String(id))
 		}
-		if len(h.Names) != h.Nodes {
-			return fmt.Errorf("graph table names %d of %d nodes", len(h.Names), h.Nodes)
-		}
-		seen := make(map[string]int, len(h.Names))
-		for u, id := range h.Names {
-			if v, dup := seen[id]; dup {
-				return fmt.Errorf("nodes %d and %d have the same name %s", v, u, quote.String(id))
-			}
-			seen[id] = u
-		}
-	default:
-		return fmt.Errorf("unknown kind %q", h.Kind)
+		seen[id] = u
 	}
 	return nil
 }

@@ -27,10 +27,10 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 }
 
 // document returns the format version and the bins of t's document, the
-// encoded header first, aliasing t's arrays where it can (documentBins).
-// O(1) beyond encoding the header and level, except
-// for formats 1 and 2 of run-length tables with symbols, which carry the
-// slots the symbols name: O(table size).
+// encoded header first, aliasing t's arrays where it can as documentBins
+// does. O(1) beyond encoding the header and level, except where the
+// payload's bins differ in the file (Payload.stored, rowBytes): run counts
+// O(n), the slots that symbols name in formats 1 and 2 O(table size).
 func (t *Table) document() (int, [][]byte, error) {
 	want := t.Header
 	t.payload.header(&want)
@@ -38,23 +38,18 @@ func (t *Table) document() (int, [][]byte, error) {
 		return 0, nil, fmt.Errorf("the header names layout %q (%s, %d runs, window %d), the payload is of layout %q (%s, %d runs, window %d)",
 			t.Layout, t.FirstEnc, t.RunCount, t.Window, want.Layout, want.FirstEnc, want.RunCount, want.Window)
 	}
-	if t.RunSymbols() && !t.carriesCells() {
-		// Formats 1 and 2 carry no symbols: write the slots they name.
-		lit, err := t.payload.(*Runs).literal(t)
-		if err != nil {
-			return 0, nil, err
-		}
+	stored, err := t.payload.stored(t)
+	if err != nil {
+		return 0, nil, err
+	}
+	if stored != t.payload {
 		c := *t
-		c.payload = lit
-		lit.header(&c.Header)
+		c.payload = stored
+		stored.header(&c.Header)
 		return c.document()
 	}
 	h := t.Header
-	r, runs := t.payload.(*Runs)
-	h.RowBytes = 0
-	if runs && t.carriesCells() {
-		h.RowBytes = countBytes(r.RowStart)
-	}
+	h.RowBytes = t.payload.rowBytes(t)
 	header, err := msgpack.Marshal(&h)
 	if err != nil {
 		return 0, nil, err
@@ -68,14 +63,11 @@ func (t *Table) document() (int, [][]byte, error) {
 			return 0, nil, fmt.Errorf("grid table %s has open-box wildcards (%q), but not every cell costs 1", t.Source, t.FirstEnc)
 		}
 	}
-	bins := t.documentBins(header, level)
-	if h.RowBytes != 0 {
-		// The rows bin, after the layout's order bin, holds run counts.
-		if bins[len(bins)-2], err = r.rowCounts(&h); err != nil {
-			return 0, nil, err
-		}
+	payload, err := t.payload.fileBins(&h)
+	if err != nil {
+		return 0, nil, err
 	}
-	return t.FormatVersion(), bins, nil
+	return t.FormatVersion(), append(append([][]byte{header}, level...), payload...), nil
 }
 
 // documentBins returns the bins of a document of t after its encoded

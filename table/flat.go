@@ -76,7 +76,13 @@ func (f *Flat) reachable(*Table) int64 {
 
 func (f *Flat) covered(*Table) int64 { return int64(f.n) * int64(f.n) }
 
-func (f *Flat) bytes() (first, dist int64) { return int64(len(f.first)), int64(len(f.dist)) }
+func (f *Flat) bytes(*Table) (first, dist int64) { return int64(len(f.first)), int64(len(f.dist)) }
+
+func (f *Flat) stored(*Table) (Payload, error) { return f, nil }
+
+func (f *Flat) rowBytes(*Table) int { return 0 }
+
+func (f *Flat) fileBins(*Header) ([][]byte, error) { return f.bins(), nil }
 
 func (f *Flat) bins() [][]byte { return [][]byte{f.first, f.dist} }
 
@@ -133,7 +139,7 @@ func (flatLayout) validate(*Header, int, int, [][]byte) error { return nil }
 
 func (flatLayout) key(*Header) string { return "" }
 
-func (flatLayout) partEnc() string { return FirstU8 }
+func (flatLayout) partEncs() []string { return []string{FirstU8} }
 
 func (flatLayout) fromParts(*Header, int64) error { return nil }
 
@@ -141,38 +147,4 @@ func (flatLayout) joiner(h *Header) joiner {
 	n := int64(h.Nodes)
 	return &flatJoin{f: Flat{n: h.Nodes, kind: h.DistKind,
 		first: make([]byte, 0, n*n), dist: make([]byte, 0, n*n*int64(h.DistKind.Width()))}}
-}
-
-// flatJoin joins the target rows of a flat table's parts.
-type flatJoin struct{ f Flat }
-
-func (j *flatJoin) add(p *Part) error {
-	f := p.t.payload.(*Flat)
-	if err := f.checkRows(p.From); err != nil {
-		return err
-	}
-	j.f.first = append(j.f.first, f.first...)
-	j.f.dist = append(j.f.dist, f.dist...)
-	return nil
-}
-
-func (j *flatJoin) done(*Header) (Payload, error) { return &j.f, nil }
-
-// checkRows checks each row of a part's f, whose first is target from,
-// against the row it claims to be, so that a part whose shard, from and
-// to were altered together (behind its checksum, or with parts renamed
-// and their headers swapped) is refused rather than joined into a table of
-// misplaced rows: a row of target t holds t's own entry as NoMove at
-// distance 0, which no other target's row does (a move, or no path).
-// O(rows).
-func (f *Flat) checkRows(from int) error {
-	n := f.n
-	for k := range len(f.first) / max(n, 1) {
-		t := from + k
-		d, ok := f.kind.At(f.dist, k*n+t)
-		if m := f.first[k*n+t]; m != NoMove || !ok || d != 0 {
-			return fmt.Errorf("%w: the row of target %d holds, for the target itself, move %d at distance %v: the row is another target's", ErrCorrupt, t, m, d)
-		}
-	}
-	return nil
 }

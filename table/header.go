@@ -263,14 +263,10 @@ func (rd *reader) names(depth int) ([]string, error) {
 	return names, nil
 }
 
-// skip reads past one value of any msgpack type, at nesting depth, whose
-// every length and count fits in the bytes that remain: O(its bytes).
-func (rd *reader) skip(depth int) error {
-	c, err := rd.byte()
-	if err != nil {
-		return err
-	}
-	var size, items int64 // bytes of payload, values inside
+// shape returns the bytes of payload and the count of values inside a
+// msgpack value of code c, reading the length or count that follows c.
+// O(1).
+func (rd *reader) shape(c byte) (size, items int64, err error) {
 	switch {
 	case c <= 0x7f || c >= 0xe0: // fixint
 	case c <= 0x8f: // fixmap
@@ -285,31 +281,50 @@ func (rd *reader) skip(depth int) error {
 	case c >= 0xd4 && c <= 0xd8: // fixext: type byte and 1..16 bytes
 		size = 1 + 1<<(c-0xd4)
 	default:
-		var w int // bytes of the length or count that follows
-		switch c {
-		case codeBin8, 0xc7, codeStr8: // bin8, ext8, str8
-			w = 1
-		case codeBin16, 0xc8, codeStr16, codeArr16, codeMap16:
-			w = 2
-		case codeBin32, 0xc9, codeStr32, codeArr32, codeMap32:
-			w = 4
-		default:
-			return fmt.Errorf("invalid msgpack code %#x", c)
-		}
-		v, err := rd.be(w)
-		if err != nil {
-			return err
-		}
-		switch c {
-		case codeArr16, codeArr32:
-			items = int64(v)
-		case codeMap16, codeMap32:
-			items = 2 * int64(v)
-		case 0xc7, 0xc8, 0xc9:
-			size = 1 + int64(v) // the ext type byte
-		default:
-			size = int64(v)
-		}
+		return rd.lengthShape(c)
+	}
+	return size, items, nil
+}
+
+// lengthShape is shape for the codes whose length or count follows them
+// (bin, str, ext, array and map of 8 to 32 bits). O(1).
+func (rd *reader) lengthShape(c byte) (size, items int64, err error) {
+	var w int // bytes of the length or count that follows
+	switch c {
+	case codeBin8, 0xc7, codeStr8: // bin8, ext8, str8
+		w = 1
+	case codeBin16, 0xc8, codeStr16, codeArr16, codeMap16:
+		w = 2
+	case codeBin32, 0xc9, codeStr32, codeArr32, codeMap32:
+		w = 4
+	default:
+		return 0, 0, fmt.Errorf("invalid msgpack code %#x", c)
+	}
+	v, err := rd.be(w)
+	if err != nil {
+		return 0, 0, err
+	}
+	switch c {
+	case codeArr16, codeArr32:
+		return 0, int64(v), nil
+	case codeMap16, codeMap32:
+		return 0, 2 * int64(v), nil
+	case 0xc7, 0xc8, 0xc9:
+		return 1 + int64(v), 0, nil // the ext type byte
+	}
+	return int64(v), 0, nil
+}
+
+// skip reads past one value of any msgpack type, at nesting depth, whose
+// every length and count fits in the bytes that remain: O(its bytes).
+func (rd *reader) skip(depth int) error {
+	c, err := rd.byte()
+	if err != nil {
+		return err
+	}
+	size, items, err := rd.shape(c)
+	if err != nil {
+		return err
 	}
 	if err := rd.fits(size); err != nil {
 		return err

@@ -6,7 +6,8 @@ import "fmt"
 // field. Each layout is one type that owns its payloads (Payload's
 // implementations *Flat, *Runs and *Window) and one set of rules about its
 // header and bins (layout), chosen once, when a table is built or decoded;
-// nothing else in this package asks which layout a table has.
+// nothing else in this package asks which layout a table has. A new layout
+// is its own files and one entry in layouts.
 type Layout string
 
 const (
@@ -43,10 +44,21 @@ type Payload interface {
 	distance(t *Table, s, target int) (float64, bool)
 	reachable(t *Table) int64
 	covered(t *Table) int64
-	// bytes is PayloadBytes, bins the payload's bins in document order,
-	// aliased.
-	bytes() (first, dist int64)
+	// bytes is PayloadBytes: what the payload takes in t's file. bins
+	// are the payload's bins in document order, aliased, as a part holds
+	// them.
+	bytes(t *Table) (first, dist int64)
 	bins() [][]byte
+	// stored is the payload that t's document holds: the payload itself,
+	// or where t's format cannot carry some of its encodings, a payload
+	// with the same answers without them.
+	stored(t *Table) (Payload, error)
+	// rowBytes is the header's RowBytes in t's document: the bytes of a
+	// row's run count where the payload stores counts there, else 0.
+	rowBytes(t *Table) int
+	// fileBins are bins as a document of header h stores them, h.RowBytes
+	// set by rowBytes.
+	fileBins(h *Header) ([][]byte, error)
 	clone() Payload
 	// describe is Describe.
 	describe(t *Table, fileBytes int64) Description
@@ -84,9 +96,9 @@ type layout interface {
 	// key is the layout's options as one line, "" for flat tables: what
 	// an input hash adds for the layout (see build.InputHash).
 	key(h *Header) string
-	// partEnc is the first-move encoding of the layout's parts, "" for a
-	// layout that is not built in parts.
-	partEnc() string
+	// partEncs are the first-move encodings the layout's parts may have,
+	// the plain one first, none for a layout that is not built in parts.
+	partEncs() []string
 	// fromParts sets, in the header h of a table built in parts whose
 	// parts hold runs run words in all, what the layout counts of them.
 	fromParts(h *Header, runs int64) error
@@ -95,23 +107,21 @@ type layout interface {
 	joiner(h *Header) joiner
 }
 
+// layouts are every layout this package reads: the one place a layout is
+// registered. layoutOf finds a header's among them, and the document
+// shapes a version allows are theirs.
+var layouts = []layout{flatLayout{}, runsLayout{}, windowLayout{}}
+
 // layoutOf returns the rules of layout l: the one place a layout's name
-// becomes its type.
+// becomes its type. O(layouts).
 func layoutOf(l Layout) (layout, error) {
-	switch l {
-	case LayoutFlat:
-		return flatLayout{}, nil
-	case LayoutRuns:
-		return runsLayout{}, nil
-	case LayoutWindow:
-		return windowLayout{}, nil
+	for _, x := range layouts {
+		if x.name() == l {
+			return x, nil
+		}
 	}
 	return nil, fmt.Errorf("unknown layout %q", l)
 }
-
-// layouts are every layout this package reads, for the document shapes a
-// version allows.
-var layouts = []layout{flatLayout{}, runsLayout{}, windowLayout{}}
 
 // A joiner appends the payloads of a table's parts, in index order, each
 // checked against the rows it claims, and makes the table's payload of

@@ -86,92 +86,6 @@ type Part struct {
 	t Table
 }
 
-// FirstEncPartRuns is the encoding of every run-length part's runs, the
-// widest, whatever the table's: a part cannot know which encoding all
-// the table's runs fit.
-const FirstEncPartRuns = FirstEncRuns32x8
-
-// FirstEncPartRunsH is FirstEncPartRuns with heuristic symbols, the
-// encoding of the parts of a grid table whose rows store them.
-const FirstEncPartRunsH = FirstEncPartRuns + SymbolSuffix
-
-// FirstEncPartRunsHW is FirstEncPartRunsH with rows that wrap (see
-// NewSymbolRuns).
-const FirstEncPartRunsHW = FirstEncPartRunsH + WrapSuffix
-
-// FirstEncPartRunsHB and FirstEncPartRunsHWB are FirstEncPartRunsH and
-// FirstEncPartRunsHW with open-box wildcards (see NewBoxRuns).
-const (
-	FirstEncPartRunsHB  = FirstEncPartRunsH + BoxSuffix
-	FirstEncPartRunsHWB = FirstEncPartRunsHW + BoxSuffix
-)
-
-// NewRunsPart returns part shard of shards of a LayoutRuns table of h:
-// the node order and the rows of source ranks ShardRange(shard, shards,
-// h.Nodes), the row of rank From+k being run words (RunWord) rowStart[k]
-// up to rowStart[k+1] of words, encoded in FirstEncPartRuns. It sets the
-// table header's Layout and FirstEnc. The caller sets the graph with
-// SetGraph. O(n + runs).
-func NewRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32) (*Part, error) {
-	return newRunsPart(h, shard, shards, order, rowStart, words, FirstEncPartRuns)
-}
-
-// NewSymbolRunsPart is NewRunsPart for rows with heuristic symbols, and
-// rows that wrap with wrap (see NewSymbolRuns), encoded in
-// FirstEncPartRunsH or FirstEncPartRunsHW. O(n + runs).
-func NewSymbolRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32, wrap bool) (*Part, error) {
-	enc := FirstEncPartRunsH
-	if wrap {
-		enc = FirstEncPartRunsHW
-	}
-	return newRunsPart(h, shard, shards, order, rowStart, words, enc)
-}
-
-// NewBoxRunsPart is NewSymbolRunsPart for rows with open-box wildcards
-// (see NewBoxRuns), encoded in FirstEncPartRunsHB or FirstEncPartRunsHWB.
-// O(n + runs).
-func NewBoxRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32, wrap bool) (*Part, error) {
-	enc := FirstEncPartRunsHB
-	if wrap {
-		enc = FirstEncPartRunsHWB
-	}
-	return newRunsPart(h, shard, shards, order, rowStart, words, enc)
-}
-
-func newRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32, enc string) (*Part, error) {
-	h.Layout, h.FirstEnc, h.RunCount, h.Window = LayoutRuns, enc, 0, 0
-	p, err := newPart(h, shard, shards, len(words))
-	if err != nil {
-		return nil, err
-	}
-	if len(order) != h.Nodes || len(rowStart) != p.To-p.From+1 {
-		return nil, fmt.Errorf("%d ranks and %d row starts for rows %d to %d of %d nodes", len(order), len(rowStart), p.From, p.To, h.Nodes)
-	}
-	rh := p.runsHeader()
-	if p.t.payload, err = encodeRunRows(&rh, p.From, order, rowStart, words); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// NewFlatPart returns part shard of shards of a flat table of h: target
-// rows ShardRange(shard, shards, h.Nodes) of first moves and distances,
-// as build.BuildRows fills them, aliased. It sets the table header's
-// FirstEnc. The caller sets the graph with SetGraph. O(1).
-func NewFlatPart(h Header, shard, shards int, first, dist []byte) (*Part, error) {
-	h.Layout, h.FirstEnc, h.RunCount, h.Window = LayoutFlat, FirstU8, 0, 0
-	p, err := newPart(h, shard, shards, 0)
-	if err != nil {
-		return nil, err
-	}
-	lens := flatLayout{}.binLens(&h, p.Rows())
-	if int64(len(first)) != lens[0] || int64(len(dist)) != lens[1] {
-		return nil, fmt.Errorf("%d first-move and %d distance bytes for rows %d to %d of %d nodes", len(first), len(dist), p.From, p.To, h.Nodes)
-	}
-	p.t.payload = &Flat{n: h.Nodes, kind: h.DistKind, first: first, dist: dist}
-	return p, nil
-}
-
 func newPart(h Header, shard, shards, runs int) (*Part, error) {
 	if err := CheckShard(shard, shards); err != nil {
 		return nil, err
@@ -208,14 +122,15 @@ func (p *PartHeader) validate() error {
 	if err != nil {
 		return err
 	}
-	if l.partEnc() == "" {
+	encs := l.partEncs()
+	if len(encs) == 0 {
 		return fmt.Errorf("a table of layout %q is not built in parts", h.Layout)
 	}
 	if h.RunCount != 0 {
 		return fmt.Errorf("the table header of a part counts %d runs, want 0", h.RunCount)
 	}
-	if h.FirstEnc != l.partEnc() && (h.Layout != LayoutRuns || !slices.Contains([]string{FirstEncPartRunsH, FirstEncPartRunsHW, FirstEncPartRunsHB, FirstEncPartRunsHWB}, h.FirstEnc)) {
-		return fmt.Errorf("part of layout %q has first-move encoding %q, want %q", h.Layout, h.FirstEnc, l.partEnc())
+	if !slices.Contains(encs, h.FirstEnc) {
+		return fmt.Errorf("part of layout %q has first-move encoding %q, want %q", h.Layout, h.FirstEnc, encs[0])
 	}
 	if err := CheckShard(p.Shard, p.Shards); err != nil {
 		return err
@@ -274,7 +189,7 @@ func partDoc(p *PartHeader) docKind {
 		notDoc:  ErrNotPart,
 		version: checkPartVersion,
 		shapes: func(uint64) []int64 {
-			return shapesOf(false, func(l layout) bool { return l.partEnc() != "" })
+			return shapesOf(false, func(l layout) bool { return len(l.partEncs()) > 0 })
 		},
 		header: func(b []byte, _ uint64, n int64) (docHead, error) {
 			rd := memReader(b)

@@ -98,6 +98,29 @@ func rowStarts(h *Header, rows []byte, counts bool) ([]uint32, error) {
 	return rowStart, nil
 }
 
+// rowBytes is the RowBytes of t's document: countBytes where it carries
+// its cells, else 0 (row starts). O(n) for the former.
+func (r *Runs) rowBytes(t *Table) int {
+	if t.carriesCells() {
+		return countBytes(r.RowStart)
+	}
+	return 0
+}
+
+// fileBins are r's bins in a document of header h: the rows bin holds
+// run counts where h.RowBytes says so, else the row starts. O(rows) for
+// the former.
+func (r *Runs) fileBins(h *Header) ([][]byte, error) {
+	if h.RowBytes == 0 {
+		return r.bins(), nil
+	}
+	counts, err := r.rowCounts(h)
+	if err != nil {
+		return nil, err
+	}
+	return [][]byte{r.order, counts, r.runs}, nil
+}
+
 // rowCounts returns the rows bin of r for a table of header h that
 // carries its cells: each row's run count, in h.rowCountWidth() bytes.
 // O(rows).

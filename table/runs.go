@@ -3,7 +3,6 @@ package table
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"slices"
 )
@@ -343,10 +342,15 @@ func (r *Runs) reachable(t *Table) int64 {
 
 func (r *Runs) covered(*Table) int64 { return int64(len(r.Order)) * int64(len(r.Order)) }
 
-// bytes is what the runs take in a file: order, row starts and runs (Rank
-// is derived at load), and no distances. O(1).
-func (r *Runs) bytes() (first, dist int64) {
-	return int64(len(r.order) + 4*len(r.RowStart) + len(r.runs)), 0
+// bytes is what the runs take in t's file: order, row starts or counts
+// (rowBytes) and runs (Rank is derived at load), and no distances. O(1),
+// O(n) where t's file holds row counts.
+func (r *Runs) bytes(t *Table) (first, dist int64) {
+	rows := int64(4 * len(r.RowStart))
+	if w := r.rowBytes(t); w != 0 {
+		rows = int64(w * (len(r.RowStart) - 1))
+	}
+	return int64(len(r.order)+len(r.runs)) + rows, 0
 }
 
 func (r *Runs) bins() [][]byte { return [][]byte{r.order, uint32Bytes(r.RowStart), r.runs} }
@@ -553,7 +557,9 @@ func (runsLayout) validate(h *Header, from, rows int, bins [][]byte) error {
 
 func (runsLayout) key(*Header) string { return "layout runs" }
 
-func (runsLayout) partEnc() string { return FirstEncPartRuns }
+func (runsLayout) partEncs() []string {
+	return []string{FirstEncPartRuns, FirstEncPartRunsH, FirstEncPartRunsHW, FirstEncPartRunsHB, FirstEncPartRunsHWB}
+}
 
 // fromParts sets the runs of the table whose parts hold runs in all, in
 // the narrowest encoding its nodes allow, so that PayloadSize is the least
@@ -568,96 +574,4 @@ func (runsLayout) fromParts(h *Header, runs int64) error {
 
 func (runsLayout) joiner(h *Header) joiner {
 	return &runsJoin{n: h.Nodes, rowStart: make([]uint32, 1, h.Nodes+1), words: make([]uint32, 0, h.RunCount)}
-}
-
-// errOtherOrder is a part whose node order is not the others'.
-var errOtherOrder = errors.New("another node order")
-
-// runsJoin joins the rows of a run-length table's parts: the order of the
-// first, every part's row starts and its runs as RunWord packs them.
-type runsJoin struct {
-	n        int
-	parts    int
-	wraps    int // parts whose rows wrap
-	boxes    int // parts with open-box wildcards
-	symbols  int // parts with heuristic symbols, of parts added
-	order    []int32
-	rowStart []uint32
-	words    []uint32
-}
-
-func (j *runsJoin) add(p *Part) error {
-	r := p.t.payload.(*Runs)
-	if err := r.checkRows(p.t.Offsets); err != nil {
-		return err
-	}
-	if j.order == nil {
-		j.order = r.Order
-	} else if !slices.Equal(r.Order, j.order) {
-		return errOtherOrder
-	}
-	j.parts++
-	if r.Code.Symbols {
-		j.symbols++
-	}
-	if r.Code.Wrap {
-		j.wraps++
-	}
-	if r.Code.Boxes {
-		j.boxes++
-	}
-	base := uint32(len(j.words))
-	for _, x := range r.RowStart[1:] {
-		j.rowStart = append(j.rowStart, base+x)
-	}
-	var err error
-	if j.words, err = appendRunWords(j.words, &r.Code, j.n); err != nil {
-		return fmt.Errorf("%w: %v", ErrCorrupt, err)
-	}
-	return nil
-}
-
-func (j *runsJoin) done(h *Header) (Payload, error) {
-	switch {
-	case j.symbols == 0:
-		return NewRuns(*h, j.order, j.rowStart, j.words)
-	case j.symbols == j.parts && (j.wraps == 0 || j.wraps == j.parts) && (j.boxes == 0 || j.boxes == j.parts):
-		return newSymbolRuns(*h, j.order, j.rowStart, j.words, j.wraps > 0, j.boxes > 0)
-	}
-	return nil, fmt.Errorf("%w: of the %d parts, %d have heuristic symbols, %d rows that wrap and %d open-box wildcards", ErrCorrupt, j.parts, j.symbols, j.wraps, j.boxes)
-}
-
-// appendRunWords appends the runs of c to words as RunWord packs them,
-// refusing a start outside the n nodes, which no encoding need hold.
-// O(runs).
-func appendRunWords(words []uint32, c *RunCode, n int) ([]uint32, error) {
-	for i := range c.Len() {
-		start := c.Start(i)
-		if start < 0 || start >= n {
-			return nil, fmt.Errorf("run %d starts at rank %d of %d nodes", i, start, n)
-		}
-		words = append(words, RunWord(start, c.Move(i)))
-	}
-	return words, nil
-}
-
-// checkRows checks each row of r, a part's, against the row it claims to
-// be: a row of source s names only moves s has (offsets its graph's), so
-// a row moved to a source of fewer moves is refused (see
-// Flat.checkRows). O(runs).
-func (r *Runs) checkRows(offsets []int32) error {
-	for k := range len(r.RowStart) - 1 {
-		s := r.Order[r.From+k]
-		degree := int(offsets[s+1] - offsets[s])
-		for i := int(r.RowStart[k]); i < int(r.RowStart[k+1]); i++ {
-			m := r.Code.Move(i)
-			if r.Code.Symbols && m >= SymbolBase && m < SymbolBase+MaxSymbolRank {
-				m -= SymbolBase // H_k names one of the node's moves, k-1 its index
-			}
-			if m != NoMove && int(m) >= degree {
-				return fmt.Errorf("%w: the row of rank %d (node %d) holds move %d, but that node has %d moves: the row is not its own", ErrCorrupt, r.From+k, s, m, degree)
-			}
-		}
-	}
-	return nil
 }

@@ -342,6 +342,15 @@ func (t *Table) checkSymbolGraph() error {
 	return nil
 }
 
+// stored is r, or where t's format carries no symbols (formats 1 and 2)
+// but r has them, r's literal rows. O(1), O(n² log runs) for the latter.
+func (r *Runs) stored(t *Table) (Payload, error) {
+	if t.RunSymbols() && !t.carriesCells() {
+		return r.literal(t)
+	}
+	return r, nil
+}
+
 // literal returns t's rows with every heuristic symbol replaced by the
 // slot it names and every wrapped row unwrapped, for a document that
 // cannot carry them: a grid table written with its graph's bins (format 1

@@ -20,8 +20,9 @@
 // caller may ask is what a table can do (AllPairs, Covers, Describe), never
 // which layout it has. Every reader (Decode, ReadFrom, Open, CheckFile,
 // ReadHeader) is one parser (frame.go, document.go, header.go), so they
-// agree on every file. Part files (Part, CheckParts, Join) carry one shard
-// of a sharded build.
+// agree on every file. Part files (Part, CheckParts, Join; part.go, and
+// each layout's parts in flatpart.go and runspart.go) carry one shard of a
+// sharded build.
 //
 // Package table knows tables and bytes only; it imports neither the level
 // loaders nor the builder.
@@ -145,9 +146,7 @@ func (h *Header) PayloadSize() (int64, error) {
 // table, else O(1).
 func (t *Table) PayloadSize() (int64, error) {
 	h := t.Header
-	if r, ok := t.payload.(*Runs); ok && t.carriesCells() {
-		h.RowBytes = countBytes(r.RowStart)
-	}
+	h.RowBytes = t.payload.rowBytes(t)
 	return h.PayloadSize()
 }
 
@@ -281,13 +280,7 @@ func (t *Table) xy(u int) (x, y int) {
 
 // PayloadBytes returns the bytes t's first moves and distances take in
 // its file. O(1).
-func (t *Table) PayloadBytes() (first, dist int64) {
-	first, dist = t.payload.bytes()
-	if r, ok := t.payload.(*Runs); ok && t.carriesCells() {
-		first += int64(countBytes(r.RowStart)*(len(r.RowStart)-1)) - 4*int64(len(r.RowStart))
-	}
-	return first, dist
-}
+func (t *Table) PayloadBytes() (first, dist int64) { return t.payload.bytes(t) }
 
 // Clone returns a copy of t whose payload can be changed without changing
 // t's, as tools that edit a table (and tests that corrupt one) need: a

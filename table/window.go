@@ -204,7 +204,13 @@ func (w *Window) covered(t *Table) int64 {
 	return c
 }
 
-func (w *Window) bytes() (first, dist int64) { return int64(len(w.blocks)), 0 }
+func (w *Window) bytes(*Table) (first, dist int64) { return int64(len(w.blocks)), 0 }
+
+func (w *Window) stored(*Table) (Payload, error) { return w, nil }
+
+func (w *Window) rowBytes(*Table) int { return 0 }
+
+func (w *Window) fileBins(*Header) ([][]byte, error) { return w.bins(), nil }
 
 func (w *Window) bins() [][]byte { return [][]byte{w.blocks, {}} }
 
@@ -272,7 +278,7 @@ func (windowLayout) validate(*Header, int, int, [][]byte) error { return nil }
 
 func (windowLayout) key(h *Header) string { return fmt.Sprintf("window %d", h.Window) }
 
-func (windowLayout) partEnc() string { return "" }
+func (windowLayout) partEncs() []string { return nil }
 
 func (windowLayout) fromParts(h *Header, _ int64) error {
 	return fmt.Errorf("a table of layout %q is not built in parts", h.Layout)

@@ -15,6 +15,7 @@ import (
 	"gonum.org/v1/gonum/graph/simple"
 
 	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/sharedmaps"
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/solve"
@@ -60,7 +61,7 @@ func load(tb testing.TB, name string) *maps.Graph {
 	tb.Helper()
 	file := filepath.Join(mapDir, name+".map")
 	if _, err := os.Stat(file); err != nil {
-		tb.Skipf("test maps not available: %v", err)
+		sharedmaps.Skip(tb, "test maps not available: "+err.Error())
 	}
 	lvl, err := maps.Load(file, maps.Options{})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pathtable/pathtable/internal/nodeid"
 	"github.com/pathtable/pathtable/internal/regular"
 	"github.com/pathtable/pathtable/lookup"
 )
@@ -43,7 +44,7 @@ func (b blockFlag) overlay(lt *lookup.Table) (*lookup.Overlay, error) {
 	for _, v := range b {
 		file, isFile := strings.CutPrefix(v, "@")
 		if !isFile {
-			nodes, err := lt.Covering(v)
+			nodes, err := covering(lt, v, "-block "+v)
 			if err != nil {
 				return nil, fmt.Errorf("-block %s: %v", v, err)
 			}
@@ -58,7 +59,9 @@ func (b blockFlag) overlay(lt *lookup.Table) (*lookup.Overlay, error) {
 		if err != nil {
 			return nil, fmt.Errorf("-block: %v", err)
 		}
-		nodes, err := parseBlockFile(file, data, lt.Covering)
+		nodes, err := parseBlockFile(file, data, func(id string) ([]int, error) {
+			return covering(lt, id, "-block "+file)
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -69,6 +72,25 @@ func (b blockFlag) overlay(lt *lookup.Table) (*lookup.Overlay, error) {
 		}
 	}
 	return o, nil
+}
+
+// covering resolves a -block id to the nodes it closes, as lt.Covering
+// does, except that on a larger agent's table a cell of the grid that
+// lies under no cell the agent stands on closes nothing, with a note on
+// stderr naming where (what), instead of failing: the agent never covers
+// it, so a door there shuts nothing for it. O(len(id) + Agent²).
+func covering(lt *lookup.Table, id, what string) ([]int, error) {
+	nodes, err := lt.Covering(id)
+	if err == nil || lt.Agent() <= 1 {
+		return nodes, err
+	}
+	w, h, _ := lt.Grid()
+	if _, perr := nodeid.GridNode(id, w, h, func(int, int) int32 { return 0 }); perr != nil {
+		return nil, err // not a cell of the grid
+	}
+	k := lt.Agent()
+	fmt.Fprintf(stderr, "pathtable: note: %s: cell %s is under no cell a %dx%d agent stands on; closing it closes nothing\n", what, strings.TrimSpace(id), k, k)
+	return nil, nil
 }
 
 // maxBlockFileBytes bounds a -block @FILE: a regular file of at most this

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/atomicfile"
 	"github.com/pathtable/pathtable/internal/bytesize"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
@@ -22,9 +23,13 @@ import (
 
 // buildResult is what build reports for one input; with -json, one line each.
 type buildResult struct {
-	Input     string  `json:"input"`
-	Output    string  `json:"output"`
-	Status    string  `json:"status"` // built, up-to-date or failed
+	Input  string `json:"input"`
+	Output string `json:"output"`
+	Status string `json:"status"`           // built, up-to-date or failed
+	Layout string `json:"layout,omitempty"` // flat, runs or window
+	// Why says why build picked a layout other than flat when no flag
+	// named one.
+	Why       string  `json:"why,omitempty"`
 	Nodes     int     `json:"nodes"`
 	Edges     int     `json:"edges"`
 	Window    int     `json:"window,omitempty"`    // DELTA of a windowed table
@@ -45,6 +50,9 @@ type buildConfig struct {
 	shard shardFlag
 	force bool
 	quiet bool
+	// auto picks each level's layout as plan recommends it (autoLayout):
+	// no flag named one.
+	auto bool
 	// graphBins writes grid tables with their graph's bins, in their
 	// layout's older format (1 or 2), instead of their cells (3).
 	graphBins bool
@@ -64,6 +72,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
 	fs.BoolVar(&cfg.graphBins, "graph-bins", false, "write grid tables as format 1 (flat) or 2 (other layouts), with the level's graph, for readers older than format 3, which carries the grid's cells instead (3 to 4 times smaller beside the payload); the answers are the same")
 	fs.IntVar(&cfg.build.Window, "window", 0, "build a windowed table of grid levels: paths to each cell from the cells within `DELTA` of it, confined to that (2·DELTA+1)² window (0: all pairs)")
+	flat := fs.Bool("flat", false, "write a flat table: a first move and a distance for every pair, n² entries, whatever its size (Next and Dist are one lookup each)")
 	compress := fs.Bool("compress", false, "write a run-length table: first moves per source, compressed, no stored distances (kilobytes to megabytes where a flat table takes n² bytes; Dist walks the path)")
 	fs.Var(&cfg.shard, "shard", "build only part `I/K` (0-based) of the table, rows split evenly, into INPUT.I-of-K.ptpart; pathtable merge joins the K parts. slurm takes I and K from a Slurm array job (--array=0-K-1), slurm/K takes I from it, k8s/K takes I from a Kubernetes Indexed Job")
 	var lf levelFlags
@@ -86,11 +95,8 @@ func runBuild(ctx context.Context, args []string) error {
 	if w := cfg.build.Window; w < 0 || w > table.MaxWindowDelta {
 		return usagef("-window must be 1 to %d (or 0 for all pairs), not %d", table.MaxWindowDelta, w)
 	}
-	if *compress {
-		if cfg.build.Window != 0 {
-			return usagef("-compress and -window are two layouts: pick one")
-		}
-		cfg.build.Layout = table.LayoutRuns
+	if err := cfg.pickLayoutFlags(*flat, *compress); err != nil {
+		return err
 	}
 	if err := cfg.shard.resolve(os.LookupEnv); err != nil {
 		return usagef("%v", err)
@@ -128,7 +134,7 @@ func runBuild(ctx context.Context, args []string) error {
 		jobs = append(jobs, kjobs...)
 	}
 	slices.SortStableFunc(jobs, func(a, b buildJob) int { return strings.Compare(a.input, b.input) })
-	failed := 0
+	var failed []string
 	for i, j := range jobs {
 		res := buildResult{Input: j.input, Output: j.output, Status: "failed"}
 		if j.err != nil {
@@ -145,18 +151,46 @@ func runBuild(ctx context.Context, args []string) error {
 			return ctx.Err()
 		}
 		if res.Status == "failed" {
-			failed++
+			failed = append(failed, j.name(len(sizes) > 1))
 		}
 		report(res, &cfg)
 		if interrupted && i < len(jobs)-1 {
 			return ctx.Err()
 		}
 	}
-	if failed > 0 {
+	if len(failed) > 0 {
 		if len(jobs) > 1 {
-			fmt.Fprintf(stderr, "pathtable: %d of %d levels failed\n", failed, len(jobs))
+			fmt.Fprintf(stderr, "pathtable: %d of %d tables failed: %s\n", len(failed), len(jobs), listNames(failed, 5))
 		}
 		return errSilentFailure
+	}
+	return nil
+}
+
+// pickLayoutFlags sets the layout that -flat, -compress or -window names
+// (-window is already in cfg.build), or auto when none does; naming two is
+// a usage error.
+func (cfg *buildConfig) pickLayoutFlags(flat, compress bool) error {
+	var named []string
+	for _, f := range []struct {
+		set  bool
+		name string
+	}{{flat, "-flat"}, {compress, "-compress"}, {cfg.build.Window != 0, "-window"}} {
+		if f.set {
+			named = append(named, f.name)
+		}
+	}
+	switch len(named) {
+	case 0:
+		cfg.auto = true
+	case 1:
+	case 2:
+		return usagef("%s and %s are two layouts: pick one", named[0], named[1])
+	default:
+		return usagef("-flat, -compress and -window are three layouts: pick one")
+	}
+	if compress {
+		cfg.build.Layout = table.LayoutRuns
 	}
 	return nil
 }
@@ -165,6 +199,24 @@ type buildJob struct {
 	input, output string
 	clearance     int   // maps.Options.Clearance of this table
 	err           error // why this input cannot be built, found while planning
+}
+
+// name names the job's table in a count of failures: its level, and
+// its agent's size when the build bakes several (sizes).
+func (j buildJob) name(sizes bool) string {
+	if !sizes {
+		return j.input
+	}
+	return fmt.Sprintf("%s -clearance %d", j.input, max(j.clearance, 1))
+}
+
+// listNames joins names with commas, the first most of them and a count
+// of the others.
+func listNames(names []string, most int) string {
+	if len(names) <= most {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:most], ", "), len(names)-most)
 }
 
 // agentExt is what a table's name carries before its extension when one
@@ -261,6 +313,19 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err := checkOutputPath(output); err != nil {
 		return fail(err)
 	}
+	// A build killed (SIGKILL) left its temporary, up to the table's size;
+	// every build of this output removes such files, up to date or not.
+	atomicfile.RemoveStale(output)
+	var lvl *maps.Level // parsed once, by autoLayout or below
+	if cfg.auto {
+		picked := *cfg
+		picked.build, res.Why, lvl, err = autoLayout(input, format, data, cfg.opt, cfg.build, cfg.shard.set)
+		if err != nil {
+			return fail(err)
+		}
+		cfg = &picked
+	}
+	res.Layout = layoutName(cfg.build)
 	// An intact table or part (size, lengths, checksum, and what every
 	// reader checks) from the same inputs is up to date; a damaged one is
 	// rebuilt. Staleness needs no parsing, and checking the file reads it
@@ -270,19 +335,12 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	if cfg.shard.set {
 		res.Shard = cfg.shard.String()
-		if !cfg.force && partUpToDate(output, upToDate, cfg.shard, &res) {
+		if !cfg.force && partUpToDate(output, upToDate, cfg.shard, cfg.jsonOut, &res) {
 			res.Seconds = time.Since(start).Seconds()
 			return res
 		}
 	} else if !cfg.force {
-		// A table of the level in another format version is rebuilt: a
-		// build writes its grids in format 3 unless asked for the old one.
-		if h, size, err := table.CheckFile(output); err == nil && upToDate(h) && h.GraphBins == (cfg.graphBins && h.Kind == table.KindGrid) {
-			res.Status, res.Nodes, res.Edges, res.Window = "up-to-date", h.Nodes, h.Edges, h.Window
-			res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), size
-			if !h.AllPairs() {
-				res.Pairs = 0 // counting the covered ones would read the whole table
-			}
+		if tableUpToDate(output, upToDate, cfg, &res) {
 			res.Seconds = time.Since(start).Seconds()
 			return res
 		}
@@ -307,9 +365,10 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		}
 		return fail(fmt.Errorf("%w%s", buildError(input, err), hint))
 	}
-	lvl, err := maps.ParseLevel(input, data, cfg.opt)
-	if err != nil {
-		return fail(err)
+	if lvl == nil {
+		if lvl, err = maps.ParseLevel(input, data, cfg.opt); err != nil {
+			return fail(err)
+		}
 	}
 	payload := exactPayload(lvl, cfg)
 	if err := checkBuildMemory(cfg, lvl.Graph.Nodes(), lvl.Graph.Edges(), payload); err != nil {
@@ -332,7 +391,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	stopProgress := startProgress(&done, rows, "targets", filepath.Base(input), cfg.quiet)
 	reached(ctx, stageBuilding)
-	bctx, stopWatch := watchMemory(ctx, layoutName(cfg.build.TableLayout(), cfg.build.Window)+" build", buildMemoryHint(cfg))
+	bctx, stopWatch := watchMemory(ctx, memoryLayoutName(cfg.build.TableLayout(), cfg.build.Window)+" build", buildMemoryHint(cfg))
 	var out interface {
 		io.WriterTo
 		WriteAtParallel(w io.WriterAt, workers int) (int64, error)
@@ -391,8 +450,9 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 
 // partUpToDate reports whether the file at output is an intact part
 // (streamed whole: size, lengths, checksum, what OpenPart checks) of shard
-// that upToDate accepts, and fills res as build reports it.
-func partUpToDate(output string, upToDate func(*table.Header) bool, shard shardFlag, res *buildResult) bool {
+// that upToDate accepts, and fills res as build reports it: with its
+// reachable pairs, which take reading the part whole, for json.
+func partUpToDate(output string, upToDate func(*table.Header) bool, shard shardFlag, json bool, res *buildResult) bool {
 	p, err := table.CheckPartFile(output)
 	if err != nil || !upToDate(&p.Table) || p.Shard != shard.i || p.Shards != shard.k {
 		return false
@@ -403,7 +463,44 @@ func partUpToDate(output string, upToDate func(*table.Header) bool, shard shardF
 	}
 	res.Status, res.Nodes, res.Edges = "up-to-date", p.Table.Nodes, p.Table.Edges
 	res.Pairs, res.Bytes = int64(p.Rows())*int64(p.Table.Nodes), st.Size()
+	if json {
+		if part, err := table.OpenPart(output); err == nil {
+			res.Reachable = part.ReachablePairs()
+		}
+	}
 	return true
+}
+
+// tableUpToDate reports whether the file at output is an intact table
+// (streamed whole: size, lengths, checksum, what Open checks) that
+// upToDate accepts, in the format version cfg writes (a build writes its
+// grids in format 3 unless asked for the old one, and rebuilds a table in
+// the other), and fills res as build reports it: with its pairs counted
+// from the table, which takes reading it whole, for -json.
+func tableUpToDate(output string, upToDate func(*table.Header) bool, cfg *buildConfig, res *buildResult) bool {
+	h, size, err := table.CheckFile(output)
+	if err != nil || !upToDate(h) || h.GraphBins != (cfg.graphBins && h.Kind == table.KindGrid) {
+		return false
+	}
+	res.Status, res.Nodes, res.Edges, res.Window = "up-to-date", h.Nodes, h.Edges, h.Window
+	res.Pairs, res.Bytes = int64(h.Nodes)*int64(h.Nodes), size
+	if cfg.jsonOut {
+		res.Pairs, res.Reachable = tablePairs(output, res.Pairs)
+	}
+	return true
+}
+
+// tablePairs returns the covered and reachable pairs of the table at path,
+// as a build of it reports them, read from the table: an up-to-date table
+// reports what its build did. pairs and 0 if it cannot be read (it was
+// just checked). O(file size) to read it, and the count (O(n²) on flat
+// tables).
+func tablePairs(path string, pairs int64) (covered, reachable int64) {
+	t, err := table.Open(path)
+	if err != nil {
+		return pairs, 0
+	}
+	return t.CoveredPairs(), t.ReachablePairs()
 }
 
 // buildError names the level in a build's error, and says what to do
@@ -501,11 +598,14 @@ func report(r buildResult, cfg *buildConfig) {
 	case "failed":
 		fmt.Fprintf(stderr, "pathtable: %s\n", r.Error)
 	case "up-to-date":
-		fmt.Fprintf(stdout, "up to date: %s (%d nodes, %s)\n", r.Output, r.Nodes, bytesize.Format(r.Bytes))
+		fmt.Fprintf(stdout, "up to date: %s (%d nodes, %s)\n", r.Output, r.Nodes, layoutBytes(r))
 	default:
 		rss := ""
 		if r.PeakRSS > 0 {
 			rss = ", peak memory " + bytesize.Format(r.PeakRSS)
+		}
+		if r.Why != "" {
+			rss += fmt.Sprintf("; %s as no flag named a layout: %s (-flat forces a flat one)", layoutWords[r.Layout], r.Why)
 		}
 		agent := ""
 		if r.Clearance > 1 {
@@ -514,7 +614,7 @@ func report(r buildResult, cfg *buildConfig) {
 		if r.Window > 0 {
 			side := table.WindowSide(r.Window)
 			fmt.Fprintf(stdout, "built %s%s: %d nodes, %d edges, window %d (%dx%d), %d covered pairs (%d reachable), %s (%.2f bytes a node, %.2f a covered pair), %.2fs%s\n",
-				r.Output, agent, r.Nodes, r.Edges, r.Window, side, side, r.Pairs, r.Reachable, bytesize.Format(r.Bytes),
+				r.Output, agent, r.Nodes, r.Edges, r.Window, side, side, r.Pairs, r.Reachable, layoutBytes(r),
 				float64(r.Bytes)/float64(max(r.Nodes, 1)), float64(r.Bytes)/float64(max(r.Pairs, 1)), r.Seconds, rss)
 			return
 		}
@@ -530,6 +630,18 @@ func report(r buildResult, cfg *buildConfig) {
 			part += fmt.Sprintf(" (from %d parts)", r.Parts)
 		}
 		fmt.Fprintf(stdout, "%s %s%s: %d nodes, %d edges, %d pairs (%d reachable), %s, %.2fs%s\n",
-			what, r.Output, part, r.Nodes, r.Edges, r.Pairs, r.Reachable, bytesize.Format(r.Bytes), r.Seconds, rss)
+			what, r.Output, part, r.Nodes, r.Edges, r.Pairs, r.Reachable, layoutBytes(r), r.Seconds, rss)
 	}
+}
+
+// layoutWords names a layout in a summary line.
+var layoutWords = map[string]string{layoutFlat: "flat", layoutRuns: "run-length", layoutWindow: "windowed"}
+
+// layoutBytes is a summary line's "flat table 28.5 MiB": the layout and
+// the file's size (only the size where the layout is not known).
+func layoutBytes(r buildResult) string {
+	if w, ok := layoutWords[r.Layout]; ok {
+		return w + " table " + bytesize.Format(r.Bytes)
+	}
+	return bytesize.Format(r.Bytes)
 }

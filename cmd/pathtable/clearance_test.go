@@ -162,12 +162,18 @@ func TestClearanceErrors(t *testing.T) {
 	if err := os.WriteFile(graph, []byte("p sp 2 1\na 1 2 3\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	walls := filepath.Join(t.TempDir(), "walls.grid")
+	if err := os.WriteFile(walls, []byte("####\n####\n####\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		args []string
 		code int
 		err  string
 	}{
 		{[]string{"build", "-clearance", "6", level}, 1, "no cell is open to a 6x6 agent"},
+		{[]string{"build", "-clearance", "2", walls}, 1, "no cell is open to a 2x2 agent"},
+		{[]string{"build", "-clearance", "2", "-compress", walls}, 1, "no cell is open to a 2x2 agent"},
 		{[]string{"build", "-clearance", "10", level}, 1, "a 10x10 agent does not fit the 10x9 grid"},
 		{[]string{"build", "-clearance", "2", graph}, 1, "clearance 2 applies to grid levels (.map, .grid), not to a gr graph"},
 		{[]string{"build", "-clearance", "0", level}, 2, `-clearance takes agent sides of 1 to 32768 cells (a list: 1,2,3), not "0"`},
@@ -231,8 +237,24 @@ func TestClearanceBlock(t *testing.T) {
 	if code != 0 || stdout != "8,0 -> 8,7 no path\n" {
 		t.Errorf("-block 3,6: exit %d: %s%s", code, stdout, errOut)
 	}
-	code, _, errOut = runCLI(t, "", "path", "-block", "4,6", out, "8,0", "8,7")
-	if want := "-block 4,6: cell 4,6 is under no cell a 2x2 agent stands on"; code != 1 || !strings.Contains(errOut, want) {
-		t.Errorf("-block 4,6: exit %d: %s, want %q", code, errOut, want)
+	// A cell under no cell the agent stands on, open (the narrow gap 7,6)
+	// or not (the wall 4,6; the table cannot tell them apart), closes
+	// nothing: path and query answer as with no -block, with one note.
+	_, open, _ := runCLI(t, "", "path", out, "8,0", "8,7")
+	_, openQuery, _ := runCLI(t, "8,0 8,7\n2,0 8,3\n", "query", out)
+	for _, cell := range []string{"7,6", "4,6"} {
+		code, stdout, errOut = runCLI(t, "", "path", "-block", cell, out, "8,0", "8,7")
+		note := "pathtable: note: -block " + cell + ": cell " + cell + " is under no cell a 2x2 agent stands on; closing it closes nothing\n"
+		if code != 0 || stdout != open || errOut != note {
+			t.Errorf("path -block %s: exit %d: %q %q, want %q and the note %q", cell, code, stdout, errOut, open, note)
+		}
+		code, stdout, errOut = runCLI(t, "8,0 8,7\n2,0 8,3\n", "query", "-block", cell, out)
+		if code != 0 || stdout != openQuery || errOut != note {
+			t.Errorf("query -block %s: exit %d: %q %q, want %q and the note %q", cell, code, stdout, errOut, openQuery, note)
+		}
+	}
+	// A cell outside the grid is still refused.
+	if code, _, errOut := runCLI(t, "", "path", "-block", "10,0", out, "8,0", "8,7"); code != 1 || !strings.Contains(errOut, "outside the 10x9 grid") {
+		t.Errorf("-block 10,0: exit %d: %s", code, errOut)
 	}
 }

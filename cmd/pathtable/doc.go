@@ -14,6 +14,12 @@ Commands:
 		write it to INPUT with its extension replaced by .ptab, or into the
 		folder -o names. An input whose table is up to date (same level
 		bytes, options and format version) is skipped unless -force.
+		With no layout flag, build picks the layout plan recommends, by
+		the same rule and from the level's size alone: flat while the
+		flat table takes at most 64 MiB, else run-length, else windowed
+		(DELTA 8); its summary line and -json say which, and why.
+		-flat builds a flat table whatever its size (up to -max-bytes):
+		a first move and a distance for every pair.
 		-compress builds a run-length table: first moves per source,
 		compressed, no stored distances (Dist walks the path); levels of
 		tens of thousands of cells fit in megabytes.
@@ -37,7 +43,8 @@ Commands:
 		Estimate, without baking, each layout's file size, peak memory
 		and build time on this machine (flat and windowed sizes exact,
 		run-length sizes and times from a sample of rows), and recommend
-		one: flat while it fits in 64 MiB, else -compress, else -window.
+		one: flat while it fits in 64 MiB, else -compress, else -window,
+		the layout build picks with no layout flag.
 		A layout the level cannot have says why.
 	merge [-json] [-max-bytes SIZE] [-max-memory SIZE] -o OUT PART...
 		Join the K parts of one table (build -shard I/K, in any order)

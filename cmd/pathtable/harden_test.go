@@ -246,7 +246,7 @@ func TestLevelRefusedBeforeParse(t *testing.T) {
 	var code int
 	var out, errOut string
 	got := hardenAllocated(func() {
-		code, out, errOut = hardenRun(t, "build", "-quiet", "-max-bytes", "1GB", "-o", filepath.Join(dir, "open.ptab"), level)
+		code, out, errOut = hardenRun(t, "build", "-quiet", "-flat", "-max-bytes", "1GB", "-o", filepath.Join(dir, "open.ptab"), level)
 	})
 	robustOneLine(t, code, out, errOut, "open.map", "nodes")
 	if limit := uint64(2 * b.Len()); got > limit {

@@ -31,11 +31,11 @@ func buildMemoryHint(cfg *buildConfig) string {
 // payload bytes, when its peak (build.PeakMemory: the level, the table or
 // part, the builder's scratch) does not fit the memory limit.
 func checkBuildMemory(cfg *buildConfig, nodes, edges int, payload int64) error {
-	what := fmt.Sprintf("a %s build of %d nodes", layoutName(cfg.build.TableLayout(), cfg.build.Window), nodes)
+	what := fmt.Sprintf("a %s build of %d nodes", memoryLayoutName(cfg.build.TableLayout(), cfg.build.Window), nodes)
 	if cfg.shard.set {
 		from, to := table.ShardRange(cfg.shard.i, cfg.shard.k, nodes)
 		payload = payload / int64(max(nodes, 1)) * int64(to-from)
-		what = fmt.Sprintf("part %s of a %s build of %d nodes", cfg.shard.String(), layoutName(cfg.build.TableLayout(), 0), nodes)
+		what = fmt.Sprintf("part %s of a %s build of %d nodes", cfg.shard.String(), memoryLayoutName(cfg.build.TableLayout(), 0), nodes)
 	}
 	return checkMemory(build.PeakMemory(cfg.build, nodes, edges, payload), what, buildMemoryHint(cfg))
 }
@@ -64,8 +64,9 @@ func exactPayload(lvl *maps.Level, cfg *buildConfig) int64 {
 
 var errNoPlan = errors.New("no payload known before the build")
 
-// layoutName names a layout in memory errors.
-func layoutName(l table.Layout, window int) string {
+// memoryLayoutName names a layout in memory errors: "flat", "run-length",
+// "-window 8".
+func memoryLayoutName(l table.Layout, window int) string {
 	switch {
 	case window > 0:
 		return fmt.Sprintf("-window %d", window)
@@ -83,7 +84,7 @@ func checkEstimateMemory(lvl *maps.Level, opt build.Options) error {
 	if opt.Window == 0 && opt.TableLayout() == table.LayoutFlat && n > table.MaxNodes {
 		return nil // EstimateBuild refuses it, saying why
 	}
-	return checkMemory(build.EstimateMemory(opt, n), fmt.Sprintf("estimating a %s table of %d nodes", layoutName(opt.TableLayout(), opt.Window), n), "")
+	return checkMemory(build.EstimateMemory(opt, n), fmt.Sprintf("estimating a %s table of %d nodes", memoryLayoutName(opt.TableLayout(), opt.Window), n), "")
 }
 
 // checkPlanMemory refuses sampling every layout of lvl (planLevel) when

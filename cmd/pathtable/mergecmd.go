@@ -87,7 +87,7 @@ func runMerge(ctx context.Context, args []string) error {
 		return err
 	}
 	report(buildResult{
-		Input: t.Source, Output: *out, Status: "merged", Parts: len(parts),
+		Input: t.Source, Output: *out, Status: "merged", Parts: len(parts), Layout: layoutName(build.TableOptions(&t.Header)),
 		Nodes: t.Nodes, Edges: t.Edges, Pairs: t.CoveredPairs(), Reachable: t.ReachablePairs(),
 		Bytes: st.Size(), Seconds: time.Since(start).Seconds(), PeakRSS: peakRSS(),
 	}, &cfg)

@@ -75,8 +75,9 @@ func checkWritable(path string) error {
 }
 
 // checkOutputPath refuses an output path whose parent folder is missing or
-// not a folder, or that is a folder or another non-regular file. It
-// writes nothing. O(1) system calls.
+// not a folder, that is a folder or another non-regular file, or a
+// symbolic link that leads nowhere a file can be made. It writes
+// nothing. O(1) system calls, and one a link followed.
 func checkOutputPath(path string) error {
 	dir := filepath.Dir(path)
 	st, err := os.Stat(dir)
@@ -88,7 +89,10 @@ func checkOutputPath(path string) error {
 	case !st.IsDir():
 		return fmt.Errorf("cannot write %s: %s is not a folder", path, dir)
 	}
-	return regular.Check(path)
+	if err := regular.Check(path); err != nil {
+		return err
+	}
+	return atomicfile.CheckDestination(path) // a link: where it leads
 }
 
 // writeOutput writes what write produces to path atomically, stopping

@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/pathtable/pathtable/internal/atomicfile"
+	"github.com/pathtable/pathtable/table"
 )
 
 // cancelOnWrite is a writer that cancels a context at its first write.
@@ -94,5 +96,41 @@ func TestAbandonedOutputLeavesNoTemp(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(out); string(b) != "old" {
 		t.Errorf("the output holds %q, want the old %q", b, "old")
+	}
+}
+
+// TestOutputDanglingLink: -o through a symbolic link to a file not made
+// yet writes that file and keeps the link; a link into a missing folder
+// is refused before the build, naming the path as typed, for build,
+// merge's and render's outputs alike.
+func TestOutputDanglingLink(t *testing.T) {
+	dir := t.TempDir()
+	level := "../../testdata/maze.grid"
+	target := filepath.Join(dir, "store.ptab")
+	link := filepath.Join(dir, "link.ptab")
+	if err := os.Symlink("store.ptab", link); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI(t, "", "build", "-quiet", "-o", link, level); code != 0 {
+		t.Fatalf("build -o a dangling link: exit %d: %s", code, errOut)
+	}
+	if _, err := table.Open(target); err != nil {
+		t.Errorf("the link's file: %v", err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v", err)
+	}
+	bad := filepath.Join(dir, "bad.ptab")
+	if err := os.Symlink(filepath.Join(dir, "nowhere", "t.ptab"), bad); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"build", "-quiet", "-o", bad, level},
+		{"render", "-o", bad, target},
+	} {
+		code, _, errOut := runCLI(t, "", args...)
+		if want := "pathtable: cannot write " + bad + ": "; code != 1 || !strings.HasPrefix(errOut, want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%s -o a link into a missing folder: exit %d, %q; want one line starting %q", args[0], code, errOut, want)
+		}
 	}
 }

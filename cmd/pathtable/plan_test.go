@@ -72,7 +72,7 @@ func TestPlanRefuses(t *testing.T) {
 // layouts that fit, with their estimates.
 func TestBuildRefusalNamesWhatFits(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "maze.ptab")
-	code, _, errOut := runCLI(t, "", "build", "-quiet", "-max-bytes", "10KB", "-o", out, filepath.Join("../../testdata", "maze.grid"))
+	code, _, errOut := runCLI(t, "", "build", "-quiet", "-flat", "-max-bytes", "10KB", "-o", out, filepath.Join("../../testdata", "maze.grid"))
 	if code != 1 || !strings.Contains(errOut, "over the limit of") || !strings.Contains(errOut, "; it fits as -compress (") || strings.Contains(errOut, "it fits as a flat table") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}

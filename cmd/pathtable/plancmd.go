@@ -150,9 +150,8 @@ func layoutFlags(opt build.Options) string {
 }
 
 // recommend picks the layout a game would ship, from layouts as
-// build.Layouts orders them (flat, runs, window): flat while it fits in
-// shipBytes, then run-length tables (all pairs, smallest), then windowed
-// ones (only short paths).
+// build.Layouts orders them (flat, runs, window), by pickLayout: the rule
+// build follows when no flag names a layout.
 func recommend(ls []layoutPlan) (flags, why string) {
 	fits := func(name string) *layoutPlan {
 		for i := range ls {
@@ -162,17 +161,21 @@ func recommend(ls []layoutPlan) (flags, why string) {
 		}
 		return nil
 	}
-	flat, runs, win := fits("flat"), fits("runs"), fits("window")
-	switch {
-	case flat != nil && (flat.Bytes <= shipBytes || runs == nil):
+	flat, runs, win := fits(layoutFlat), fits(layoutRuns), fits(layoutWindow)
+	var flatBytes int64
+	if flat != nil {
+		flatBytes = flat.Bytes
+	}
+	switch pickLayout(flat != nil, flatBytes, runs != nil, win != nil) {
+	case layoutFlat:
 		return flat.Flags, fmt.Sprintf("a flat table fits in %s: Next and Dist are one lookup each", bytesize.Format(flat.Bytes))
-	case runs != nil:
+	case layoutRuns:
 		why := fmt.Sprintf("a run-length table holds all pairs in about %s", bytesize.Format(runs.Bytes))
 		if flat != nil {
 			why += fmt.Sprintf(" where a flat one takes %s", bytesize.Format(flat.Bytes))
 		}
 		return runs.Flags, why + "; Next is a binary search in one row, Dist walks the path"
-	case win != nil:
+	case layoutWindow:
 		return win.Flags, fmt.Sprintf("only a windowed table fits (about %s): it answers pairs within DELTA %s of each other; others need the live search (-fallback)",
 			bytesize.Format(win.Bytes), win.Flags[len("-window "):])
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/pathtable/pathtable/internal/sharedmaps"
 	"os"
 	"testing"
 	"time"
@@ -48,5 +49,5 @@ func TestMain(m *testing.M) {
 		stop()
 		os.Exit(code)
 	}
-	os.Exit(m.Run())
+	os.Exit(sharedmaps.Main(m))
 }

@@ -106,9 +106,9 @@ func TestRobustMaxBytes(t *testing.T) {
 	// it is parsed, with that lower bound; between it and the real size,
 	// after, with the real size.
 	least := int64(h.Nodes) * int64(h.Nodes) * 3
-	code, stdoutText, errOut := robustRun(t, context.Background(), "build", "-quiet", "-max-bytes", fmt.Sprint(least-1), "-o", out, level)
+	code, stdoutText, errOut := robustRun(t, context.Background(), "build", "-quiet", "-flat", "-max-bytes", fmt.Sprint(least-1), "-o", out, level)
 	robustOneLine(t, code, stdoutText, errOut, "maze.grid", "at least "+bytesize.Format(least), "-max-bytes", fmt.Sprintf("%d nodes", h.Nodes))
-	code, stdoutText, errOut = robustRun(t, context.Background(), "build", "-quiet", "-max-bytes", fmt.Sprint(least), "-o", out, level)
+	code, stdoutText, errOut = robustRun(t, context.Background(), "build", "-quiet", "-flat", "-max-bytes", fmt.Sprint(least), "-o", out, level)
 	robustOneLine(t, code, stdoutText, errOut, "maze.grid", bytesize.Format(size), "-max-bytes", fmt.Sprintf("%d nodes", h.Nodes))
 	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("refused build left %s: %v", out, err)
@@ -117,7 +117,7 @@ func TestRobustMaxBytes(t *testing.T) {
 		t.Errorf("refused build left %v", temps)
 	}
 	// Exactly at the limit is allowed.
-	code, _, errOut = robustRun(t, context.Background(), "build", "-quiet", "-max-bytes", fmt.Sprint(size), "-o", out, level)
+	code, _, errOut = robustRun(t, context.Background(), "build", "-quiet", "-flat", "-max-bytes", fmt.Sprint(size), "-o", out, level)
 	if code != 0 {
 		t.Errorf("build with -max-bytes %d (the table's size): exit %d: %s", size, code, errOut)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/internal/sharedmaps"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -278,7 +279,7 @@ const verifyTestmaps = "../../../shared/testmaps"
 func TestVerifyScenarios(t *testing.T) {
 	path := filepath.Join(verifyTestmaps, "lak110d.map")
 	if _, err := os.Stat(path); err != nil {
-		t.Skipf("no Moving AI test maps: %v", err)
+		sharedmaps.Skip(t, fmt.Sprintf("no Moving AI test maps: %v", err))
 	}
 	dir := t.TempDir()
 	tab := filepath.Join(dir, "lak110d.ptab")
@@ -329,5 +330,29 @@ func TestVerifyOtherLevel(t *testing.T) {
 	}
 	if code, out, errOut := runCLI(t, "", "verify", tab, renamed); code != 0 || !strings.Contains(out, " 0 mismatches, ") {
 		t.Errorf("renamed copy: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestVerifyScenariosNoPath: Dragon Age scenario files whose lines give a
+// length of 0 for a start and goal in different parts (no path: lak203d
+// 10 lines, rmtst 2, brc201d 10) verify against a correct table with no
+// mismatch.
+func TestVerifyScenariosNoPath(t *testing.T) {
+	levels := []string{"lak203d"}
+	if !testing.Short() {
+		levels = append(levels, "rmtst", "brc201d")
+	}
+	for _, name := range levels {
+		t.Run(name, func(t *testing.T) {
+			level := sharedmaps.Path(t, "moremaps/"+name+".map")
+			tab := filepath.Join(t.TempDir(), name+".ptab")
+			if code, _, errOut := runCLI(t, "", "build", "-quiet", "-compress", "-o", tab, level); code != 0 {
+				t.Fatalf("build: %s", errOut)
+			}
+			code, out, errOut := runCLI(t, "", "verify", "-quiet", "-pairs", "100", "-scen", level+".scen", tab, level)
+			if code != 0 || !strings.Contains(out, " scenarios checked, 0 mismatches") {
+				t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+			}
+		})
 	}
 }

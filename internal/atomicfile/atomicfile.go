@@ -5,6 +5,7 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -107,12 +108,24 @@ func (s *Staged) Commit() error {
 // Discard removes the staged file; the destination stays as it was. O(1).
 func (s *Staged) Discard() { os.Remove(s.tmp) }
 
-// destination resolves path for writing: the file a symbolic link names,
+// CheckDestination returns the error Stage would return for path before
+// writing anything: a link that cannot be followed to a file that is or
+// can be made, or a destination that is not a regular file. Callers that
+// work long before they write check it first. O(links followed) system
+// calls.
+func CheckDestination(path string) error {
+	_, err := destination(path)
+	return err
+}
+
+// destination resolves path for writing: the file a symbolic link names
+// (one not made yet, when the link dangles into a folder that exists),
 // and an error for an existing destination that is not a regular file.
+// Errors name path, as the caller gave it.
 func destination(path string) (string, error) {
 	dest := path
 	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
-		if dest, err = filepath.EvalSymlinks(path); err != nil {
+		if dest, err = followLink(path); err != nil {
 			return "", err
 		}
 	}
@@ -120,6 +133,44 @@ func destination(path string) (string, error) {
 		return "", renamed(err, path)
 	}
 	return dest, nil
+}
+
+// maxLinks is the most symbolic links followLink follows, as Linux does.
+const maxLinks = 40
+
+// followLink returns the file the symbolic link at path names, through
+// any links in turn, or, where the chain ends at a name that does not
+// exist yet, that name, which the write will make: a shell's redirection
+// through such a link does the same. Its folder must exist. Errors name
+// path and where its link leads. O(links) system calls.
+func followLink(path string) (string, error) {
+	if dest, err := filepath.EvalSymlinks(path); err == nil {
+		return dest, nil
+	}
+	dest := path
+	for range maxLinks {
+		target, err := os.Readlink(dest)
+		if err != nil {
+			return "", renamed(err, path)
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(dest), target)
+		}
+		dest = target
+		st, err := os.Lstat(dest)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if dir, err := os.Stat(filepath.Dir(dest)); err != nil || !dir.IsDir() {
+				return "", fmt.Errorf("cannot write %s: it is a symbolic link to %s, whose folder does not exist", path, dest)
+			}
+			return dest, nil
+		case err != nil:
+			return "", renamed(err, path)
+		case st.Mode()&fs.ModeSymlink == 0:
+			return dest, nil
+		}
+	}
+	return "", fmt.Errorf("cannot write %s: more than %d symbolic links in a row", path, maxLinks)
 }
 
 // renamed replaces the file name in an *fs.PathError or *os.LinkError
@@ -140,6 +191,20 @@ func renamed(err error, path string) error {
 // path; one with this prefix that outlives its writer was left by a killed
 // process.
 func TempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
+
+// RemoveStale removes the temporaries that writers no longer running
+// (killed before they could remove them) left beside path's destination,
+// as Stage does before it writes: a caller that finds nothing to write,
+// such as a build whose table is up to date, calls it so that such files
+// do not stay for good. Another live writer's temporary and every other
+// file are left alone. O(files in the folder).
+func RemoveStale(path string) {
+	dest, err := destination(path)
+	if err != nil {
+		return
+	}
+	removeStaleTemps(filepath.Dir(dest), TempPrefix(dest))
+}
 
 // removeStaleTemps deletes the temporaries that writers no longer running
 // left in dir for one destination: names prefix + PID + "-" + digits whose

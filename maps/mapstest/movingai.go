@@ -2,16 +2,19 @@ package mapstest
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"testing"
 
+	"github.com/pathtable/pathtable/internal/sharedmaps"
 	"github.com/pathtable/pathtable/maps"
 )
 
 // SharedMaps is where the Moving AI benchmark maps and their scenario files
-// live beside a checkout (../shared/testmaps); not every checkout has them.
-var SharedMaps = filepath.Join(repoRoot, "..", "shared", "testmaps")
+// live beside a checkout (../shared/testmaps, in sharedmaps.Dir); not every
+// checkout has them.
+var SharedMaps = filepath.Join(sharedmaps.Dir, "testmaps")
 
 // MovingAIMaps lists the Moving AI maps in SharedMaps, skipping tb when
 // there are none.
@@ -19,7 +22,7 @@ func MovingAIMaps(tb testing.TB) []string {
 	tb.Helper()
 	paths, _ := filepath.Glob(filepath.Join(SharedMaps, "*.map"))
 	if len(paths) == 0 {
-		tb.Skipf("no Moving AI maps in %s", SharedMaps)
+		sharedmaps.Skip(tb, "no Moving AI maps in "+SharedMaps)
 	}
 	return paths
 }
@@ -30,7 +33,7 @@ func LoadMovingAI(tb testing.TB, path string) (*maps.Graph, []maps.Scenario) {
 	tb.Helper()
 	lvl, err := maps.Load(path, maps.Options{})
 	if errors.Is(err, fs.ErrNotExist) {
-		tb.Skipf("no test map: %v", err)
+		sharedmaps.Skip(tb, fmt.Sprintf("no test map: %v", err))
 	}
 	if err != nil {
 		tb.Fatal(err)

@@ -89,7 +89,7 @@ func sharedSpecs(shared string, nodes map[string]int) []spec {
 			continue
 		}
 		if nodes[m] < maxFlatNodes {
-			specs = append(specs, spec{m, lv, nil, sharedSample})
+			specs = append(specs, spec{m, lv, f("-flat"), sharedSample})
 		}
 		switch m {
 		case "den009d.map":

@@ -48,7 +48,7 @@ func (r *Route) next(v *view, from, to int) int {
 		// The level changed since the path was answered: the table's path
 		// is still a shortest one if it crosses none of the changes now,
 		// which the distance rows may prove in O(changes).
-		if v.avoids(from, to) || !v.Crosses(r.path[r.at:]) {
+		if v.avoids(from, to) || !v.crosses(r.path[r.at:]) {
 			r.level = v
 			r.at++
 			return r.path[r.at]
@@ -59,12 +59,9 @@ func (r *Route) next(v *view, from, to int) int {
 		r.path = r.path[:0]
 		return -1
 	}
-	path, cut, state := v.checked(r.path[:0], from, to)
+	path, _, state := v.solve(r.path[:0], from, to, true)
 	r.clean = state == pathUnchanged
 	ok := state != pathNone
-	if state == pathChanged {
-		path, _, ok = v.find(path, 0, cut, from, to, true)
-	}
 	r.path = path
 	if !ok || len(path) < 2 {
 		r.path = r.path[:0]

@@ -12,7 +12,8 @@ import (
 // the only cells its ring of neighbours and their moves touch, so nothing
 // farther can change. On graphs every blocked node may cut. O(1): at most
 // nine rings of eight cells.
-func (o *view) judgeAround(u int32) {
+func (b *Batch) judgeAround(u int32) {
+	o := b.c
 	if o.lt.t.Kind != table.KindGrid {
 		if cut, ok := o.blocked[u]; ok && !cut {
 			o.blocked[u] = true
@@ -50,7 +51,7 @@ func (o *view) judgeAround(u int32) {
 // they all reach each other, any path through b, or past its corners
 // (between two of its neighbours), has a detour inside the ring. Grid moves
 // go both ways, so one search from one neighbour decides. O(1).
-func (o *view) ringCut(b int32) bool {
+func (o *changeSet) ringCut(b int32) bool {
 	t := o.lt.t
 	bx, by, _ := o.lt.XY(int(b))
 	var ring [8]int32 // the ring's open nodes; seen[i] is ring[i]'s mark
@@ -58,7 +59,7 @@ func (o *view) ringCut(b int32) bool {
 	k := 0
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
-			if v, ok := o.lt.NodeAt(bx+dx, by+dy); ok && (dx != 0 || dy != 0) && !o.Blocked(v) {
+			if v, ok := o.lt.NodeAt(bx+dx, by+dy); ok && (dx != 0 || dy != 0) && !o.isBlocked(v) {
 				ring[k] = int32(v)
 				k++
 			}
