@@ -38,6 +38,7 @@ export class Scratch {
     this.steps = new Float64Array(n + 1);
     this.chainLen = 0;
     this.walkEnd = -1;
+    this.walkClean = true;
     this.level = [];
     this.later = []; // buckets {f, nodes}, largest f first
     this.nb = 0;
@@ -193,65 +194,15 @@ export function walk(ov, sc, x, t, keyed) {
   else walkRuns(ov, sc, x, t, keyed);
 }
 
-// walkFlat is Go's walkRows (distances from rows): it stops at the first step that
-// crosses a block.
-function walkFlat(ov, sc, x, t) {
-  const tab = ov.table;
-  const chain = sc.chain;
-  let k = 0;
-  let clean = true;
-  let cut = -1;
-  for (;;) {
-    if (sc.known(x, WALKED)) {
-      clean = (sc.flags[x] & UNCHANGED) !== 0;
-      break;
-    }
-    if (x === t) {
-      sc.at(x);
-      sc.h[x] = 0;
-      sc.next[x] = -1;
-      sc.flags[x] |= WALKED | UNCHANGED | HSET;
-      break;
-    }
-    const v = tab.next(x, t);
-    if (v < 0 || k >= ov.n) {
-      sc.at(x);
-      sc.h[x] = Infinity;
-      sc.next[x] = -1;
-      sc.flags[x] |= WALKED | HSET;
-      clean = false;
-      break;
-    }
-    chain[k++] = x;
-    if (ov.stepCrosses(x, v)) {
-      cut = k - 1;
-      x = v;
-      break;
-    }
-    x = v;
-  }
-  sc.walkEnd = x;
-  sc.chainLen = k;
-  if (clean && cut < 0 && k > 0) {
-    const u = chain[0];
-    sc.at(u);
-    sc.flags[u] |= WALKED | UNCHANGED;
-    sc.next[u] = k > 1 ? chain[1] : x;
-    return;
-  }
-  for (let i = k - 1; i >= 0; i--) {
-    const u = chain[i];
-    sc.at(u);
-    sc.flags[u] |= WALKED;
-    sc.next[u] = x;
-    if (clean && i > cut) sc.flags[u] |= UNCHANGED;
-    x = u;
-  }
-}
-
-// walkRuns is Go's walkSums (distances summed along walks): to t or a walked node, summing the
-// costs (keys when keyed) backward into each node's h.
-function walkRuns(ov, sc, x, t, keyed) {
+// walkChain follows the stored path from x toward t into sc.chain until t,
+// a walked node or a dead end, marking t or the dead end as Go's walkers
+// do; run-length walks (flat false) keep each step's cost (keys when keyed)
+// in sc.steps and go on past steps that cross a block, flat walks stop
+// after the first. It leaves the walk's end in sc.walkEnd, its length in
+// sc.chainLen and whether the end's stored path crosses no block in
+// sc.walkClean, and returns the index of the last step that crosses a
+// block, -1 for none.
+function walkChain(ov, sc, x, t, keyed, flat) {
   const tab = ov.table;
   const { chain, steps } = sc;
   let k = 0;
@@ -279,13 +230,48 @@ function walkRuns(ov, sc, x, t, keyed) {
       break;
     }
     chain[k] = x;
-    steps[k] = stepCost(ov, x, v, keyed);
+    if (!flat) steps[k] = stepCost(ov, x, v, keyed);
     k++;
-    if (ov.stepCrosses(x, v)) cut = k - 1;
+    const crosses = ov.stepCrosses(x, v);
+    if (crosses) cut = k - 1;
     x = v;
+    if (crosses && flat) break;
   }
-  sc.chainLen = k;
   sc.walkEnd = x;
+  sc.chainLen = k;
+  sc.walkClean = clean;
+  return cut;
+}
+
+// walkFlat is Go's walkRows (distances from rows): it stops at the first step that
+// crosses a block.
+function walkFlat(ov, sc, x, t) {
+  const cut = walkChain(ov, sc, x, t, false, true);
+  const { chain, chainLen: k, walkClean: clean } = sc;
+  x = sc.walkEnd;
+  if (clean && cut < 0 && k > 0) {
+    const u = chain[0];
+    sc.at(u);
+    sc.flags[u] |= WALKED | UNCHANGED;
+    sc.next[u] = k > 1 ? chain[1] : x;
+    return;
+  }
+  for (let i = k - 1; i >= 0; i--) {
+    const u = chain[i];
+    sc.at(u);
+    sc.flags[u] |= WALKED;
+    sc.next[u] = x;
+    if (clean && i > cut) sc.flags[u] |= UNCHANGED;
+    x = u;
+  }
+}
+
+// walkRuns is Go's walkSums (distances summed along walks): to t or a walked node, summing the
+// costs (keys when keyed) backward into each node's h.
+function walkRuns(ov, sc, x, t, keyed) {
+  const cut = walkChain(ov, sc, x, t, keyed, false);
+  const { chain, steps, chainLen: k, walkClean: clean } = sc;
+  x = sc.walkEnd;
   let h = sc.h[x];
   for (let i = k - 1; i >= 0; i--) {
     h += steps[i];
