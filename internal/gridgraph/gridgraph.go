@@ -51,6 +51,22 @@ type Graph struct {
 	Cells, Nodes     []int32
 }
 
+// cellNodes numbers in row-major order the open cells of a grid of the
+// given number of cells whose costs are costs: nodes[c] is cell c's node,
+// -1 where it is blocked, and n is how many are open. O(cells).
+func cellNodes(cells int, costs []uint8) (nodes []int32, n int) {
+	nodes = make([]int32, cells)
+	for c, k := range costs {
+		if k == 0 {
+			nodes[c] = -1
+			continue
+		}
+		nodes[c] = int32(n)
+		n++
+	}
+	return nodes, n
+}
+
 // Build makes the graph of a w×h grid whose cells cost costs[y*w+x] (1 to
 // MaxCost, a larger value counting as MaxCost; 0: blocked) to enter, under
 // model mv, which Check accepts.
@@ -61,16 +77,7 @@ type Graph struct {
 // as float64(k)*math.Sqrt2, so that an octile metric can recover k), or
 // times 10 or 14. O(w·h).
 func Build(w, h int, costs []uint8, mv Model) Graph {
-	nodes := make([]int32, w*h)
-	n := 0
-	for c, k := range costs {
-		if k == 0 {
-			nodes[c] = -1
-			continue
-		}
-		nodes[c] = int32(n)
-		n++
-	}
+	nodes, n := cellNodes(w*h, costs)
 	cells := make([]int32, 0, n)
 	for c, u := range nodes {
 		if u >= 0 {

@@ -10,21 +10,14 @@ import (
 // without making it: where Build allocates the whole graph again, Matches
 // holds only a cell-to-node index. O(w·h + E).
 func Matches(g *Graph, w, h int, costs []uint8, mv Model) bool {
-	nodes := make([]int32, w*h)
-	n := 0
-	for c, k := range costs {
-		if k == 0 {
-			nodes[c] = -1
-			continue
-		}
-		if n >= len(g.Cells) || g.Cells[n] != int32(c) {
-			return false
-		}
-		nodes[c] = int32(n)
-		n++
-	}
+	nodes, n := cellNodes(w*h, costs)
 	if n != len(g.Cells) || len(g.Offsets) != n+1 || g.Offsets[0] != 0 || len(g.Targets) != len(g.Weights) {
 		return false
+	}
+	for c, u := range nodes {
+		if u >= 0 && g.Cells[u] != int32(c) {
+			return false
+		}
 	}
 	step, cost := steps(w), moveCosts(mv)
 	e := int32(0)
