@@ -16,6 +16,7 @@ import { join, resolve, dirname, basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openTable } from "./pathtable.mjs";
 import { Overlay, OverlayError, graphOf } from "./overlay.mjs";
+import { rand } from "./testutil.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 let tmp = "";
@@ -54,19 +55,6 @@ const levels = [
   // A shared map (skipped when ../shared is absent): long detours.
   ["../shared/testmaps/den312d.map", ""],
 ];
-
-// rand is a fixed xorshift, so every run tests the same blocks.
-function rand(seed) {
-  let x = seed >>> 0 || 1;
-  return (n) => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x % n;
-  };
-}
 
 function build(level, flags) {
   const out = join(tmp, `${basename(level)}${flags.replace(/[^a-z0-9]+/gi, "_")}.ptab`);

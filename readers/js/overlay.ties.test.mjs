@@ -7,44 +7,19 @@
 // overlay picks one of the tied shortest paths by the order it explores
 // (a detour across the line through the block, else its A*); the JS
 // overlay must pick the same one. Needs go (the CLI is built once).
-import { test, before, after } from "node:test";
+import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve, dirname, basename } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join, basename } from "node:path";
 import { openTable } from "./pathtable.mjs";
 import { Overlay } from "./overlay.mjs";
+import { noGo, pathtable, rand, shared as sharedDir, workDir } from "./testutil.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-let tmp = "";
-let pt = "";
-let noGo = "";
-
+let pt = null;
 before(() => {
-  tmp = mkdtempSync(join(tmpdir(), "pathtable-ties-"));
-  try {
-    execFileSync("go", ["build", "-o", join(tmp, "pathtable"), "./cmd/pathtable"], { cwd: root, stdio: "pipe" });
-    pt = join(tmp, "pathtable");
-  } catch (e) {
-    noGo = `no CLI to compare with (go build ./cmd/pathtable: ${String(e.message).split("\n")[0]})`;
-  }
+  pt = pathtable();
 });
-after(() => rmSync(tmp, { recursive: true, force: true }));
-
-// rand is a fixed xorshift, so every run tests the same pairs and blocks.
-function rand(seed) {
-  let x = seed >>> 0 || 1;
-  return (n) => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x % n;
-  };
-}
 
 // room writes a w×h open room in Moving AI's format, a pillar every
 // `every` cells (none when 0): the most tied paths a level has.
@@ -55,12 +30,12 @@ function room(w, h, every) {
     for (let x = 0; x < w; x++) row += every > 0 && x % every === every - 1 && y % every === every - 1 ? "@" : ".";
     rows.push(row);
   }
-  const file = join(tmp, `room-${w}x${h}-${every}.map`);
+  const file = join(workDir(), `room-${w}x${h}-${every}.map`);
   writeFileSync(file, `type octile\nheight ${h}\nwidth ${w}\nmap\n${rows.join("\n")}\n`);
   return file;
 }
 
-const shared = (name) => join(root, "..", "shared", "testmaps", name);
+const shared = (name) => join(sharedDir, "testmaps", name);
 
 // level: a file, or a function that writes one (generated levels need no
 // ../shared).
@@ -105,10 +80,10 @@ function blockSets(t, pairs, r) {
 for (const [name, make] of levels) {
   for (const layout of ["-flat", "-compress"]) {
     test(`overlay ties ${name} ${layout}`, (ctx) => {
-      if (noGo) return ctx.skip(noGo);
+      if (!pt) return ctx.skip(noGo);
       const level = make();
       if (!existsSync(level)) return ctx.skip(`${level} is absent`);
-      const file = join(tmp, `${basename(level)}${layout}.ptab`);
+      const file = join(workDir(), `${basename(level)}${layout}.ptab`);
       execFileSync(pt, ["build", "-quiet", layout, "-o", file, level], { stdio: "pipe" });
       const t = openTable(new Uint8Array(readFileSync(file)));
       const n = t.nodeCount;

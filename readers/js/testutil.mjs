@@ -53,6 +53,22 @@ export function build(level, flags = []) {
   return out;
 }
 
+/**
+ * rand returns a fixed xorshift generator of integers in [0, n), so that
+ * every run tests the same pairs and blocks.
+ */
+export function rand(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x % n;
+  };
+}
+
 /** run runs a command with input on stdin: { stdout, stderr, status }. */
 export function run(cmd, args, input) {
   const r = spawnSync(cmd, args, { cwd: root, input, encoding: "utf8", maxBuffer: 1 << 30, timeout: 120000 });
