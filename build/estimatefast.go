@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pathtable/pathtable/internal/minheap"
 	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
@@ -204,9 +203,9 @@ func sum(x []float64) float64 {
 func searchMasks(ctx context.Context, g *maps.Graph, keys []float64, opt Options) ([][]uint8, error) {
 	n := g.Nodes()
 	masks := make([][]uint8, fastSamples)
-	err := pool.Run(ctx, workerCount(opt), fastSamples, func(int) *maskSearch { return newMaskSearch(g, keys) },
-		func(_ context.Context, m *maskSearch, i int) error {
-			masks[i] = m.run(int32(i * n / fastSamples))
+	err := pool.Run(ctx, workerCount(opt), fastSamples, func(int) *forward { return newForward(g, keys) },
+		func(_ context.Context, f *forward, i int) error {
+			masks[i] = optimalMoves(f, int32(i*n/fastSamples))
 			if opt.Progress != nil {
 				opt.Progress.Add(1)
 			}
@@ -215,45 +214,21 @@ func searchMasks(ctx context.Context, g *maps.Graph, keys []float64, opt Options
 	return masks, err
 }
 
-// maskSearch is one worker's Dijkstra search that keeps, beside each
-// node's distance, the optimal first moves toward it: a node's moves are
+// optimalMoves runs f from s and returns, beside each node's distance in
+// f.dist, the optimal first moves from s toward it: a node's moves are
 // those of the tight edges into it, unioned as they are relaxed. Costs are
 // positive, so a node's tight predecessors are all settled, and its moves
-// final, before it is.
-type maskSearch struct {
-	g       *maps.Graph
-	keys    []float64
-	dist    []float64
-	reached []int32
-	heap    minheap.Heap
-}
-
-func newMaskSearch(g *maps.Graph, keys []float64) *maskSearch {
-	m := &maskSearch{g: g, keys: keys, dist: make([]float64, g.Nodes())}
-	for i := range m.dist {
-		m.dist[i] = math.Inf(1)
-	}
-	return m
-}
-
-// run returns the optimal first moves from s toward every node. O((V' +
-// E') log V') for the V' nodes and E' edges it reaches.
-func (m *maskSearch) run(s int32) []uint8 {
-	g, keys, dist, h := m.g, m.keys, m.dist, &m.heap
-	for _, v := range m.reached {
-		dist[v] = math.Inf(1)
-	}
-	m.reached = m.reached[:0]
+// final, before it is. O((V' + E') log V') for the V' nodes and E' edges
+// it reaches, and O(V) for the moves.
+func optimalMoves(f *forward, s int32) []uint8 {
+	g, keys, dist := f.g, f.keys, f.dist
 	mask := make([]uint8, g.Nodes())
-	dist[s] = 0
-	h.Reset()
-	h.Push(s, 0)
-	for h.Len() > 0 {
-		u, key := h.Pop()
-		if key > dist[u] {
+	f.start(s)
+	for f.heap.Len() > 0 {
+		u, key := f.heap.Pop()
+		if !f.settles(u, key) {
 			continue
 		}
-		m.reached = append(m.reached, u)
 		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
 			bit := mask[u]
 			if u == s {
@@ -262,7 +237,7 @@ func (m *maskSearch) run(s int32) []uint8 {
 			switch v, d := g.Targets[e], key+keys[e]; {
 			case d < dist[v]:
 				dist[v], mask[v] = d, bit
-				h.Push(v, d)
+				f.heap.Push(v, d)
 			case d == dist[v]:
 				mask[v] |= bit
 			}

@@ -8,8 +8,9 @@ import (
 )
 
 // forward is one worker's scratch for Dijkstra searches from a source
-// along a level's own edges, distances only: the rows of run-length tables
-// where no hierarchy serves, and the distance bound of plans. Its nodes are
+// along a level's own edges: the distance rows of run-length tables where
+// no hierarchy serves, the distance bound of plans, and (optimalMoves) the
+// optimal moves of a fast run-length sample. Its nodes are
 // plain int32s, so it serves levels of any size the loaders make, where
 // the per-target search packs nodes in 16 bits.
 type forward struct {
@@ -34,27 +35,42 @@ func newForward(g *maps.Graph, keys []float64) *forward {
 // floats are those of any exact Dijkstra search. O((V' + E') log V') for
 // the V' nodes and E' edges it reaches, and those of the last search.
 func (f *forward) run(s int32) {
-	g, keys, dist, h := f.g, f.keys, f.dist, &f.heap
-	for _, v := range f.reached {
-		dist[v] = math.Inf(1)
-	}
-	f.reached = f.reached[:0]
-	dist[s] = 0
-	h.Reset()
-	h.Push(s, 0)
-	for h.Len() > 0 {
-		u, key := h.Pop()
-		if key > dist[u] {
-			continue // superseded by a shorter path found later
+	g, keys, dist := f.g, f.keys, f.dist
+	f.start(s)
+	for f.heap.Len() > 0 {
+		u, key := f.heap.Pop()
+		if !f.settles(u, key) {
+			continue
 		}
-		// A node is pushed again only with a smaller key, so exactly one
-		// of its entries comes off at its own distance.
-		f.reached = append(f.reached, u)
 		for e := g.Offsets[u]; e < g.Offsets[u+1]; e++ {
 			if v, d := g.Targets[e], key+keys[e]; d < dist[v] {
 				dist[v] = d
-				h.Push(v, d)
+				f.heap.Push(v, d)
 			}
 		}
 	}
+}
+
+// start forgets the last search, O(V') for the V' nodes it reached, and
+// queues s at distance 0.
+func (f *forward) start(s int32) {
+	for _, v := range f.reached {
+		f.dist[v] = math.Inf(1)
+	}
+	f.reached = f.reached[:0]
+	f.dist[s] = 0
+	f.heap.Reset()
+	f.heap.Push(s, 0)
+}
+
+// settles reports whether u, popped at key, is settled by this entry, and
+// then appends it to f.reached. O(1) amortized.
+func (f *forward) settles(u int32, key float64) bool {
+	if key > f.dist[u] {
+		return false // superseded by a shorter path found later
+	}
+	// A node is pushed again only with a smaller key, so exactly one of
+	// its entries comes off at its own distance.
+	f.reached = append(f.reached, u)
+	return true
 }
