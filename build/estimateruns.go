@@ -166,16 +166,7 @@ func writeTemplate(g *maps.Graph, h table.Header, order []int32, kind rowKind, o
 	for i := range words {
 		rowStart[i+1] = uint32(i + 1)
 	}
-	var t *table.Runs
-	var err error
-	switch {
-	case kind.boxes:
-		t, err = table.NewBoxRuns(h, order, rowStart, words, kind.wrap)
-	case kind.symbols:
-		t, err = table.NewSymbolRuns(h, order, rowStart, words, kind.wrap)
-	default:
-		t, err = table.NewRuns(h, order, rowStart, words)
-	}
+	t, err := kind.runs(h, order, rowStart, words)
 	if err != nil {
 		return writeSample{}, err
 	}

@@ -34,15 +34,7 @@ func buildRuns(ctx context.Context, g *maps.Graph, h table.Header, opt Options, 
 	if err != nil {
 		return nil, err
 	}
-	var runs *table.Runs
-	switch {
-	case rk.boxes:
-		runs, err = table.NewBoxRuns(h, order, rowStart, words, rk.wrap)
-	case rk.symbols:
-		runs, err = table.NewSymbolRuns(h, order, rowStart, words, rk.wrap)
-	default:
-		runs, err = table.NewRuns(h, order, rowStart, words)
-	}
+	runs, err := rk.runs(h, order, rowStart, words)
 	if err != nil {
 		return nil, err
 	}
@@ -178,6 +170,19 @@ func joinRunBlocks(blocks []runBlockRows, rows int) (rowStart []uint32, words []
 // rowKind is what runRows's rows store: heuristic symbols, rows that wrap
 // (see table.NewSymbolRuns), and open-box wildcards (table.NewBoxRuns).
 type rowKind struct{ symbols, wrap, boxes bool }
+
+// runs makes the table.Runs of rows of kind k (words by rowStart, sources
+// in order) with the table constructor of that kind, which checks them.
+func (k rowKind) runs(h table.Header, order []int32, rowStart, words []uint32) (*table.Runs, error) {
+	switch {
+	case k.boxes:
+		return table.NewBoxRuns(h, order, rowStart, words, k.wrap)
+	case k.symbols:
+		return table.NewSymbolRuns(h, order, rowStart, words, k.wrap)
+	default:
+		return table.NewRuns(h, order, rowStart, words)
+	}
+}
 
 // runWorker is one buildRuns worker's scratch.
 type runWorker struct {
