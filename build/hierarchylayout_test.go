@@ -32,20 +32,23 @@ func hierarchyLevels(t *testing.T) []mapstest.Level {
 	return out
 }
 
+// hierarchyBytes is the file of g's hierarchy table built by workers
+// workers.
+func hierarchyBytes(t *testing.T, g *maps.Graph, workers int) []byte {
+	t.Helper()
+	tab, err := Build(context.Background(), g, Options{Layout: table.LayoutHierarchy, Workers: workers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return writeTable(t, tab)
+}
+
 // TestHierarchyTableExact checks every pair of every level that gets a
 // hierarchy table against Dijkstra: the cost, and that the path is a walk
 // of that cost, after a round trip through the file.
 func TestHierarchyTableExact(t *testing.T) {
 	for _, lv := range hierarchyLevels(t) {
-		tab, err := Build(context.Background(), lv.G, Options{Layout: table.LayoutHierarchy, Workers: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		if _, err := tab.WriteTo(&buf); err != nil {
-			t.Fatal(err)
-		}
-		back, err := table.Decode(buf.Bytes())
+		back, err := table.Decode(hierarchyBytes(t, lv.G, 2))
 		if err != nil {
 			t.Fatalf("%s: decode: %v", lv.Name, err)
 		}
@@ -89,17 +92,10 @@ func TestHierarchyTableDeterministic(t *testing.T) {
 	for _, lv := range hierarchyLevels(t)[:6] {
 		var want []byte
 		for _, w := range []int{1, 2, 5} {
-			tab, err := Build(context.Background(), lv.G, Options{Layout: table.LayoutHierarchy, Workers: w})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var buf bytes.Buffer
-			if _, err := tab.WriteTo(&buf); err != nil {
-				t.Fatal(err)
-			}
+			got := hierarchyBytes(t, lv.G, w)
 			if want == nil {
-				want = buf.Bytes()
-			} else if !bytes.Equal(buf.Bytes(), want) {
+				want = got
+			} else if !bytes.Equal(got, want) {
 				t.Errorf("%s: %d workers make other bytes", lv.Name, w)
 			}
 		}

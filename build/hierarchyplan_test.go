@@ -1,8 +1,6 @@
 package build
 
 import (
-	"bytes"
-	"context"
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
@@ -20,15 +18,7 @@ func TestEstimateHierarchy(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", lv.Name, err)
 		}
-		tab, err := Build(context.Background(), lv.G, Options{Layout: table.LayoutHierarchy, Workers: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var buf bytes.Buffer
-		if _, err := tab.WriteTo(&buf); err != nil {
-			t.Fatal(err)
-		}
-		got := int64(buf.Len())
+		got := int64(len(hierarchyBytes(t, lv.G, 2)))
 		if est.Bytes < got || lv.G.Nodes() >= 200 && est.Bytes > 4*got {
 			t.Errorf("%s (%d nodes): estimated %d bytes, built %d", lv.Name, lv.G.Nodes(), est.Bytes, got)
 		}
