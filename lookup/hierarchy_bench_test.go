@@ -199,15 +199,8 @@ func BenchmarkHierarchyGameLoop(b *testing.B) {
 			times = append(times, time.Since(start))
 		}
 	}
-	slices.Sort(times)
-	kept := times[:len(times)*9/10]
-	var sum time.Duration
-	for _, d := range kept {
-		sum += d
-	}
-	b.ReportMetric(float64(sum.Nanoseconds())/float64(len(kept)), "ns/frame")
-	b.ReportMetric(float64(times[len(times)-1].Nanoseconds()), "max-ns/frame")
-	b.ReportMetric(float64(times[0].Nanoseconds()), "min-ns/frame")
+	reportFrames(b, times)
+	b.ReportMetric(float64(times[0].Nanoseconds()), "min-ns/frame") // sorted
 }
 
 // TestHierarchySharedMaps checks hierarchy tables of the large shared maps
