@@ -229,3 +229,22 @@ func TestDefaultLayoutSharedMaps(t *testing.T) {
 		t.Errorf("AR0413SR's table: %v, %v", st, err)
 	}
 }
+
+// TestShardTextBesideHierarchy: where plan recommends a hierarchy table,
+// its sharding line offers the run-length bake as the alternative, not as
+// what to do; elsewhere it says to shard.
+func TestShardTextBesideHierarchy(t *testing.T) {
+	for rec, want := range map[string]string{
+		"-hierarchy": "  for a run-length table instead, too long for one machine, shard it (pathtable build -compress -shard slurm/8 ",
+		"-compress":  "  too long for one machine: shard it (pathtable build -compress -shard slurm/8 ",
+	} {
+		var buf bytes.Buffer
+		saved := stdout
+		stdout = &buf
+		writeShardText(&levelPlan{Level: "city.map", Recommended: rec, Shard: &shardPlan{Parts: 8, Flags: "-compress -shard slurm/8"}})
+		stdout = saved
+		if !strings.HasPrefix(buf.String(), want) {
+			t.Errorf("recommended %s: %q, want it to start %q", rec, buf.String(), want)
+		}
+	}
+}
