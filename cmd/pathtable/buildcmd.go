@@ -66,6 +66,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.IntVar(&cfg.build.Workers, "workers", 0, "concurrent searches (0: one per core; at most 4 per core, more are clamped); the output does not depend on it")
 	maxBytes := bytesFlag{defaultMaxBytes()}
 	fs.Var(&maxBytes, "max-bytes", "refuse a table larger than this `size` (e.g. 512MB, 2GiB; fractions round up to a byte; 0: no limit); by default half the memory this process may use: the least of the machine's memory, its cgroup's limit and RLIMIT_AS")
+	memoryFlag(fs)
 	fs.BoolVar(&cfg.force, "force", false, "rebuild tables that are up to date")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object per input")
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
@@ -354,6 +355,11 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err := checkOverwritesTable(output, cfg.shard.set); err != nil {
 		return fail(err)
 	}
+	if n, ok := maps.NodeCount(format, data); ok && layoutHolds(n, cfg.build) {
+		if err := checkBuildMemory(cfg, n, -1, build.LeastPayload(cfg.build, n)); err != nil {
+			return fail(buildError(input, err))
+		}
+	}
 	if err := build.CheckLevelSize(format, data, cfg.build); err != nil {
 		hint := holdsHint(format, data, cfg)
 		if n, ok := maps.NodeCount(format, data); ok && n <= hintSampleNodes {
@@ -368,6 +374,11 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 			return fail(err)
 		}
 	}
+	payload := exactPayload(lvl, cfg)
+	if err := checkBuildMemory(cfg, lvl.Graph.Nodes(), lvl.Graph.Edges(), payload); err != nil {
+		return fail(buildError(input, err))
+	}
+	releaseGarbage(payload)
 	if cfg.build.Window == 0 { // the layout's own limits, before any work
 		if _, err := build.PlanLayout(lvl.Graph, cfg.build.TableLayout()); err != nil {
 			return fail(fmt.Errorf("%w%s", buildError(input, err), fitsHint(ctx, lvl, format, data, cfg)))
@@ -384,13 +395,14 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	stopProgress := startProgress(&done, rows, "targets", filepath.Base(input), cfg.quiet)
 	reached(ctx, stageBuilding)
+	bctx, stopWatch := watchMemory(ctx, memoryLayoutName(cfg.build.TableLayout(), cfg.build.Window)+" build", buildMemoryHint(cfg))
 	var out interface {
 		io.WriterTo
 		WriteAtParallel(w io.WriterAt, workers int) (int64, error)
 	}
 	if cfg.shard.set {
 		var p *table.Part
-		p, err = build.BuildPart(ctx, lvl, bopt, cfg.shard.i, cfg.shard.k)
+		p, err = build.BuildPart(bctx, lvl, bopt, cfg.shard.i, cfg.shard.k)
 		if err == nil {
 			out = p
 			res.Nodes, res.Edges = p.Table.Nodes, p.Table.Edges
@@ -398,7 +410,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		}
 	} else {
 		var t *table.Table
-		t, err = build.BuildLevel(ctx, lvl, bopt)
+		t, err = build.BuildLevel(bctx, lvl, bopt)
 		if err == nil {
 			t.GraphBins = cfg.graphBins && t.Kind == table.KindGrid
 			out = t
@@ -407,6 +419,9 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		}
 	}
 	stopProgress()
+	if werr := stopWatch(); werr != nil {
+		return fail(buildError(input, werr))
+	}
 	if err != nil {
 		hint := ""
 		var tooBig *build.SizeError
@@ -513,7 +528,7 @@ func buildError(input string, err error) error {
 // refusal; past hintSampleNodes it names them as holdsHint does, without
 // estimates. "" when nothing else fits.
 func fitsHint(ctx context.Context, lvl *maps.Level, format maps.Format, data []byte, cfg *buildConfig) string {
-	if lvl.Graph.Nodes() > hintSampleNodes {
+	if lvl.Graph.Nodes() > hintSampleNodes || checkPlanMemory(lvl, cfg.build.Workers) != nil {
 		return holdsHint(format, data, cfg)
 	}
 	delta := cfg.build.Window

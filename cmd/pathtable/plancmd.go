@@ -61,12 +61,13 @@ type levelPlan struct {
 }
 
 func runPlan(ctx context.Context, args []string) error {
-	fs := newFlagSet("plan", "[-json] [-quiet] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] LEVEL...")
+	fs := newFlagSet("plan", "[-json] [-quiet] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] [-max-memory SIZE] LEVEL...")
 	jsonOut := fs.Bool("json", false, "print one JSON object per level")
 	quiet := fs.Bool("quiet", false, "show no progress")
 	window := fs.Int("window", defaultPlanWindow, "the `DELTA` of the windowed table to estimate (grids)")
 	workers := fs.Int("workers", 0, "the workers the build would run (0: one per core)")
 	maxBytes := bytesFlag{defaultMaxBytes()}
+	memoryFlag(fs)
 	fs.Var(&maxBytes, "max-bytes", "the build's limit, as build's -max-bytes: a layout over it does not fit")
 	var lf levelFlags
 	lf.register(fs)
@@ -91,7 +92,7 @@ func runPlan(ctx context.Context, args []string) error {
 	for _, path := range fs.Args() {
 		resetPeakRSS()
 		cpu, wall := build.ProcessCPU(), time.Now()
-		lvl, err := maps.Load(path, mopt)
+		lvl, err := loadLevel(path, mopt)
 		if err != nil {
 			return err
 		}
@@ -168,7 +169,10 @@ func planLevelWith(ctx context.Context, lvl *maps.Level, cfg planConfig) (*level
 	for _, lb := range build.Layouts(cfg.delta) {
 		opt := lb.Options
 		opt.Workers, opt.Progress = cfg.workers, &done
-		est, err := build.EstimateBuild(ctx, lvl, opt)
+		est, err := build.Estimate{}, checkEstimateMemory(lvl, opt)
+		if err == nil {
+			est, err = build.EstimateBuild(ctx, lvl, opt)
+		}
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
