@@ -248,3 +248,16 @@ func TestShardTextBesideHierarchy(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryNamesHierarchy: a memory refusal of a hierarchy build names
+// that layout, and suggests no parts (-shard refuses -hierarchy).
+func TestMemoryNamesHierarchy(t *testing.T) {
+	cfg := &buildConfig{}
+	cfg.build.Layout = table.LayoutHierarchy
+	if got := memoryLayoutName(table.LayoutHierarchy, 0); got != "hierarchy" {
+		t.Errorf("memoryLayoutName = %q", got)
+	}
+	if hint := buildMemoryHint(cfg); strings.Contains(hint, "-shard") {
+		t.Errorf("hint %q suggests parts", hint)
+	}
+}
