@@ -144,6 +144,9 @@ func buildTable(ctx context.Context, g *maps.Graph, opt Options, cuts shortcuts)
 	if opt.Layout == table.LayoutRuns {
 		return buildRuns(ctx, g, h, opt, cuts)
 	}
+	if opt.Layout == table.LayoutHierarchy {
+		return buildHierarchy(ctx, g, h, opt)
+	}
 	if err := CheckSize(&h, opt.MaxBytes); err != nil {
 		return nil, err
 	}

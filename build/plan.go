@@ -32,6 +32,8 @@ func PlanLayout(g *maps.Graph, layout table.Layout) (table.Header, error) {
 	case table.LayoutFlat:
 	case table.LayoutRuns:
 		maxNodes = table.MaxRunsNodes
+	case table.LayoutHierarchy:
+		maxNodes = table.MaxHierarchyNodes
 	default:
 		return table.Header{}, fmt.Errorf("unknown table layout %q", layout)
 	}
@@ -43,7 +45,7 @@ func PlanLayout(g *maps.Graph, layout table.Layout) (table.Header, error) {
 		return h, err
 	}
 	h.Layout = layout
-	if layout == table.LayoutRuns && g.Metric == maps.MetricOctile {
+	if layout != table.LayoutFlat && g.Metric == maps.MetricOctile {
 		h.DistKind = octileRuns(g, h.DistKind)
 	}
 	// A payload the format cannot hold is refused here, before a build

@@ -130,11 +130,9 @@ func newWindowGrid(g *maps.Graph, delta int, kind table.DistKind) (*windowGrid, 
 	for d, dir := range maps.Directions {
 		wg.step[d] = dir.DY*wg.pad + dir.DX
 	}
-	costs := slices.Clone(g.Weights)
-	slices.Sort(costs)
-	costs = slices.Compact(costs)
-	if len(costs) > maxQueues {
-		return nil, fmt.Errorf("level has %d distinct edge costs; a windowed build handles at most %d", len(costs), maxQueues)
+	costs, err := distinctCosts(g.Weights)
+	if err != nil {
+		return nil, err
 	}
 	keyed := keyedOctile(g.Metric == maps.MetricOctile, kind)
 	for _, w := range costs {
@@ -154,6 +152,25 @@ func newWindowGrid(g *maps.Graph, delta int, kind table.DistKind) (*windowGrid, 
 		}
 	}
 	return wg, nil
+}
+
+// distinctCosts returns the distinct values of weights, sorted, or an
+// error past maxQueues of them. It keeps only those values, not a copy of
+// the weights, which on a large level take as much memory as a good part
+// of its table. O(E · maxQueues).
+func distinctCosts(weights []float64) ([]float64, error) {
+	var costs []float64
+	for _, w := range weights {
+		if slices.Contains(costs, w) {
+			continue
+		}
+		if len(costs) == maxQueues {
+			return nil, fmt.Errorf("level has more than %d distinct edge costs; a windowed build handles at most %d", maxQueues, maxQueues)
+		}
+		costs = append(costs, w)
+	}
+	slices.Sort(costs)
+	return costs, nil
 }
 
 // windowSearch is one worker's scratch, all of it window-local and reused

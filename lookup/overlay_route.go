@@ -50,7 +50,7 @@ func (r *Route) Step(o *Overlay, from, to int) (next int, why StepReason) {
 		r.at++
 		return r.path[r.at], StepOK
 	}
-	if v.changes == 0 {
+	if v.changes == 0 && !remembered(v.lt.w) {
 		r.level = nil
 		return v.lt.Step(from, to)
 	}
@@ -88,20 +88,31 @@ func (r *Route) TableStep(lt *Table, from, to int) (next int, why StepReason) {
 		return r.path[r.at], StepOK
 	}
 	r.lt, r.level, r.goal, r.at, r.path = nil, nil, to, 0, r.path[:0]
-	if next, why = lt.Step(from, to); why != StepOK {
-		return next, why
+	switch {
+	case !lt.valid(from) || !lt.valid(to):
+		return -1, StepOutOfRange
+	case from == to:
+		return -1, StepArrived
+	case !lt.w.covers(from, to):
+		return -1, StepNotCovered
 	}
+	// The path's first step is Next's: the walker's paths are its Next
+	// followed, so the journey costs one path, not a Next besides.
 	path, ok := lt.AppendPath(r.path, from, to)
-	if ok && len(path) > 1 && path[1] == next {
-		r.lt, r.at = lt, 1
+	if !ok || len(path) < 2 {
+		r.path = path[:0]
+		return -1, StepNoPath
 	}
-	r.path = path
-	return next, StepOK
+	r.path, r.lt, r.at = path, lt, 1
+	return path[1], StepOK
 }
 
 // next is Next when the remembered path does not answer.
 func (r *Route) next(v *view, from, to int) int {
 	r.lt = nil // the path it answers is the overlay's
+	if v.changes == 0 && remembered(v.lt.w) {
+		return r.remember(v, from, to)
+	}
 	if v.changes == 0 {
 		r.level = nil
 		return v.lt.Next(from, to)

@@ -30,6 +30,8 @@ func TestRouteStepReasons(t *testing.T) {
 		t.Fatal(err)
 	}
 	empty := lookup.NewOverlay(lt)
+	// A hierarchy's Route remembers its paths with no change in force.
+	hier := lookup.NewOverlay(buildAndLoadWith(t, g, build.Options{Layout: table.LayoutHierarchy}))
 	route := func(o *lookup.Overlay) func(r *lookup.Route, from, to int) (int, lookup.StepReason) {
 		return func(r *lookup.Route, from, to int) (int, lookup.StepReason) { return r.Step(o, from, to) }
 	}
@@ -56,6 +58,10 @@ func TestRouteStepReasons(t *testing.T) {
 		{"empty overlay ok", route(empty), a, b, lookup.StepOK},
 		{"empty overlay no path", route(empty), a, far, lookup.StepNoPath},
 		{"empty overlay out of range", route(empty), a, -3, lookup.StepOutOfRange},
+		{"hierarchy ok", route(hier), a, b, lookup.StepOK},
+		{"hierarchy no path", route(hier), a, far, lookup.StepNoPath},
+		{"hierarchy arrived", route(hier), a, a, lookup.StepArrived},
+		{"hierarchy out of range", route(hier), lt.Len(), a, lookup.StepOutOfRange},
 	} {
 		var r lookup.Route
 		// Twice: the second asks a route that answered the pair already.
@@ -71,10 +77,11 @@ func TestRouteStepReasons(t *testing.T) {
 
 // TestRouteTableNext: a Route over a plain table answers what the table's
 // Next does, step after step to the goal, on each layout of all pairs,
-// also where the same Route is used through an overlay in between.
+// the hierarchy's included, also where the same Route is used through an
+// overlay in between.
 func TestRouteTableNext(t *testing.T) {
 	g := mapstest.GraphNamed(t, "maze.grid/10-14")
-	for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+	for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns, table.LayoutHierarchy} {
 		lt := buildAndLoadWith(t, g, build.Options{Layout: layout})
 		o := lookup.NewOverlay(lt)
 		rng := rand.New(rand.NewPCG(7, 7))
@@ -84,7 +91,8 @@ func TestRouteTableNext(t *testing.T) {
 			if rng.IntN(4) == 0 {
 				// An overlay's answer in between: the route must not take
 				// its path for the table's.
-				if err := o.Block(rng.IntN(lt.Len())); err != nil {
+				// (A hierarchy's overlay takes no change yet.)
+				if err := o.Block(rng.IntN(lt.Len())); err != nil && layout != table.LayoutHierarchy {
 					t.Fatal(err)
 				}
 				r.Next(o, from, to)

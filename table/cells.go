@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"slices"
 
 	"github.com/pathtable/pathtable/internal/gridgraph"
 )
@@ -100,11 +99,15 @@ func (t *Table) makeCellBins() ([][]byte, error) {
 			packed[u/2] |= k << (4 * (u % 2))
 		}
 	}
-	g, err := rebuildGraph(&t.Header, open, packed)
+	// The cells must make t's graph again: checked edge by edge, the
+	// second graph never made, since a table's writer may hold little
+	// beside the table.
+	gridCosts, err := cellCosts(&t.Header, open, packed)
 	if err != nil {
 		return nil, err
 	}
-	if !sameGridGraph(t, &g) {
+	g := gridgraph.Graph{Offsets: t.Offsets, Targets: t.Targets, Weights: t.Weights, Cells: t.Cells}
+	if len(t.Targets) != t.Edges || !gridgraph.Matches(&g, w, h, gridCosts, t.gridModel()) {
 		return nil, fmt.Errorf("its graph is not the one the grid rules make of its cells")
 	}
 	return [][]byte{open, packed}, nil
@@ -131,14 +134,6 @@ func (t *Table) enterCost(u, v int, wt float64) uint8 {
 	return uint8(k)
 }
 
-// sameGridGraph reports whether t's graph is g's, bit for bit. O(V + E).
-func sameGridGraph(t *Table, g *gridgraph.Graph) bool {
-	return slices.Equal(t.Offsets, g.Offsets) && slices.Equal(t.Targets, g.Targets) &&
-		slices.Equal(t.Cells, g.Cells) && slices.EqualFunc(t.Weights, g.Weights, func(a, b float64) bool {
-		return math.Float64bits(a) == math.Float64bits(b)
-	})
-}
-
 // rebuildGraph makes the graph of a table of header h (validated: a grid
 // of a known model) from its cell bins, whose lengths are checked (costs
 // empty or full): the open bits must name exactly h.Nodes cells and no
@@ -146,20 +141,34 @@ func sameGridGraph(t *Table, g *gridgraph.Graph) bool {
 // the graph must have h.Edges edges. O(W·H + E), the W·H cost bytes
 // freed on return.
 func rebuildGraph(h *Header, open, packed []byte) (gridgraph.Graph, error) {
+	costs, err := cellCosts(h, open, packed)
+	if err != nil {
+		return gridgraph.Graph{}, err
+	}
+	g := gridgraph.Build(h.Width, h.Height, costs, h.gridModel())
+	if len(g.Targets) != h.Edges {
+		return gridgraph.Graph{}, fmt.Errorf("the cells make %d edges, the header says %d", len(g.Targets), h.Edges)
+	}
+	return g, nil
+}
+
+// cellCosts checks a grid's open bits and packed costs against header h
+// and returns the cost of entering each cell (0: blocked). O(W·H).
+func cellCosts(h *Header, open, packed []byte) ([]uint8, error) {
 	w, ht, n := h.Width, h.Height, h.Nodes
 	cells := w * ht
 	if last := cells % 8; last != 0 && open[len(open)-1]>>last != 0 {
-		return gridgraph.Graph{}, fmt.Errorf("open bits past the grid's %d cells", cells)
+		return nil, fmt.Errorf("open bits past the grid's %d cells", cells)
 	}
 	count := 0
 	for _, b := range open {
 		count += bits.OnesCount8(b)
 	}
 	if count != n {
-		return gridgraph.Graph{}, fmt.Errorf("%d open cells for %d nodes", count, n)
+		return nil, fmt.Errorf("%d open cells for %d nodes", count, n)
 	}
 	if len(packed) > 0 && n%2 == 1 && packed[len(packed)-1]>>4 != 0 {
-		return gridgraph.Graph{}, fmt.Errorf("costs padding is %d, want 0", packed[len(packed)-1]>>4)
+		return nil, fmt.Errorf("costs padding is %d, want 0", packed[len(packed)-1]>>4)
 	}
 	costs := make([]uint8, cells)
 	u := 0
@@ -171,17 +180,13 @@ func rebuildGraph(h *Header, open, packed []byte) (gridgraph.Graph, error) {
 		if len(packed) > 0 {
 			k = packed[u/2] >> (4 * (u % 2)) & 0xF
 			if k == 0 || k > gridgraph.MaxCost {
-				return gridgraph.Graph{}, fmt.Errorf("node %d (cell %d) costs %d, want 1 to %d", u, c, k, gridgraph.MaxCost)
+				return nil, fmt.Errorf("node %d (cell %d) costs %d, want 1 to %d", u, c, k, gridgraph.MaxCost)
 			}
 		}
 		costs[c] = k
 		u++
 	}
-	g := gridgraph.Build(w, ht, costs, h.gridModel())
-	if len(g.Targets) != h.Edges {
-		return gridgraph.Graph{}, fmt.Errorf("the cells make %d edges, the header says %d", len(g.Targets), h.Edges)
-	}
-	return g, nil
+	return costs, nil
 }
 
 // decodeCells sets t's graph from its two cell bins in document order,

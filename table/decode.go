@@ -123,7 +123,7 @@ func tableDoc(h *Header) docKind {
 // document of layout l holding rows rows of a table of header h, carrying
 // the level's cells or its graph as cells says.
 func (h *Header) docHead(l layout, cells bool, rows int, whose, forWhat string) docHead {
-	d := docHead{names: binNames(l, cells)[1:], whose: whose, forWhat: forWhat}
+	d := docHead{names: binNames(l, cells)[1:], whose: whose, forWhat: forWhat, derived: h.derivedBytes(cells)}
 	if cells {
 		d.lens, d.keep, d.empty, d.emptyN = h.cellLens(), []bool{true, true}, 1, 1
 	} else {

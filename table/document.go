@@ -56,6 +56,8 @@ type docHead struct {
 	// whose and forWhat describe what the lengths follow from, in errors:
 	// "the header's 6 nodes and 14 edges", "for 6 nodes and 14 edges".
 	whose, forWhat string
+	// derived is what a reader makes beside the bins (derivedBytes).
+	derived int64
 }
 
 // A docKind is one kind of document: its magic and format version, and how
@@ -101,6 +103,9 @@ func readDocument(rd *reader, k docKind, r reach) (header []byte, bins [][]byte,
 		// Reading on checks each bin's length before reading it; a
 		// header read alone checks what the file's size can say.
 		return header, nil, head.checkSize(rd.pos, rd.size)
+	}
+	if err := rd.checkHold(&head, r); err != nil {
+		return nil, nil, err
 	}
 	crc := crc32.New(castagnoli)
 	crc.Write(header)

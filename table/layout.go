@@ -110,7 +110,7 @@ type layout interface {
 // layouts are every layout this package reads: the one place a layout is
 // registered. layoutOf finds a header's among them, and the document
 // shapes a version allows are theirs.
-var layouts = []layout{flatLayout{}, runsLayout{}, windowLayout{}}
+var layouts = []layout{flatLayout{}, runsLayout{}, windowLayout{}, hierarchyLayout{}}
 
 // layoutOf returns the rules of layout l: the one place a layout's name
 // becomes its type. O(layouts).

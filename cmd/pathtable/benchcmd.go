@@ -28,7 +28,8 @@ type benchReport struct {
 }
 
 func runBench(ctx context.Context, args []string) error {
-	fs := newFlagSet("bench", "[-scen FILE] [-pairs N] [-seed S] [-time D] [-json] TABLE LEVEL")
+	fs := newFlagSet("bench", "[-scen FILE] [-pairs N] [-seed S] [-time D] [-json] [-max-memory SIZE] TABLE LEVEL")
+	memoryFlag(fs)
 	scen := fs.String("scen", "", "Moving AI scenario `file` to take the queries from (grids)")
 	pairs := fs.Int("pairs", 1000, "number of random queries when there is no -scen (at most 1048576)")
 	seed := fs.Uint64("seed", 1, "seed for the random queries")
@@ -45,13 +46,13 @@ func runBench(ctx context.Context, args []string) error {
 	}
 	t, err := table.Open(fs.Arg(0))
 	if err != nil {
-		return err
+		return tableMemoryHint(err)
 	}
 	if !t.AllPairs() {
 		return fmt.Errorf("%s is windowed: bench times tables of all pairs against live searches of any pair", fs.Arg(0))
 	}
 	lt := lookup.New(t)
-	lv, err := maps.Load(fs.Arg(1), build.LevelOptions(&t.Header))
+	lv, err := loadLevel(fs.Arg(1), build.LevelOptions(&t.Header))
 	if err != nil {
 		return err
 	}

@@ -66,6 +66,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.IntVar(&cfg.build.Workers, "workers", 0, "concurrent searches (0: one per core; at most 4 per core, more are clamped); the output does not depend on it")
 	maxBytes := bytesFlag{defaultMaxBytes()}
 	fs.Var(&maxBytes, "max-bytes", "refuse a table larger than this `size` (e.g. 512MB, 2GiB; fractions round up to a byte; 0: no limit); by default half the memory this process may use: the least of the machine's memory, its cgroup's limit and RLIMIT_AS")
+	memoryFlag(fs)
 	fs.BoolVar(&cfg.force, "force", false, "rebuild tables that are up to date")
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object per input")
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
@@ -73,6 +74,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.IntVar(&cfg.build.Window, "window", 0, "build a windowed table of grid levels: paths to each cell from the cells within `DELTA` of it, confined to that (2·DELTA+1)² window (0: all pairs)")
 	flat := fs.Bool("flat", false, "write a flat table: a first move and a distance for every pair, n² entries, whatever its size (Next and Dist are one lookup each)")
 	compress := fs.Bool("compress", false, "write a run-length table: first moves per source, compressed, no stored distances (kilobytes to megabytes where a flat table takes n² bytes; Dist walks the path)")
+	hierarchy := fs.Bool("hierarchy", false, "write a hierarchy table of a grid level: its contraction hierarchy, a few words a cell, answering every pair exactly by a search over it (a fraction of a millisecond to milliseconds a path on levels of a million cells); for levels too large for -compress")
 	fs.Var(&cfg.shard, "shard", "build only part `I/K` (0-based) of the table, rows split evenly, into INPUT.I-of-K.ptpart; pathtable merge joins the K parts. slurm takes I and K from a Slurm array job (--array=0-K-1), slurm/K takes I from it, k8s/K takes I from a Kubernetes Indexed Job")
 	var lf levelFlags
 	lf.register(fs)
@@ -94,7 +96,7 @@ func runBuild(ctx context.Context, args []string) error {
 	if w := cfg.build.Window; w < 0 || w > table.MaxWindowDelta {
 		return usagef("-window must be 1 to %d (or 0 for all pairs), not %d", table.MaxWindowDelta, w)
 	}
-	if err := cfg.pickLayoutFlags(*flat, *compress); err != nil {
+	if err := cfg.pickLayoutFlags(*flat, *compress, *hierarchy); err != nil {
 		return err
 	}
 	if err := cfg.shard.resolve(os.LookupEnv); err != nil {
@@ -102,8 +104,8 @@ func runBuild(ctx context.Context, args []string) error {
 	}
 	ext := ".ptab"
 	if cfg.shard.set {
-		if cfg.build.Window != 0 {
-			return usagef("-shard builds tables of all pairs, flat or -compress, not -window")
+		if cfg.build.Window != 0 || *hierarchy {
+			return usagef("-shard builds tables of all pairs, flat or -compress, not -window or -hierarchy")
 		}
 		ext = fmt.Sprintf(".%d-of-%d.ptpart", cfg.shard.i, cfg.shard.k)
 	}
@@ -166,15 +168,15 @@ func runBuild(ctx context.Context, args []string) error {
 	return nil
 }
 
-// pickLayoutFlags sets the layout that -flat, -compress or -window names
-// (-window is already in cfg.build), or auto when none does; naming two is
-// a usage error.
-func (cfg *buildConfig) pickLayoutFlags(flat, compress bool) error {
+// pickLayoutFlags sets the layout that -flat, -compress, -window or
+// -hierarchy names (-window is already in cfg.build), or auto when none
+// does; naming two is a usage error.
+func (cfg *buildConfig) pickLayoutFlags(flat, compress, hierarchy bool) error {
 	var named []string
 	for _, f := range []struct {
 		set  bool
 		name string
-	}{{flat, "-flat"}, {compress, "-compress"}, {cfg.build.Window != 0, "-window"}} {
+	}{{flat, "-flat"}, {compress, "-compress"}, {cfg.build.Window != 0, "-window"}, {hierarchy, "-hierarchy"}} {
 		if f.set {
 			named = append(named, f.name)
 		}
@@ -186,10 +188,13 @@ func (cfg *buildConfig) pickLayoutFlags(flat, compress bool) error {
 	case 2:
 		return usagef("%s and %s are two layouts: pick one", named[0], named[1])
 	default:
-		return usagef("-flat, -compress and -window are three layouts: pick one")
+		return usagef("-flat, -compress, -window and -hierarchy are layouts: pick one")
 	}
 	if compress {
 		cfg.build.Layout = table.LayoutRuns
+	}
+	if hierarchy {
+		cfg.build.Layout = table.LayoutHierarchy
 	}
 	return nil
 }
@@ -350,6 +355,11 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	if err := checkOverwritesTable(output, cfg.shard.set); err != nil {
 		return fail(err)
 	}
+	if n, ok := maps.NodeCount(format, data); ok && layoutHolds(n, cfg.build) {
+		if err := checkBuildMemory(cfg, n, -1, build.LeastPayload(cfg.build, n)); err != nil {
+			return fail(buildError(input, err))
+		}
+	}
 	if err := build.CheckLevelSize(format, data, cfg.build); err != nil {
 		hint := holdsHint(format, data, cfg)
 		if n, ok := maps.NodeCount(format, data); ok && n <= hintSampleNodes {
@@ -364,6 +374,11 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 			return fail(err)
 		}
 	}
+	payload := exactPayload(lvl, cfg)
+	if err := checkBuildMemory(cfg, lvl.Graph.Nodes(), lvl.Graph.Edges(), payload); err != nil {
+		return fail(buildError(input, err))
+	}
+	releaseGarbage(payload)
 	if cfg.build.Window == 0 { // the layout's own limits, before any work
 		if _, err := build.PlanLayout(lvl.Graph, cfg.build.TableLayout()); err != nil {
 			return fail(fmt.Errorf("%w%s", buildError(input, err), fitsHint(ctx, lvl, format, data, cfg)))
@@ -380,13 +395,14 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 	}
 	stopProgress := startProgress(&done, rows, "targets", filepath.Base(input), cfg.quiet)
 	reached(ctx, stageBuilding)
+	bctx, stopWatch := watchMemory(ctx, memoryLayoutName(cfg.build.TableLayout(), cfg.build.Window)+" build", buildMemoryHint(cfg))
 	var out interface {
 		io.WriterTo
 		WriteAtParallel(w io.WriterAt, workers int) (int64, error)
 	}
 	if cfg.shard.set {
 		var p *table.Part
-		p, err = build.BuildPart(ctx, lvl, bopt, cfg.shard.i, cfg.shard.k)
+		p, err = build.BuildPart(bctx, lvl, bopt, cfg.shard.i, cfg.shard.k)
 		if err == nil {
 			out = p
 			res.Nodes, res.Edges = p.Table.Nodes, p.Table.Edges
@@ -394,7 +410,7 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		}
 	} else {
 		var t *table.Table
-		t, err = build.BuildLevel(ctx, lvl, bopt)
+		t, err = build.BuildLevel(bctx, lvl, bopt)
 		if err == nil {
 			t.GraphBins = cfg.graphBins && t.Kind == table.KindGrid
 			out = t
@@ -403,6 +419,9 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		}
 	}
 	stopProgress()
+	if werr := stopWatch(); werr != nil {
+		return fail(buildError(input, werr))
+	}
 	if err != nil {
 		hint := ""
 		var tooBig *build.SizeError
@@ -509,7 +528,7 @@ func buildError(input string, err error) error {
 // refusal; past hintSampleNodes it names them as holdsHint does, without
 // estimates. "" when nothing else fits.
 func fitsHint(ctx context.Context, lvl *maps.Level, format maps.Format, data []byte, cfg *buildConfig) string {
-	if lvl.Graph.Nodes() > hintSampleNodes {
+	if lvl.Graph.Nodes() > hintSampleNodes || checkPlanMemory(lvl, cfg.build.Workers) != nil {
 		return holdsHint(format, data, cfg)
 	}
 	delta := cfg.build.Window
@@ -620,7 +639,7 @@ func report(r buildResult, cfg *buildConfig) {
 }
 
 // layoutWords names a layout in a summary line.
-var layoutWords = map[string]string{layoutFlat: "flat", layoutRuns: "run-length", layoutWindow: "windowed"}
+var layoutWords = map[string]string{layoutFlat: "flat", layoutRuns: "run-length", layoutWindow: "windowed", layoutHierarchy: "hierarchy"}
 
 // layoutBytes is a summary line's "flat table 28.5 MiB": the layout and
 // the file's size (only the size where the layout is not known).

@@ -26,6 +26,10 @@ Commands:
 		-window DELTA builds a windowed table of a grid level: paths to
 		each cell from the cells within DELTA of it, confined to that
 		(2·DELTA+1)² window; other pairs are "not covered".
+		-hierarchy builds a hierarchy table of a grid level: its
+		contraction hierarchy, about 70 bytes a cell, from which every
+		pair is answered exactly by a small search; for levels of
+		hundreds of thousands to millions of cells.
 		-shard I/K builds only part I (0-based) of K of a flat or
 		-compress table, rows split evenly, into INPUT.I-of-K.ptpart.
 		-shard slurm takes I and K from a Slurm array job's task
@@ -39,19 +43,22 @@ Commands:
 		move costs its footprint's dearest cell. A list (1,2,3) bakes
 		one table per size, named INPUT.KxK.ptab; -clearance 1 is the
 		table of no flag, byte for byte.
-	plan [-json] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] LEVEL...
+	plan [-json] [-quiet] [-window DELTA] [-workers N] [-max-bytes SIZE] [-connect 4|8] [-diagonal sqrt2|10/14] [-clearance K] [-max-memory SIZE] LEVEL...
 		Estimate, without baking, each layout's file size, peak memory
-		and build time on this machine (flat and windowed sizes exact,
-		run-length sizes and times from a sample of rows), and recommend
-		one: flat while it fits in 64 MiB, else -compress, else -window,
-		the layout build picks with no layout flag.
-		A layout the level cannot have says why.
-	merge [-json] [-max-bytes SIZE] -o OUT PART...
+		and build CPU time on this machine (flat and windowed sizes
+		exact, run-length ones from a sample of rows, with a range), and
+		recommend one: flat while it fits in 64 MiB, else -compress, else
+		-window, the layout build picks with no layout flag. A layout the
+		level cannot have says why. A run-length build too long for one
+		machine gets a -shard split, with each part's time and memory,
+		and the search fallback's cost a query. Progress goes to stderr
+		(-quiet: none).
+	merge [-json] [-max-bytes SIZE] [-max-memory SIZE] -o OUT PART...
 		Join the K parts of one table (build -shard I/K, in any order)
 		into OUT, byte for byte the table a one-shot build writes. A
 		missing, duplicated, foreign or damaged part is refused, naming
 		the file, and nothing is written.
-	path [-json] [-fallback] [-smooth] [-block NODE|@FILE]... TABLE FROM TO
+	path [-json] [-fallback] [-smooth] [-block NODE|@FILE]... [-max-memory SIZE] TABLE FROM TO
 		Print the cost and the whole path from FROM to TO. -block closes
 		a node (a door shut: x,y on grids, an id on graphs), or every node
 		listed in FILE (a regular file of at most 64 MiB), one a line;
@@ -66,12 +73,12 @@ Commands:
 		the next (no segment meets a wall or passes a corner a wall or
 		closed node touches, nor crosses cells dearer than the path
 		crossed there), never longer than the path.
-	query [-json] [-fallback] [-smooth] [-block NODE|@FILE]... TABLE < queries
+	query [-json] [-fallback] [-smooth] [-block NODE|@FILE]... [-max-memory SIZE] TABLE < queries
 		Answer one "FROM TO" query per line of standard input; a line
 		longer than 64 KiB stops it with an error naming the line.
-	info [-json] TABLE
+	info [-json] [-max-memory SIZE] TABLE
 		Describe a table: format, kind, nodes, geometry, model, sizes.
-	bench [-scen FILE] [-pairs N] [-seed S] [-time D] [-json] TABLE LEVEL
+	bench [-scen FILE] [-pairs N] [-seed S] [-time D] [-json] [-max-memory SIZE] TABLE LEVEL
 		Time whole-path queries through a table of all pairs and through a live A*
 		search of the level, and print per-query times and the speed-up.
 		A table not built from the level as it is now is refused.
@@ -79,7 +86,7 @@ Commands:
 		Solve one query on a level file, with no table: A* with the
 		model's admissible heuristic, or Dijkstra with -astar=false.
 		Print the cost, the path and the number of nodes expanded.
-	verify [-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] [-quiet] TABLE LEVEL
+	verify [-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] [-quiet] [-max-memory SIZE] TABLE LEVEL
 		Check a table against live solves of its level: that it was built
 		from this level file and options (else it names the level the
 		table was built from, or says "stale table"), then that
@@ -89,7 +96,7 @@ Commands:
 		summary and the first mismatches; exit status 1 on any. A check
 		that takes over a second shows its progress on stderr, as build
 		does (-quiet: none).
-	render [-from NODE -to NODE [-smooth]] [-heat NODE] [-block NODE|@FILE]... [-scale N] -o OUT.png TABLE
+	render [-from NODE -to NODE [-smooth]] [-heat NODE] [-block NODE|@FILE]... [-scale N] [-max-memory SIZE] -o OUT.png TABLE
 		Draw a grid table as a PNG: walls dark, open cells light (darker
 		where they cost more), the path from FROM to TO with its start
 		green and its goal red, and with -heat every cell coloured by the

@@ -331,38 +331,9 @@ func TestQueryErrorCapped(t *testing.T) {
 	}
 }
 
-// TestMemoryLimit: the default size limit takes the least of the machine's
-// memory and the cgroup's limit (v2 or v1); "max" means none.
+// TestMemoryLimit: -max-bytes takes fractions of a byte as a byte of
+// limit (internal/memlimit tests where the limits come from).
 func TestMemoryLimit(t *testing.T) {
-	files := func(m map[string]string) func(string) ([]byte, error) {
-		return func(p string) ([]byte, error) {
-			if s, ok := m[p]; ok {
-				return []byte(s), nil
-			}
-			return nil, os.ErrNotExist
-		}
-	}
-	rl := addressSpaceLimit()
-	want := func(v int64) int64 {
-		if rl > 0 && rl < v {
-			return rl
-		}
-		return v
-	}
-	for _, c := range []struct {
-		name string
-		fs   map[string]string
-		want int64
-	}{
-		{"machine", map[string]string{"/proc/meminfo": "MemTotal: 1048576 kB\n"}, want(1 << 30)},
-		{"cgroup v2", map[string]string{"/proc/meminfo": "MemTotal: 67108864 kB\n", "/proc/self/cgroup": "0::/job\n", "/sys/fs/cgroup/job/memory.max": "4294967296\n"}, want(4 << 30)},
-		{"cgroup v2 max", map[string]string{"/proc/meminfo": "MemTotal: 1048576 kB\n", "/proc/self/cgroup": "0::/job\n", "/sys/fs/cgroup/job/memory.max": "max\n"}, want(1 << 30)},
-		{"cgroup v1", map[string]string{"/proc/meminfo": "MemTotal: 67108864 kB\n", "/proc/self/cgroup": "5:cpu,memory:/job\n", "/sys/fs/cgroup/memory/job/memory.limit_in_bytes": "2147483648\n"}, want(2 << 30)},
-	} {
-		if got := memoryLimit(files(c.fs)); got != c.want {
-			t.Errorf("%s: %d, want %d", c.name, got, c.want)
-		}
-	}
 	// A fraction of a byte is a byte of limit, not "no limit".
 	if code, _, errOut := hardenRun(t, "build", "-quiet", "-max-bytes", "0.5", "-o", filepath.Join(t.TempDir(), "m.ptab"), "../../testdata/maze.grid"); code != 1 || !strings.Contains(errOut, "-max-bytes") {
 		t.Errorf("-max-bytes 0.5: exit %d, %q; want a refusal", code, errOut)

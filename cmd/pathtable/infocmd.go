@@ -48,7 +48,8 @@ type tableInfo struct {
 }
 
 func runInfo(ctx context.Context, args []string) error {
-	fs := newFlagSet("info", "[-json] TABLE")
+	fs := newFlagSet("info", "[-json] [-max-memory SIZE] TABLE")
+	memoryFlag(fs)
 	jsonOut := fs.Bool("json", false, "print one JSON object")
 	if err := parseArgs(fs, args, 1, "info needs TABLE"); err != nil {
 		return err
@@ -56,7 +57,7 @@ func runInfo(ctx context.Context, args []string) error {
 	path := fs.Arg(0)
 	t, err := table.Open(path)
 	if err != nil {
-		return err
+		return tableMemoryHint(err)
 	}
 	st, err := os.Stat(path)
 	if err != nil {

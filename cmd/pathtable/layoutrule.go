@@ -14,6 +14,9 @@ const (
 	layoutFlat   = "flat"
 	layoutRuns   = "runs"
 	layoutWindow = "window"
+	// layoutHierarchy is only ever asked for (-hierarchy): pickLayout does
+	// not pick it yet.
+	layoutHierarchy = "hierarchy"
 )
 
 // pickLayout is the one rule by which plan recommends a layout and build
@@ -53,6 +56,8 @@ func layoutName(opt build.Options) string {
 		return layoutRuns
 	case table.LayoutWindow:
 		return layoutWindow
+	case table.LayoutHierarchy:
+		return layoutHierarchy
 	}
 	return layoutFlat
 }

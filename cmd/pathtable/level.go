@@ -4,13 +4,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/internal/bytesize"
+	"github.com/pathtable/pathtable/internal/memlimit"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
@@ -102,64 +102,14 @@ func (b *bytesFlag) Set(s string) error {
 	return err
 }
 
-// defaultMaxBytes is half the memory this process may use (see
-// memoryLimit), or 4 GiB where none can be read: a table that needs more
-// would push a build into swap or the out-of-memory killer.
+// defaultMaxBytes is half the memory this process may use (the limit
+// that binds, memlimit.Current: a cgroup's, ulimit's, GOMEMLIMIT or the
+// machine's), or 4 GiB where none can be read: a table that needs more
+// would push a build into swap or the out-of-memory killer. The build's
+// own peak is checked against the limit as well (checkBuildMemory).
 func defaultMaxBytes() int64 {
-	if m := memoryLimit(os.ReadFile); m > 0 {
-		return m / 2
+	if l, ok := memlimit.Current(); ok {
+		return l.Bytes / 2
 	}
 	return 4 << 30
-}
-
-// memoryLimit returns the least of the machine's memory (/proc/meminfo),
-// the memory limit of this process's cgroup (v2 memory.max, v1
-// memory.limit_in_bytes) and RLIMIT_AS, or 0 when none is known. read
-// reads a file, so tests can give other contents. O(1).
-func memoryLimit(read func(string) ([]byte, error)) int64 {
-	least := int64(0)
-	take := func(v int64) {
-		if v > 0 && (least == 0 || v < least) {
-			least = v
-		}
-	}
-	if b, err := read("/proc/meminfo"); err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			var kb int64
-			if _, err := fmt.Sscanf(line, "MemTotal: %d kB", &kb); err == nil {
-				take(kb << 10)
-			}
-		}
-	}
-	if b, err := read("/proc/self/cgroup"); err == nil {
-		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-			parts := strings.SplitN(line, ":", 3)
-			if len(parts) != 3 {
-				continue
-			}
-			switch {
-			case parts[0] == "0" && parts[1] == "": // cgroup v2
-				take(readLimit(read, "/sys/fs/cgroup"+parts[2]+"/memory.max"))
-				take(readLimit(read, "/sys/fs/cgroup/memory.max"))
-			case strings.Contains(","+parts[1]+",", ",memory,"): // cgroup v1
-				take(readLimit(read, "/sys/fs/cgroup/memory"+parts[2]+"/memory.limit_in_bytes"))
-				take(readLimit(read, "/sys/fs/cgroup/memory/memory.limit_in_bytes"))
-			}
-		}
-	}
-	take(addressSpaceLimit())
-	return least
-}
-
-// readLimit reads a cgroup limit file: a byte count, or "max" (none: 0).
-func readLimit(read func(string) ([]byte, error), path string) int64 {
-	b, err := read(path)
-	if err != nil {
-		return 0
-	}
-	v, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
-	if err != nil || v <= 0 || v >= 1<<62 { // v1 writes "no limit" as a huge number
-		return 0
-	}
-	return v
 }

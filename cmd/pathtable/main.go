@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/pathtable/pathtable/internal/memlimit"
 )
 
 // Package variables, so tests run commands against buffers.
@@ -46,6 +48,10 @@ func init() {
 }
 
 func main() {
+	if err := memlimit.CheckStart(); err != nil {
+		fmt.Fprintf(os.Stderr, "pathtable: %v\n", err)
+		os.Exit(1)
+	}
 	ctx, stop := signalContext(context.Background())
 	code := run(ctx, os.Args[1:])
 	stop()
@@ -85,7 +91,7 @@ func runCommand(ctx context.Context, c command, args []string) int {
 	defer func() { stdout = saved }()
 	err := runWatched(ctx, gate, func() error {
 		reached(ctx, stageStarted)
-		return c.run(ctx, args)
+		return withMemoryLimits(func() error { return c.run(ctx, args) })
 	})
 	if err == nil && out.err != nil {
 		err = fmt.Errorf("writing standard output: %w", out.err)

@@ -18,12 +18,13 @@ import (
 // (one table, each index once, none missing), then read whole, one at a
 // time, and the table written atomically.
 func runMerge(ctx context.Context, args []string) error {
-	fs := newFlagSet("merge", "[-json] [-max-bytes SIZE] -o OUT PART...")
+	fs := newFlagSet("merge", "[-json] [-max-bytes SIZE] [-max-memory SIZE] -o OUT PART...")
 	out := fs.String("o", "", "output table `path` (required)")
 	var cfg buildConfig
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object, as build does")
 	maxBytes := bytesFlag{defaultMaxBytes()}
 	fs.Var(&maxBytes, "max-bytes", "refuse a table larger than this `size` (as build's; 0: no limit): merge holds the whole table")
+	memoryFlag(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -62,6 +63,9 @@ func runMerge(ctx context.Context, args []string) error {
 	// encoding is known only once its runs are read), checked again after
 	// the join.
 	if err := checkMergeSize(*out, h, maxBytes.n); err != nil {
+		return err
+	}
+	if err := checkMergeMemory(*out, h, parts); err != nil {
 		return err
 	}
 	t, err := set.Join(ctx)

@@ -16,7 +16,8 @@ import (
 )
 
 func runPath(ctx context.Context, args []string) error {
-	fs := newFlagSet("path", "[-json] [-fallback] [-smooth] [-block NODE|@FILE]... TABLE FROM TO")
+	fs := newFlagSet("path", "[-json] [-fallback] [-smooth] [-block NODE|@FILE]... [-max-memory SIZE] TABLE FROM TO")
+	memoryFlag(fs)
 	jsonOut := fs.Bool("json", false, "print the answer as one JSON object")
 	fallback := addFallbackFlag(fs)
 	smooth := addSmoothFlag(fs)
@@ -26,7 +27,7 @@ func runPath(ctx context.Context, args []string) error {
 	}
 	lt, err := lookup.Open(fs.Arg(0))
 	if err != nil {
-		return err
+		return tableMemoryHint(err)
 	}
 	if *smooth {
 		if err := checkSmooth(lt, fs.Arg(0)); err != nil {
@@ -50,7 +51,8 @@ func runPath(ctx context.Context, args []string) error {
 }
 
 func runQuery(ctx context.Context, args []string) error {
-	fs := newFlagSet("query", "[-json] [-fallback] [-smooth] [-block NODE|@FILE]... TABLE < queries")
+	fs := newFlagSet("query", "[-json] [-fallback] [-smooth] [-block NODE|@FILE]... [-max-memory SIZE] TABLE < queries")
+	memoryFlag(fs)
 	jsonOut := fs.Bool("json", false, "print each answer as one JSON object")
 	fallback := addFallbackFlag(fs)
 	smooth := addSmoothFlag(fs)
@@ -60,7 +62,7 @@ func runQuery(ctx context.Context, args []string) error {
 	}
 	lt, err := lookup.Open(fs.Arg(0))
 	if err != nil {
-		return err
+		return tableMemoryHint(err)
 	}
 	if *smooth {
 		if err := checkSmooth(lt, fs.Arg(0)); err != nil {

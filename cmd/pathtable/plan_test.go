@@ -2,9 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/maps"
 )
 
 func TestPlan(t *testing.T) {
@@ -76,4 +81,55 @@ func TestBuildRefusalNamesWhatFits(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "over the limit of") || !strings.Contains(errOut, "; it fits as -compress (") || strings.Contains(errOut, "it fits as a flat table") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
+}
+
+// TestPlanShardAdvice: a run-length build past patienceCPU is split into
+// parts of about partCPU each, every part repeating the setup and holding
+// its share of the rows' memory; one within it gets no advice.
+func TestPlanShardAdvice(t *testing.T) {
+	est := build.Estimate{Bytes: 700 << 20, CPU: 10 * time.Hour, OnceCPU: time.Minute, PeakBytes: 4 << 30, RowsPeakBytes: 2 << 30}
+	cfg := planConfig{load: loadCost{cpu: 2 * time.Second, peak: 300 << 20}}
+	sh := shardAdvice(nil, est, cfg)
+	if sh == nil {
+		t.Fatal("no shard advice for 10 hours of CPU")
+	}
+	part := time.Duration(sh.CPUSeconds * float64(time.Second))
+	if sh.Parts < 10 || sh.Parts > 12 || sh.Flags != fmt.Sprintf("-compress -shard slurm/%d", sh.Parts) ||
+		part > partCPU || part < time.Minute+est.CPU/time.Duration(sh.Parts+1) ||
+		sh.PeakBytes >= est.PeakBytes || sh.PeakBytes < est.PeakBytes-est.RowsPeakBytes || sh.MergeBytes < est.Bytes {
+		t.Errorf("advice %+v for %+v", sh, est)
+	}
+	est.CPU = time.Hour
+	if sh := shardAdvice(nil, est, cfg); sh != nil {
+		t.Errorf("advice %+v for an hour of CPU", sh)
+	}
+}
+
+// TestPlanQuietJSON: -quiet writes nothing to stderr; -json carries the CPU
+// time and each figure's range, and a search fallback's cost where the
+// recommendation is a windowed table.
+func TestPlanQuietJSON(t *testing.T) {
+	maze := filepath.Join("../../testdata", "maze.grid")
+	code, out, errOut := runCLI(t, "", "plan", "-quiet", "-json", maze)
+	var p levelPlan
+	if err := json.Unmarshal([]byte(out), &p); err != nil || code != 0 || errOut != "" {
+		t.Fatalf("exit %d, %q, stderr %q (%v)", code, out, errOut, err)
+	}
+	for _, l := range p.Layouts {
+		if l.Error == "" && (l.CPUSeconds <= 0 || l.BytesLow > l.Bytes || l.BytesHigh < l.Bytes || l.PeakBytes < l.Bytes) {
+			t.Errorf("layout %+v", l)
+		}
+	}
+	if fb := measureFallback(mustLevel(t, maze).Graph); fb == nil || fb.Queries != fallbackQueries || fb.MaxSeconds < fb.MedianSeconds {
+		t.Errorf("fallback %+v", fb)
+	}
+}
+
+func mustLevel(t *testing.T, path string) *maps.Level {
+	t.Helper()
+	lvl, err := maps.Load(path, maps.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lvl
 }

@@ -49,7 +49,8 @@ type renderOptions struct {
 }
 
 func runRender(ctx context.Context, args []string) error {
-	fs := newFlagSet("render", "[-from NODE -to NODE [-smooth]] [-heat NODE] [-block NODE|@FILE]... [-scale N] -o OUT.png TABLE")
+	fs := newFlagSet("render", "[-from NODE -to NODE [-smooth]] [-heat NODE] [-block NODE|@FILE]... [-scale N] [-max-memory SIZE] -o OUT.png TABLE")
+	memoryFlag(fs)
 	from := fs.String("from", "", "start `node` of the path to draw (x,y on grids, an id on graphs); needs -to")
 	to := fs.String("to", "", "goal `node` of the path to draw; needs -from")
 	heat := fs.String("heat", "", "colour every node by the cost of its shortest path to this `node` (a windowed table: draw this node's window)")
@@ -79,7 +80,7 @@ func runRender(ctx context.Context, args []string) error {
 	}
 	lt, err := lookup.Open(fs.Arg(0))
 	if err != nil {
-		return err
+		return tableMemoryHint(err)
 	}
 	if *smooth {
 		if err := checkSmooth(lt, fs.Arg(0)); err != nil {

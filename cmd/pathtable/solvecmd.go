@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/solve"
 )
 
@@ -22,7 +21,7 @@ func runSolve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	lvl, err := maps.Load(fs.Arg(0), opt)
+	lvl, err := loadLevel(fs.Arg(0), opt)
 	if err != nil {
 		return err
 	}

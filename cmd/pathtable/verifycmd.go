@@ -54,7 +54,8 @@ type verifyMismatch struct {
 }
 
 func runVerify(ctx context.Context, args []string) error {
-	fs := newFlagSet("verify", "[-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] [-quiet] TABLE LEVEL")
+	fs := newFlagSet("verify", "[-pairs all|N] [-seed S] [-scen FILE.scen] [-workers N] [-json] [-quiet] [-max-memory SIZE] TABLE LEVEL")
+	memoryFlag(fs)
 	pairs := fs.String("pairs", "", "pairs to check: `all`, or a number of random pairs (default: all up to 2000 nodes, else 10000)")
 	seed := fs.Uint64("seed", 1, "seed of the random pairs")
 	scen := fs.String("scen", "", "also check the table against the optimal lengths of this Moving AI scenario `file` (grids only)")
@@ -86,14 +87,14 @@ func runVerify(ctx context.Context, args []string) error {
 	start := time.Now()
 	t, err := table.Open(tablePath)
 	if err != nil {
-		return err
+		return tableMemoryHint(err)
 	}
 	// The level is loaded for a one-cell agent and the table's agent
 	// graph derived from it by verify's own brute force, not maps'.
 	mopt := build.LevelOptions(&t.Header)
 	agent := mopt.Clearance
 	mopt.Clearance = 0
-	lvl, err := maps.Load(levelPath, mopt)
+	lvl, err := loadLevel(levelPath, mopt)
 	if err != nil {
 		return err
 	}
@@ -122,6 +123,9 @@ func runVerify(ctx context.Context, args []string) error {
 		if g, err = verify.AgentGraph(g, agent); err != nil {
 			return fmt.Errorf("%s: %w", levelPath, err)
 		}
+	}
+	if err := checkVerifyMemory(levelPath, g.Nodes(), opt.Workers); err != nil {
+		return err
 	}
 	stopProgress := func() {}
 	opt.Progress = func(total int64, unit string) *atomic.Int64 {

@@ -237,7 +237,7 @@ function answer() {
   }
   state.pathLen = k;
   // The table's own path, drawn faintly while the answer goes around a block.
-  state.baseLen = ov.how === "search" ? t.path(s, g, state.base) : 0;
+  state.baseLen = ov.how === "search" || ov.how === "across" ? t.path(s, g, state.base) : 0;
   const names = [];
   for (let i = 0; i < k; i++) names.push(nodeName(state.out[i]));
   setAnswer({ text: `${head} cost ${formatCost(ov.cost)} path ${names.join(" ")}`, cost: ov.cost, path: names.join(" "), how: ov.how, ms });
@@ -262,6 +262,7 @@ function setAnswer(a) {
     info.push(`from the table${why}, ${a.ms.toFixed(2)} ms`);
   }
   if (a && a.how === "search") info.push(`searched around the blocked cells, ${a.ms.toFixed(2)} ms`);
+  if (a && a.how === "across") info.push(`a detour across the line through the blocked cell, from the table's distances, ${a.ms.toFixed(2)} ms`);
   if (ov && ov.blockedCount > 0) {
     info.push(`blocked (${ov.blockedCount}): ${blocked.join(" ")}${ov.blockedCount > blocked.length ? " ..." : ""}`);
   }

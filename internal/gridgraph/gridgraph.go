@@ -79,57 +79,15 @@ func Build(w, h int, costs []uint8, mv Model) Graph {
 	}
 
 	// One pass finds each node's moves, as a bit per direction in the
-	// order of Directions; the second writes them. A diagonal needs its
-	// cell and both cardinal cells beside it open (no corner cutting),
-	// which also keeps it inside the grid.
+	// order of Directions; the second writes them.
 	moves := make([]uint8, n)
 	offsets := make([]int32, n+1)
-	for u, c32 := range cells {
-		c := int(c32)
-		x, y := c%w, c/w
-		north := y > 0 && costs[c-w] != 0
-		east := x < w-1 && costs[c+1] != 0
-		south := y < h-1 && costs[c+w] != 0
-		west := x > 0 && costs[c-1] != 0
-		var m uint8
-		if north {
-			m |= 1 << 0
-		}
-		if east {
-			m |= 1 << 2
-		}
-		if south {
-			m |= 1 << 4
-		}
-		if west {
-			m |= 1 << 6
-		}
-		if mv.Connect == 8 {
-			if north && east && costs[c-w+1] != 0 {
-				m |= 1 << 1
-			}
-			if south && east && costs[c+w+1] != 0 {
-				m |= 1 << 3
-			}
-			if south && west && costs[c+w-1] != 0 {
-				m |= 1 << 5
-			}
-			if north && west && costs[c-w-1] != 0 {
-				m |= 1 << 7
-			}
-		}
+	for u, c := range cells {
+		m := movesOf(w, h, costs, int(c), mv.Connect == 8)
 		moves[u] = m
 		offsets[u+1] = offsets[u] + int32(bits.OnesCount8(m))
 	}
-	var step [8]int
-	for d, dir := range Directions {
-		step[d] = dir.DY*w + dir.DX
-	}
-	var cost [2][MaxCost + 1]float64 // by diagonal, then the entered cell's cost
-	for k := range MaxCost + 1 {
-		cost[0][k] = MoveCost(uint8(k), false, mv.Cost1014)
-		cost[1][k] = MoveCost(uint8(k), true, mv.Cost1014)
-	}
+	step, cost := steps(w), moveCosts(mv)
 	edges := offsets[n]
 	targets := make([]int32, edges)
 	weights := make([]float64, edges)
@@ -144,6 +102,64 @@ func Build(w, h int, costs []uint8, mv Model) Graph {
 		}
 	}
 	return Graph{Offsets: offsets, Targets: targets, Weights: weights, Cells: cells, Nodes: nodes}
+}
+
+// movesOf returns the moves out of open cell c of a w×h grid of costs,
+// a bit per direction in the order of Directions. A diagonal needs its
+// cell and both cardinal cells beside it open (no corner cutting), which
+// also keeps it inside the grid. O(1).
+func movesOf(w, h int, costs []uint8, c int, diagonals bool) uint8 {
+	x, y := c%w, c/w
+	north := y > 0 && costs[c-w] != 0
+	east := x < w-1 && costs[c+1] != 0
+	south := y < h-1 && costs[c+w] != 0
+	west := x > 0 && costs[c-1] != 0
+	var m uint8
+	if north {
+		m |= 1 << 0
+	}
+	if east {
+		m |= 1 << 2
+	}
+	if south {
+		m |= 1 << 4
+	}
+	if west {
+		m |= 1 << 6
+	}
+	if diagonals {
+		if north && east && costs[c-w+1] != 0 {
+			m |= 1 << 1
+		}
+		if south && east && costs[c+w+1] != 0 {
+			m |= 1 << 3
+		}
+		if south && west && costs[c+w-1] != 0 {
+			m |= 1 << 5
+		}
+		if north && west && costs[c-w-1] != 0 {
+			m |= 1 << 7
+		}
+	}
+	return m
+}
+
+// steps returns each direction's offset in a grid of width w.
+func steps(w int) (step [8]int) {
+	for d, dir := range Directions {
+		step[d] = dir.DY*w + dir.DX
+	}
+	return step
+}
+
+// moveCosts returns the cost of each move by diagonal, then by the
+// entered cell's cost.
+func moveCosts(mv Model) (cost [2][MaxCost + 1]float64) {
+	for k := range MaxCost + 1 {
+		cost[0][k] = MoveCost(uint8(k), false, mv.Cost1014)
+		cost[1][k] = MoveCost(uint8(k), true, mv.Cost1014)
+	}
+	return cost
 }
 
 // MoveCost is the cost of a move onto a cell of cost k: k, or k·√2 on a

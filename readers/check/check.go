@@ -306,5 +306,11 @@ func newCase(s spec, file string) (*builtCase, error) {
 	if err := os.WriteFile(q, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		return nil, err
 	}
-	return &builtCase{tcase: tcase{name: s.name, file: file, queries: q, lines: lines, size: st.Size()}, nodes: lt.Len()}, nil
+	c := &builtCase{tcase: tcase{name: s.name, file: file, queries: q, lines: lines, size: st.Size()}, nodes: lt.Len()}
+	for _, f := range s.flags {
+		if name, ok := unsupportedLayouts[f]; ok {
+			c.unsupported = name
+		}
+	}
+	return c, nil
 }

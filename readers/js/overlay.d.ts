@@ -28,8 +28,8 @@ export class Overlay {
   readonly blockedCount: number;
   /** The cost of the last path answered: bit for bit pathtable's (`query -block`); Infinity when none. */
   readonly cost: number;
-  /** How the last path was answered: "table" (its stored path crosses no block), "search" (A*), "none". */
-  readonly how: "table" | "search" | "none";
+  /** How the last path was answered: "table" (its stored path crosses no block), "across" (a detour across the row or column through the block, from the baked distances), "search" (A*), "none". */
+  readonly how: "table" | "across" | "search" | "none";
   /** Whether node id is blocked. O(1). */
   isBlocked(id: number): boolean;
   /** Blocks node id: no path enters or leaves it, nor cuts its corner diagonally. O(1). Throws OverlayError on a bad id or a windowed table. */
@@ -53,11 +53,16 @@ export class Overlay {
    * Writes the shortest path from -> to around the blocked nodes into out
    * and returns its node count: 0 when there is none (an end blocked, no
    * path, not covered, a bad id); -k when out is shorter than the path's k
-   * nodes. Sets cost and how. O(path length) when the stored path crosses
-   * no block, else an A* whose heuristic is the table's own distance:
+   * nodes. Sets cost and how. The path is the CLI's (`pathtable query
+   * -block`) node for node. O(path length) when the stored path crosses
+   * no block; else, on grids, the distances of the cells of the line
+   * through the block that could beat the baked path (a run-length
+   * table's first such query places 8 landmarks: O(8·(V+E) log V) once),
+   * and failing that an A* whose heuristic is the table's own distance:
    * O((V' + E') log V') for the V' nodes it reaches, plus the stored paths
    * walked from them, each node at most once. The first search allocates
-   * O(V) of scratch, kept for the next.
+   * O(V) of scratch, kept for the next; after it, only a line's arrays,
+   * once for each line met while the blocks stay as they are.
    */
   path(from: number, to: number, out: PathBuffer): number;
   /** The cost of the shortest path around the blocked nodes; Infinity when none. As path. */

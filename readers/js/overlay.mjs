@@ -8,29 +8,35 @@
 //   ov.block(ov.table.nodeAt(5, 3));
 //   const n = ov.path(from, to, out); // out: Int32Array; ov.cost is its cost
 //
-// How a query is answered: the table's own path first (O(path length));
-// when it crosses no blocked node, nor cuts the corner of one on an
-// 8-connected grid, it is still a shortest path and the answer. Otherwise
-// an A* over the table's graph avoids the blocked nodes, with the table's
-// distance to the goal as its heuristic (blocking only raises distances,
-// so it stays admissible, and it is exact wherever the table's path is
-// untouched): the search stops at the first node it expands whose table
-// path to the goal is unchanged, and the answer is the best path to that
-// node followed by the table's path from it. This is the search of Go's
-// lookup.Overlay (lookup/overlay_search.go), without its caches.
+// How a query is answered, in Go's stages and Go's order, so that among
+// shortest paths of equal cost it returns the one Go's lookup.Overlay (and
+// `pathtable query -block`) returns, node for node:
+//  1. The table's own path (O(path length)): when it crosses no blocked
+//     node, nor cuts the corner of one on an 8-connected grid, it is still
+//     a shortest path and the answer ("table").
+//  2. On grids searched on exact octile keys, a detour across the row or
+//     column through the first block the stored path meets, from the baked
+//     distances alone (overlay-across.mjs, Go's overlay_across.go):
+//     "across".
+//  3. Go's A* over the table's graph, skipping blocked nodes, with the
+//     table's distance to the goal as its heuristic, stopping at the first
+//     node it expands whose stored path is unchanged, then that stored path
+//     (overlay-search.mjs, Go's overlay_search.go): "search".
 //
 // Costs come out as Go's do, bit for bit: on "octile" levels with
 // "octile16" distances the search runs on Go's exact integer keys and the
 // cost is a + b·√2 counted along the whole path (any shortest path has the
 // same a and b); otherwise it is the search's sum in path order to the node
 // it stopped at plus the table's distance from there (exact on "int"
-// levels below 2^53). Between paths of equal cost the search may pick
-// another one than Go's (none did in the tests).
+// levels below 2^53).
 //
 // An Overlay is for one thread; its scratch memory is O(nodes), allocated
 // at the first search and reused. Windowed tables take no blocks (their
 // paths reach a target only from inside its window, so no search could be
 // exact over them), as in Go.
+
+import { Scratch, searchOn, OCTILE_S, OCTILE_T } from "./overlay-search.mjs";
+import { across, dropLines } from "./overlay-across.mjs";
 
 /** Thrown for a change an overlay cannot take. */
 export class OverlayError extends Error {
@@ -42,12 +48,6 @@ export class OverlayError extends Error {
 
 const SQRT2 = 1.4142135623730951;
 const CARDINAL = [0, -1, 1, 0, 0, 1, -1, 0];
-
-// Node status in a query's scratch.
-const REACHED = 1; // g and parent are set
-const CLOSED = 2; // expanded with its current g
-const WALKED = 4; // status and h are known
-const UNCHANGED = 8; // the table path from here to the goal crosses no block
 
 /**
  * The graph of a table as CSR arrays (offsets, targets, weights), from the
@@ -105,9 +105,6 @@ function costModel(table, weights) {
 // as the costs do and tie exactly where they do; their sums stay below 2^53,
 // so float64 holds them exactly. Go's overlay searches on the same keys
 // (table/octile.go): equal costs are true ties there, and here.
-const OCTILE_S = 2 ** 34;
-const OCTILE_T = 24296003999;
-const KEY_LIMIT = 2 ** 50;
 
 // octileKeys returns each edge's key, or null when a weight has none.
 function octileKeys(weights) {
@@ -164,7 +161,12 @@ export class Overlay {
     // near[u] counts the blocked cells beside u (N, E, S, W): only a
     // diagonal move out of such a node can cut a blocked corner.
     this.near = this.xs ? new Uint8Array(this.n) : null;
+    this.flat = table.layout === "flat";
     this.sc = null; // the search's scratch, at the first search
+    this.sc2 = null; // a second one, for the detours across a line
+    this.acrossKey = 0; // the key of the last detour across a line
+    this._crossings = new Map(); // lines through blocks, until the blocks change
+    this._spareLines = []; // the arrays of lines the blocks made stale
   }
 
   /** Whether node id is blocked. O(1). */
@@ -179,6 +181,7 @@ export class Overlay {
       this.blocked[id] = 1;
       this.blockedCount++;
       this.touchNear(id, 1);
+      dropLines(this);
     }
   }
 
@@ -189,6 +192,7 @@ export class Overlay {
       this.blocked[id] = 0;
       this.blockedCount--;
       this.touchNear(id, -1);
+      dropLines(this);
     }
   }
 
@@ -232,6 +236,7 @@ export class Overlay {
     this.blocked.fill(0);
     this.blockedCount = 0;
     if (this.near) this.near.fill(0);
+    dropLines(this);
   }
 
   // touchNear counts blocked cell id in or out of its cardinal
@@ -270,38 +275,70 @@ export class Overlay {
     const t = this.table;
     if (!(from >= 0 && from < this.n && to >= 0 && to < this.n)) return 0;
     if (this.blocked[from] || this.blocked[to]) return 0;
-    const k = t.path(from, to, out);
-    if (k === 0) return 0; // no stored path: costs only rose, so none now either
-    if (this.blockedCount === 0 || (k > 0 && this.clean(out, k))) {
+    if (this.blockedCount === 0) {
+      const k = t.path(from, to, out);
       if (k > 0) {
         this.cost = t.dist(from, to);
         this.how = "table";
       }
       return k;
     }
-    // k < 0: out is short for the table's path; the search answers (and
-    // says how long its path is).
-    return this.search(from, to, out);
+    // The stored path, checked for the first step that crosses a block,
+    // as Go's Overlay checks it.
+    const sc = this.scratch();
+    const stored = sc.stored;
+    const k = t.path(from, to, stored);
+    if (k <= 0) return 0; // no stored path: costs only rose, so none now either
+    let cut = 1;
+    while (cut < k && !this.stepCrosses(stored[cut - 1], stored[cut])) cut++;
+    if (cut === k) {
+      this.cost = t.dist(from, to);
+      this.how = "table";
+      return this.answer(stored, k, out);
+    }
+    // Go's stages in Go's order: a detour across the line through the
+    // block, else the A*.
+    const m = across(this, stored, k, cut, from, to);
+    if (m > 0) {
+      this.cost = keyCost(this.acrossKey);
+      this.how = "across";
+      return this.answer(sc.result, m, out);
+    }
+    return this.search(from, to, stored, k, cut, out);
+  }
+
+  // answer copies path[0:k] to out; -k when out is too short.
+  answer(path, k, out) {
+    if (out.length < k) return -k;
+    for (let i = 0; i < k; i++) out[i] = path[i];
+    return k;
   }
 
   /** The cost of the shortest path around the blocked nodes (Infinity when none). */
   dist(from, to) {
     const sc = this.scratch();
-    const k = this.path(from, to, sc.buf);
-    if (k < 0) {
-      sc.buf = new Int32Array(-k);
-      this.path(from, to, sc.buf);
-    }
+    this.path(from, to, sc.result);
     return this.cost;
   }
 
   // clean reports whether no step of path[0:k] crosses a block. O(k).
   clean(path, k) {
-    for (let i = 0; i < k; i++) {
+    return this.cleanFrom(path, 0, k);
+  }
+
+  // cleanFrom is clean of path[from:to].
+  cleanFrom(path, from, to) {
+    for (let i = from; i < to; i++) {
       if (this.blocked[path[i]]) return false;
-      if (i > 0 && this.cutsCorner(path[i - 1], path[i])) return false;
+      if (i > from && this.cutsCorner(path[i - 1], path[i])) return false;
     }
     return true;
+  }
+
+  // stepCrosses reports whether the move u -> v enters or leaves a blocked
+  // node or cuts a blocked corner. O(1).
+  stepCrosses(u, v) {
+    return this.blocked[u] === 1 || this.blocked[v] === 1 || this.cutsCorner(u, v);
   }
 
   // cutsCorner reports whether the move u -> v is diagonal on a grid and a
@@ -337,177 +374,60 @@ export class Overlay {
     return best;
   }
 
+  // scratch is the search's memory, O(nodes), at the first search; it
+  // also holds the stored path and the answer being assembled.
   scratch() {
     if (this.sc === null) {
-      const n = this.n;
-      this.sc = {
-        g: new Float64Array(n),
-        h: new Float64Array(n),
-        parent: new Int32Array(n),
-        stamp: new Uint32Array(n),
-        flags: new Uint8Array(n),
-        gen: 0,
-        heap: new Heap(),
-        level: [],
-        chain: new Int32Array(n),
-        buf: new Int32Array(256),
-      };
+      this.sc = new Scratch(this.n);
+      this.sc.stored = new Int32Array(this.n);
+      this.sc.result = new Int32Array(2 * this.n + 2); // a detour is assembled from two stored paths and a run
+      this.sc.tmp = new Int32Array(this.n);
     }
     return this.sc;
   }
 
-  // at makes node u's state fresh when this query has not touched it.
-  at(sc, u) {
-    if (sc.stamp[u] !== sc.gen) {
-      sc.stamp[u] = sc.gen;
-      sc.flags[u] = 0;
-      sc.g[u] = Infinity;
-      sc.h[u] = Infinity;
-      sc.parent[u] = -1;
-    }
+  // endScratch is a second scratch, for the walks toward a query's target
+  // while the first walks toward its source (the detour across a line on
+  // run-length tables).
+  endScratch() {
+    if (this.sc2 === null) this.sc2 = new Scratch(this.n);
+    return this.sc2;
   }
 
-  // walk follows the table's path from u toward goal t until a node whose
-  // status is known, then gives every node on the way its status (whether
-  // its table path crosses a block) and h (its table distance to t). Each
-  // node is walked at most once a query. O(steps walked), each step one
-  // table.next (O(1) flat, O(log row) run-length).
-  walk(sc, u, t, keyed) {
-    const tab = this.table;
-    const flat = tab.layout === "flat";
-    let k = 0;
-    let x = u;
-    let end = -1; // the node whose status ends the chain; -1: no path
-    for (;;) {
-      this.at(sc, x);
-      if (sc.flags[x] & WALKED) {
-        end = x;
-        break;
-      }
-      if (x === t) {
-        sc.flags[x] |= WALKED | UNCHANGED;
-        sc.h[x] = 0;
-        end = x;
-        break;
-      }
-      sc.chain[k++] = x;
-      const nx = tab.next(x, t);
-      if (nx < 0 || k > this.n) break; // no baked path from x, so none now
-      x = nx;
-    }
-    for (let i = k - 1; i >= 0; i--) {
-      const y = sc.chain[i];
-      sc.flags[y] |= WALKED;
-      if (end < 0) {
-        sc.h[y] = Infinity;
-        continue;
-      }
-      const nx = i + 1 < k ? sc.chain[i + 1] : end;
-      // h: keys summed along the walk (exact, the stored distance's key),
-      // else the table's distance on flat tables, else costs summed along
-      // the walk (only the search's order depends on their rounding).
-      if (keyed) sc.h[y] = this.keys[this.edgeIndex(y, nx)] + sc.h[nx];
-      else sc.h[y] = flat ? tab.dist(y, t) : this.weights[this.edgeIndex(y, nx)] + sc.h[nx];
-      if ((sc.flags[nx] & UNCHANGED) && !this.blocked[y] && !this.blocked[nx] && !this.cutsCorner(y, nx)) {
-        sc.flags[y] |= UNCHANGED;
-      }
-    }
+  // result is the buffer an answer is assembled in.
+  result() {
+    return this.scratch().result;
   }
 
-  // search answers from -> to by A* on the changed level (see the module
-  // comment) and writes the path to out.
-  search(s, t, out) {
+  // search answers from -> to by Go's A* on the changed level (see
+  // overlay-search.mjs) and writes the path to out.
+  search(s, t, stored, k, cut, out) {
+    const sc = this.scratch();
     let keyed = this.keys !== null;
-    let end = keyed ? this.searchOn(s, t, true) : -2;
+    let end = keyed ? searchOn(this, sc, s, t, stored, k, cut, true) : -2;
     if (end === -2) {
       keyed = false; // a key sum left the exact range: search on costs
-      end = this.searchOn(s, t, false);
+      end = searchOn(this, sc, s, t, stored, k, cut, false);
     }
     if (end < 0) return 0;
-    const sc = this.sc;
-    // The path: s .. end by parents, then the table's path end .. t.
+    // The path: s .. end by parents, then the stored path end .. t.
+    const res = sc.result;
     let m = 0;
     for (let u = end; u >= 0; u = sc.parent[u]) m++;
-    let tail = 0;
-    for (let u = end; u !== t; u = this.table.next(u, t)) tail++;
-    const need = m + tail;
-    if (out.length < need) return -need;
     let i = m - 1;
-    for (let u = end; u >= 0; u = sc.parent[u]) out[i--] = u;
-    i = m;
-    for (let u = end; u !== t; ) {
-      u = this.table.next(u, t);
-      out[i++] = u;
-    }
+    for (let u = end; u >= 0; u = sc.parent[u]) res[i--] = u;
+    const tmp = sc.tmp;
+    const tk = this.table.path(end, t, tmp);
+    if (tk <= 0 || m - 1 + tk > res.length) return 0;
+    for (let j = 1; j < tk; j++) res[m - 1 + j] = tmp[j];
+    const need = m - 1 + tk;
     // Keys add up exactly, to the same value along any shortest path;
     // otherwise costs add up as Go's search adds them (on "int" levels
     // exactly too, below 2^53), then the table's distance from the node
     // the search stopped at.
-    this.cost = keyed ? this.costSum(out, need) : sc.g[end] + this.table.dist(end, t);
+    this.cost = keyed ? this.costSum(res, need) : sc.g[end] + this.table.dist(end, t);
     this.how = "search";
-    return need;
-  }
-
-  // searchOn runs the A* on keys or on costs and returns the node it
-  // stopped at, -1 when t cannot be reached, -2 when a key sum left the
-  // keys' exact range.
-  searchOn(s, t, keyed) {
-    const sc = this.scratch();
-    sc.gen++;
-    if (sc.gen === 0xffffffff) {
-      sc.stamp.fill(0);
-      sc.gen = 1;
-    }
-    const heap = sc.heap;
-    heap.reset();
-    this.at(sc, s);
-    this.walk(sc, s, t, keyed);
-    if (sc.h[s] === Infinity) return -1;
-    if (keyed && sc.h[s] >= KEY_LIMIT) return -2;
-    sc.g[s] = 0;
-    sc.flags[s] |= REACHED;
-    // Nodes whose f is the least queued wait on a stack, last in first out
-    // (an exact heuristic puts most of a search there, in O(1) each); the
-    // heap holds the rest.
-    let least = sc.h[s];
-    const level = sc.level;
-    level.length = 0;
-    level.push(s);
-    const { offsets, targets, blocked } = this;
-    const weights = keyed ? this.keys : this.weights;
-    for (;;) {
-      let u;
-      if (level.length > 0) {
-        u = level.pop();
-      } else if (heap.size > 0) {
-        least = heap.minF();
-        u = heap.pop();
-      } else {
-        break;
-      }
-      if (sc.flags[u] & CLOSED) continue; // queued again with a smaller g
-      sc.flags[u] |= CLOSED;
-      if (!(sc.flags[u] & WALKED)) this.walk(sc, u, t, keyed);
-      if (sc.flags[u] & UNCHANGED) return u;
-      const gu = sc.g[u];
-      for (let e = offsets[u]; e < offsets[u + 1]; e++) {
-        const v = targets[e];
-        if (blocked[v] || this.cutsCorner(u, v)) continue;
-        const gv = gu + weights[e];
-        this.at(sc, v);
-        if ((sc.flags[v] & REACHED) && gv >= sc.g[v]) continue;
-        if (!(sc.flags[v] & WALKED)) this.walk(sc, v, t, keyed);
-        if (sc.h[v] === Infinity) continue; // no baked path to t, so none now
-        sc.g[v] = gv;
-        sc.parent[v] = u;
-        sc.flags[v] = (sc.flags[v] | REACHED) & ~CLOSED;
-        const f = gv + sc.h[v];
-        if (f <= least) level.push(v);
-        else if (keyed && f >= KEY_LIMIT) return -2;
-        else heap.push(v, f);
-      }
-    }
-    return -1;
+    return this.answer(res, need, out);
   }
 
   // costSum adds the costs along path[0:k] of an octile level as the
@@ -525,70 +445,12 @@ export class Overlay {
   }
 }
 
-// Heap is a binary min-heap of node ids by f; among equal f the node pushed
-// last comes out first (as Go's search takes ties last in, first out).
-class Heap {
-  constructor() {
-    this.ids = new Int32Array(64);
-    this.fs = new Float64Array(64);
-    this.seq = new Float64Array(64);
-    this.size = 0;
-    this.count = 0;
-  }
-  reset() {
-    this.size = 0;
-    this.count = 0;
-  }
-  minF() {
-    return this.fs[0];
-  }
-  less(i, j) {
-    return this.fs[i] < this.fs[j] || (this.fs[i] === this.fs[j] && this.seq[i] > this.seq[j]);
-  }
-  swap(i, j) {
-    const { ids, fs, seq } = this;
-    let t = ids[i]; ids[i] = ids[j]; ids[j] = t;
-    t = fs[i]; fs[i] = fs[j]; fs[j] = t;
-    t = seq[i]; seq[i] = seq[j]; seq[j] = t;
-  }
-  push(id, f) {
-    if (this.size === this.ids.length) {
-      const grow = (a) => {
-        const b = new a.constructor(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.ids = grow(this.ids);
-      this.fs = grow(this.fs);
-      this.seq = grow(this.seq);
-    }
-    let i = this.size++;
-    this.ids[i] = id;
-    this.fs[i] = f;
-    this.seq[i] = this.count++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.less(i, p)) break;
-      this.swap(i, p);
-      i = p;
-    }
-  }
-  pop() {
-    const top = this.ids[0];
-    const last = --this.size;
-    if (last > 0) {
-      this.swap(0, last);
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= last) break;
-        let c = l;
-        if (l + 1 < last && this.less(l + 1, l)) c = l + 1;
-        if (!this.less(c, i)) break;
-        this.swap(i, c);
-        i = c;
-      }
-    }
-    return top;
-  }
+// keyCost is the cost of an exact octile key, a + b·√2, as a stored
+// distance reads (Go's keyCost): b is the key times the inverse of OCTILE_T
+// modulo 2^34, a what remains. O(1).
+function keyCost(key) {
+  const k = BigInt(key);
+  const b = (k * 0x2ba43004256d425fn) & (2n ** 34n - 1n);
+  const a = (k - b * BigInt(OCTILE_T)) >> 34n;
+  return b === 0n ? Number(a) : Number(a) + Number(b) * SQRT2;
 }

@@ -1,5 +1,6 @@
-// The package: `npm pack` makes a tarball of the module, its types and the
-// README, and the package's entry points name files that exist.
+// The package: `npm pack` makes a tarball of the module, the overlay (in
+// three files), their types and the README, and the package's entry points
+// name files that exist.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -25,5 +26,5 @@ test("npm pack packs the reader, the overlay, their types and docs, and package.
   assert.equal(r.status, 0, r.stderr);
   const [info] = JSON.parse(r.stdout);
   assert.equal(info.name, "@pathtable/reader");
-  assert.deepEqual(info.files.map((f) => f.path).sort(), ["OVERLAY.md", "README.md", "overlay.d.ts", "overlay.mjs", "package.json", "pathtable.d.ts", "pathtable.mjs"]);
+  assert.deepEqual(info.files.map((f) => f.path).sort(), ["OVERLAY.md", "README.md", "overlay-across.mjs", "overlay-search.mjs", "overlay.d.ts", "overlay.mjs", "package.json", "pathtable.d.ts", "pathtable.mjs"]);
 });

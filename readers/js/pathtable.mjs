@@ -1232,6 +1232,17 @@ class FlatTable extends Table {
     }
   }
 
+  // _octileKey returns the stored distance from -> to of an "octile16"
+  // table as Go's exact search key (table.OctileKey: a·2^34 + b·24296003999),
+  // Infinity when unreachable: the overlay's searches order and tie on
+  // these, as Go's do. Other distance kinds have none (NaN). O(1).
+  _octileKey(from, to) {
+    if (this._dk !== 3) return NaN;
+    const i = 4 * (to * this.nodeCount + from);
+    const a = this._dv.getUint16(i, true);
+    return a === 0xffff ? Infinity : a * 17179869184 + this._dv.getUint16(i + 2, true) * 24296003999;
+  }
+
   _path(from, to, out) {
     const first = this._first;
     const n = this.nodeCount;
