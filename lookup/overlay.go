@@ -148,8 +148,11 @@ func (o *Overlay) unlock() {
 
 // checkReentry panics where the calling goroutine runs, below this call,
 // the function of the Apply that holds o's lock: it would wait for itself.
-// It costs a walk of the caller's stack, and runs only where a change
-// finds another change under way.
+// It knows that function by its code, so a goroutine running the same code
+// as another overlay's Apply function is taken for it too: only where two
+// overlays change each other from their Apply functions, which deadlocks
+// across goroutines anyway. It costs a walk of the caller's stack, and runs
+// only where a change finds another change under way.
 func (o *Overlay) checkReentry() {
 	f := o.applying.Load()
 	if f == 0 {
