@@ -60,14 +60,23 @@ func compareEstimate(tb testing.TB, name string, lvl *maps.Level, opt Options) (
 	tb.Logf("%-22s %-6s %7d nodes  bytes %10d / %10d = %.2f (in range %v)  peak %7.1f / %7.1f MiB = %.2f  cpu %7.2fs / %7.2fs = %.2f",
 		name, opt.TableLayout(), lvl.Graph.Nodes(), est.Bytes, real.bytes, bytes, inRange,
 		float64(est.PeakBytes)/(1<<20), float64(real.peak)/(1<<20), peak, est.CPU.Seconds(), real.cpu.Seconds(), cpu)
+	if real.cpu < minJudgedCPU {
+		cpu = 1 // a few clock ticks and the machine's noise decide it
+	}
 	return bytes, peak, cpu
 }
+
+// minJudgedCPU is the shortest real build whose CPU time the estimate is
+// held to: below it a process's CPU clock (a tick of 10 ms) and a shared
+// machine's noise are most of the figure.
+const minJudgedCPU = 250 * time.Millisecond
 
 // TestEstimateSharedMaps prints each estimate beside the real build, for
 // every map of ../shared/testmaps and ../shared/moremaps: run-length and
 // windowed tables, flat ones of up to 6,000 nodes. A size off by more than
 // estimateTolerance fails; peak memory and CPU time, which a shared
-// machine disturbs, fail only past twice that. Skipped under -short and
+// machine disturbs, fail only past twice that (CPU time only for builds
+// of at least minJudgedCPU). Skipped under -short and
 // without ../shared; largemaps are BenchmarkEstimateLargeMaps's.
 func TestEstimateSharedMaps(t *testing.T) {
 	if testing.Short() {

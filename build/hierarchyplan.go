@@ -1,6 +1,8 @@
 package build
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"time"
 
@@ -12,15 +14,23 @@ import (
 // without contracting it, in O(V + E): its file from the arcs a node
 // takes on city, maze and open maps, the build's peak memory per node and
 // its time from a power law in the nodes, each fitted to the contractions
-// of the large shared maps (docs/LAYOUTS.md gives them) and scaled to
-// opt's workers. A plan recommends it for grids past about 50,000 cells,
-// where run-length tables grow to gigabytes and hours. Refusals are
-// PlanLayout's (graphs are refused by the table's rules at build). The
-// estimate is not Sampled.
+// of the large shared maps (docs/LAYOUTS.md gives them); the same on any
+// workers, as the contraction is mostly serial. A plan recommends it for
+// grids past 65,536 cells, where run-length bakes grow to hours and their
+// files to hundreds of megabytes. It refuses what
+// the build refuses before contracting: PlanLayout's refusals, graphs and
+// levels of inexact costs, so that a plan never offers a hierarchy its
+// build cannot make. The estimate is not Sampled.
 func EstimateHierarchy(g *maps.Graph, opt Options) (Estimate, error) {
 	h, err := PlanLayout(g, table.LayoutHierarchy)
 	if err != nil {
 		return Estimate{}, err
+	}
+	if g.Grid == nil {
+		return Estimate{}, errHierarchyGraph
+	}
+	if !exactKeys(g.Metric == maps.MetricOctile, h.DistKind) {
+		return Estimate{}, fmt.Errorf("a hierarchy table needs exact integer or octile costs; this level's distances are %s", h.DistKind)
 	}
 	n := float64(g.Nodes())
 	words := 2.0 // head and cost; a directed level's arcs cost a word more
@@ -36,24 +46,30 @@ func EstimateHierarchy(g *maps.Graph, opt Options) (Estimate, error) {
 	if err != nil {
 		return Estimate{}, err
 	}
-	workers := float64(workerCount(opt))
-	seconds := hierarchySeconds * math.Pow(n/hierarchyNodes, hierarchyExponent) * 2 / max(workers, 1)
+	// The contraction is mostly serial: on the shared maps its wall time
+	// on 2 workers is about its CPU time, so both are the CPU's model.
+	cpu := time.Duration(hierarchyCPUSeconds * math.Pow(n/hierarchyNodes, hierarchyExponent) * float64(time.Second))
 	return Estimate{
 		Options:   Options{Layout: table.LayoutHierarchy, Workers: opt.Workers},
 		Bytes:     payload + levelBytes(g, false) + hierarchyFileOverhead,
 		PeakBytes: int64(hierarchyPeakPerNode * n),
-		Duration:  time.Duration(seconds * float64(time.Second)),
+		Duration:  cpu,
+		CPU:       cpu,
 	}, nil
 }
 
+// errHierarchyGraph refuses a hierarchy table of a graph level: the table
+// holds grids only.
+var errHierarchyGraph = errors.New("a hierarchy table holds grid levels only")
+
 // The model EstimateHierarchy fits: arcs per node (the densest of the
 // shared maps, rounded up), peak bytes per node, and the contraction's
-// wall time on 2 workers of a level of hierarchyNodes nodes, growing as
-// the nodes to hierarchyExponent.
+// CPU time (the workers' together) of a level of hierarchyNodes nodes,
+// growing as the nodes to hierarchyExponent.
 const (
 	hierarchyArcsPerNode  = 9
 	hierarchyPeakPerNode  = 2000
-	hierarchySeconds      = 75
+	hierarchyCPUSeconds   = 41
 	hierarchyNodes        = 796896
 	hierarchyExponent     = 1.5
 	hierarchyFileOverhead = 1 << 10

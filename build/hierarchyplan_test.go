@@ -45,6 +45,21 @@ func TestEstimateHierarchy(t *testing.T) {
 	if _, err := EstimateHierarchy(g, Options{}); err == nil {
 		t.Error("an invalid graph got an estimate")
 	}
+	// What the build refuses, the estimate refuses: a graph level.
+	for _, c := range []struct {
+		format maps.Format
+		text   string
+	}{
+		{maps.FormatDIMACS, "p sp 2 2\na 1 2 3\na 2 1 3\n"},
+	} {
+		g, err := maps.ParseFormat(c.format, "x."+string(c.format), []byte(c.text), maps.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := EstimateHierarchy(g, Options{}); err == nil {
+			t.Errorf("%s level %q got an estimate", c.format, c.text)
+		}
+	}
 	if checked == 0 {
 		t.Fatal("no level checked")
 	}

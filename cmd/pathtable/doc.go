@@ -16,8 +16,10 @@ Commands:
 		bytes, options and format version) is skipped unless -force.
 		With no layout flag, build picks the layout plan recommends, by
 		the same rule and from the level's size alone: flat while the
-		flat table takes at most 64 MiB, else run-length, else windowed
-		(DELTA 8); its summary line and -json say which, and why.
+		flat table takes at most 64 MiB, else run-length up to 65,536
+		nodes, else a hierarchy table (grids of exact costs), else
+		run-length, else windowed (DELTA 8); its summary line and -json
+		say which, and why.
 		-flat builds a flat table whatever its size (up to -max-bytes):
 		a first move and a distance for every pair.
 		-compress builds a run-length table: first moves per source,
@@ -29,7 +31,8 @@ Commands:
 		-hierarchy builds a hierarchy table of a grid level: its
 		contraction hierarchy, about 70 bytes a cell, from which every
 		pair is answered exactly by a small search; for levels of
-		hundreds of thousands to millions of cells.
+		hundreds of thousands to millions of cells (no flag picks it
+		past 65,536 nodes).
 		-shard I/K builds only part I (0-based) of K of a flat or
 		-compress table, rows split evenly, into INPUT.I-of-K.ptpart.
 		-shard slurm takes I and K from a Slurm array job's task
@@ -47,8 +50,10 @@ Commands:
 		Estimate, without baking, each layout's file size, peak memory
 		and build CPU time on this machine (flat and windowed sizes
 		exact, run-length ones from a sample of rows, with a range), and
-		recommend one: flat while it fits in 64 MiB, else -compress, else
-		-window, the layout build picks with no layout flag. A layout the
+		recommend one: flat while it fits in 64 MiB, else -compress up to
+		65,536 nodes, else -hierarchy, else -compress, else -window, the
+		layout build picks with no layout flag. The hierarchy's figures
+		are a model of the level's size, not a sample. A layout the
 		level cannot have says why. A run-length build too long for one
 		machine gets a -shard split, with each part's time and memory,
 		and the search fallback's cost a query. Progress goes to stderr

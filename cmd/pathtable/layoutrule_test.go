@@ -10,6 +10,7 @@ import (
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/internal/sharedmaps"
+	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
 )
 
@@ -25,14 +26,66 @@ func openGrid(t *testing.T, dir string, side int) string {
 }
 
 // planLayouts maps plan's recommended flags to build's layout names.
-var planLayouts = map[string]string{"": layoutFlat, "-compress": layoutRuns, "-window 8": layoutWindow}
+var planLayouts = map[string]string{"": layoutFlat, "-compress": layoutRuns, "-window 8": layoutWindow, "-hierarchy": layoutHierarchy}
+
+// TestPickLayout: the rule's table of cases, on both sides of shipBytes
+// and of hierarchyAbove nodes, and its fallbacks where layouts do not fit.
+func TestPickLayout(t *testing.T) {
+	const big, small = hierarchyAbove + 1, hierarchyAbove
+	cases := []struct {
+		f    layoutFits
+		want string
+	}{
+		{layoutFits{nodes: 2000, flat: true, flatBytes: 1 << 20, runs: true, hierarchy: true, window: true}, layoutFlat},
+		{layoutFits{nodes: 2000, flat: true, flatBytes: shipBytes, runs: true, hierarchy: true}, layoutFlat},
+		{layoutFits{nodes: 4000, flat: true, flatBytes: shipBytes + 1, runs: true, hierarchy: true}, layoutRuns},
+		{layoutFits{nodes: 4000, flat: true, flatBytes: shipBytes + 1, hierarchy: true}, layoutHierarchy},
+		{layoutFits{nodes: 4000, flat: true, flatBytes: shipBytes + 1, window: true}, layoutFlat},
+		{layoutFits{nodes: small, runs: true, hierarchy: true, window: true}, layoutRuns},
+		{layoutFits{nodes: big, runs: true, hierarchy: true, window: true}, layoutHierarchy},
+		{layoutFits{nodes: big, runs: true, window: true}, layoutRuns},
+		{layoutFits{nodes: small, hierarchy: true, window: true}, layoutHierarchy},
+		{layoutFits{nodes: big, window: true}, layoutWindow},
+		{layoutFits{nodes: big}, ""},
+	}
+	for _, c := range cases {
+		if got := pickLayout(c.f); got != c.want {
+			t.Errorf("pickLayout(%+v) = %q, want %q", c.f, got, c.want)
+		}
+	}
+}
+
+// TestDefaultLayoutHierarchy: a plain build of an open grid just over
+// hierarchyAbove nodes writes a hierarchy table and says why; a part of
+// it, which a hierarchy cannot be, would be run-length (checked by the
+// rule, not baked).
+func TestDefaultLayoutHierarchy(t *testing.T) {
+	dir := t.TempDir()
+	open := openGrid(t, dir, 257) // 66,049 nodes
+	out := filepath.Join(dir, "open.ptab")
+	code, stdoutText, errOut := runCLI(t, "", "build", "-quiet", "-json", "-o", out, open)
+	if code != 0 || jsonField(stdoutText, "layout") != `"hierarchy"` || !strings.Contains(jsonField(stdoutText, "why"), "hierarchy table holds all pairs") {
+		t.Fatalf("exit %d, %s %s; want a hierarchy table and why", code, stdoutText, errOut)
+	}
+	data, err := os.ReadFile(open)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, shard := range []bool{false, true} {
+		opt, _, _, err := autoLayout(open, maps.FormatGrid, data, maps.Options{}, build.Options{}, shard)
+		want := map[bool]string{false: layoutHierarchy, true: layoutRuns}[shard]
+		if err != nil || layoutName(opt) != want {
+			t.Errorf("shard %v: %s, %v; want %s", shard, layoutName(opt), err, want)
+		}
+	}
+}
 
 // TestDefaultLayoutFollowsPlan: build with no layout flag builds the
 // layout plan recommends, on both sides of 64 MiB (an open 60x60 grid's
 // flat table takes 61.8 MiB, a 61x61 one's 66.0 MiB), on a level whose
-// node count alone rules flat out (70x70), and under a -max-bytes that a
-// flat table exceeds; it says which in -json and in its summary line, and
-// the file is of that layout.
+// node count alone rules flat out (70x70), under a -max-bytes that a flat
+// table exceeds, and past hierarchyAbove nodes (257x257); it says which
+// in -json and in its summary line, and the file is of that layout.
 func TestDefaultLayoutFollowsPlan(t *testing.T) {
 	dir := t.TempDir()
 	cases := []struct {
@@ -45,10 +98,14 @@ func TestDefaultLayoutFollowsPlan(t *testing.T) {
 		{openGrid(t, dir, 61), nil, layoutRuns},
 		{openGrid(t, dir, 70), nil, layoutRuns},
 		{"../../testdata/maze.grid", []string{"-max-bytes", "10KB"}, layoutRuns},
+		{openGrid(t, dir, 257), nil, layoutHierarchy},
 	}
 	for i, c := range cases {
 		name := filepath.Base(c.level) + strings.Join(c.flags, "")
 		t.Run(name, func(t *testing.T) {
+			if c.want == layoutHierarchy && testing.Short() {
+				t.Skip("plans a 66,049-node level (a run-length sample of seconds)")
+			}
 			_, planOut, errOut := runCLI(t, "", append(append([]string{"plan", "-json"}, c.flags...), c.level)...)
 			rec := strings.Trim(jsonField(planOut, "recommended"), `"`)
 			if got, ok := planLayouts[rec]; !ok || got != c.want {
@@ -170,5 +227,37 @@ func TestDefaultLayoutSharedMaps(t *testing.T) {
 	}
 	if st, err := os.Stat(out); err != nil || st.Size() > shipBytes {
 		t.Errorf("AR0413SR's table: %v, %v", st, err)
+	}
+}
+
+// TestShardTextBesideHierarchy: where plan recommends a hierarchy table,
+// its sharding line offers the run-length bake as the alternative, not as
+// what to do; elsewhere it says to shard.
+func TestShardTextBesideHierarchy(t *testing.T) {
+	for rec, want := range map[string]string{
+		"-hierarchy": "  for a run-length table instead, too long for one machine, shard it (pathtable build -compress -shard slurm/8 ",
+		"-compress":  "  too long for one machine: shard it (pathtable build -compress -shard slurm/8 ",
+	} {
+		var buf bytes.Buffer
+		saved := stdout
+		stdout = &buf
+		writeShardText(&levelPlan{Level: "city.map", Recommended: rec, Shard: &shardPlan{Parts: 8, Flags: "-compress -shard slurm/8"}})
+		stdout = saved
+		if !strings.HasPrefix(buf.String(), want) {
+			t.Errorf("recommended %s: %q, want it to start %q", rec, buf.String(), want)
+		}
+	}
+}
+
+// TestMemoryNamesHierarchy: a memory refusal of a hierarchy build names
+// that layout, and suggests no parts (-shard refuses -hierarchy).
+func TestMemoryNamesHierarchy(t *testing.T) {
+	cfg := &buildConfig{}
+	cfg.build.Layout = table.LayoutHierarchy
+	if got := memoryLayoutName(table.LayoutHierarchy, 0); got != "hierarchy" {
+		t.Errorf("memoryLayoutName = %q", got)
+	}
+	if hint := buildMemoryHint(cfg); strings.Contains(hint, "-shard") {
+		t.Errorf("hint %q suggests parts", hint)
 	}
 }

@@ -22,6 +22,8 @@ func buildMemoryHint(cfg *buildConfig) string {
 		return "build it with a smaller -window"
 	case cfg.build.TableLayout() == table.LayoutFlat:
 		return "build it with -compress or -window 8, or in parts with -shard I/K (pathtable plan compares them)"
+	case cfg.build.TableLayout() == table.LayoutHierarchy:
+		return "build it with -window 8 (pathtable plan compares them)"
 	}
 	return "build it with -window 8, or in parts with -shard I/K (pathtable plan compares them)"
 }
@@ -65,13 +67,15 @@ func exactPayload(lvl *maps.Level, cfg *buildConfig) int64 {
 var errNoPlan = errors.New("no payload known before the build")
 
 // memoryLayoutName names a layout in memory errors: "flat", "run-length",
-// "-window 8".
+// "hierarchy", "-window 8".
 func memoryLayoutName(l table.Layout, window int) string {
 	switch {
 	case window > 0:
 		return fmt.Sprintf("-window %d", window)
 	case l == table.LayoutFlat:
 		return "flat"
+	case l == table.LayoutHierarchy:
+		return "hierarchy"
 	}
 	return "run-length"
 }

@@ -23,6 +23,7 @@ func TestPlan(t *testing.T) {
 		maze + ": ", "  flat ", "  runs (-compress) ", "  window (-window 8) ",
 		"recommended: flat (pathtable build " + maze + "): a flat table fits in ",
 		"window (-window 8)   does not fit: windowed tables need a grid level",
+		"  hierarchy (-hierarchy) ", "hierarchy (-hierarchy) does not fit: a hierarchy table holds grid levels only",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -41,7 +42,7 @@ func TestPlan(t *testing.T) {
 	if err := json.Unmarshal([]byte(info), &ti); err != nil || code != 0 {
 		t.Fatalf("info: %q (%v)", info, err)
 	}
-	if len(p.Layouts) != 3 || p.Layouts[0].Layout != "flat" || p.Layouts[0].Bytes != ti.FileBytes || p.Recommended != "" || p.Nodes != ti.Nodes {
+	if len(p.Layouts) != 4 || p.Layouts[3].Layout != layoutHierarchy || p.Layouts[3].Bytes <= 0 || p.Layouts[0].Layout != "flat" || p.Layouts[0].Bytes != ti.FileBytes || p.Recommended != "" || p.Nodes != ti.Nodes {
 		t.Errorf("plan %+v; the built table has %d bytes, %d nodes", p, ti.FileBytes, ti.Nodes)
 	}
 	// A limit the flat table is over: it does not fit, and plan says

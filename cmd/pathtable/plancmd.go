@@ -182,8 +182,9 @@ func planLevelWith(ctx context.Context, lvl *maps.Level, cfg planConfig) (*level
 		}
 		p.Layouts = append(p.Layouts, lp)
 	}
+	p.Layouts = append(p.Layouts, hierarchyPlan(lvl.Graph, cfg))
 	stop()
-	p.Recommended, p.Why = recommend(p.Layouts)
+	p.Recommended, p.Why = recommend(p.Nodes, p.Layouts)
 	if runs != nil {
 		p.Shard = shardAdvice(lvl, *runs, cfg)
 	}
@@ -231,10 +232,10 @@ func layoutFlags(opt build.Options) string {
 	return ""
 }
 
-// recommend picks the layout a game would ship, from layouts as
-// build.Layouts orders them (flat, runs, window), by pickLayout: the rule
-// build follows when no flag names a layout.
-func recommend(ls []layoutPlan) (flags, why string) {
+// recommend picks the layout a game would ship for a level of nodes
+// nodes, from layouts by name, by pickLayout: the rule build follows when
+// no flag names a layout.
+func recommend(nodes int, ls []layoutPlan) (flags, why string) {
 	fits := func(name string) *layoutPlan {
 		for i := range ls {
 			if ls[i].Layout == name && ls[i].Error == "" {
@@ -243,12 +244,12 @@ func recommend(ls []layoutPlan) (flags, why string) {
 		}
 		return nil
 	}
-	flat, runs, win := fits(layoutFlat), fits(layoutRuns), fits(layoutWindow)
+	flat, runs, win, hier := fits(layoutFlat), fits(layoutRuns), fits(layoutWindow), fits(layoutHierarchy)
 	var flatBytes int64
 	if flat != nil {
 		flatBytes = flat.Bytes
 	}
-	switch pickLayout(flat != nil, flatBytes, runs != nil, win != nil) {
+	switch pickLayout(layoutFits{nodes: nodes, flat: flat != nil, flatBytes: flatBytes, runs: runs != nil, hierarchy: hier != nil, window: win != nil}) {
 	case layoutFlat:
 		return flat.Flags, fmt.Sprintf("a flat table fits in %s: Next and Dist are one lookup each", bytesize.Format(flat.Bytes))
 	case layoutRuns:
@@ -257,6 +258,8 @@ func recommend(ls []layoutPlan) (flags, why string) {
 			why += fmt.Sprintf(" where a flat one takes %s", bytesize.Format(flat.Bytes))
 		}
 		return runs.Flags, why + "; Next is a binary search in one row, Dist walks the path"
+	case layoutHierarchy:
+		return hier.Flags, hierarchyWhy(hier, runs)
 	case layoutWindow:
 		return win.Flags, fmt.Sprintf("only a windowed table fits (about %s): it answers pairs within DELTA %s of each other; others need the live search (-fallback)",
 			bytesize.Format(win.Bytes), win.Flags[len("-window "):])

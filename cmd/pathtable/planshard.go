@@ -85,8 +85,12 @@ func measureFallback(g *maps.Graph) *fallbackPlan {
 // writeShardText prints the shard and fallback lines of p.
 func writeShardText(p *levelPlan) {
 	if sh := p.Shard; sh != nil {
-		fmt.Fprintf(stdout, "  too long for one machine: shard it (pathtable build %s %s%s, as a Slurm array of %d tasks, then pathtable merge): about %s CPU and %s peak memory a part; the merge holds %s\n",
-			sh.Flags, p.levelFlags, p.Level, sh.Parts, formatDuration(time.Duration(sh.CPUSeconds*float64(time.Second))), bytesize.Format(sh.PeakBytes), bytesize.Format(sh.MergeBytes))
+		lead := "too long for one machine: shard it"
+		if p.Recommended == layoutFlags(layoutOptions(layoutHierarchy, build.Options{})) {
+			lead = "for a run-length table instead, too long for one machine, shard it"
+		}
+		fmt.Fprintf(stdout, "  %s (pathtable build %s %s%s, as a Slurm array of %d tasks, then pathtable merge): about %s CPU and %s peak memory a part; the merge holds %s\n",
+			lead, sh.Flags, p.levelFlags, p.Level, sh.Parts, formatDuration(time.Duration(sh.CPUSeconds*float64(time.Second))), bytesize.Format(sh.PeakBytes), bytesize.Format(sh.MergeBytes))
 	}
 	if fb := p.Fallback; fb != nil {
 		fmt.Fprintf(stdout, "  or a windowed table with the search fallback (path -fallback, Table.Search): every pair exact, a pair outside the window a search of about %s (at most %s over %d pairs across the level)\n",

@@ -125,6 +125,23 @@ func (dm *damager) checkShCases() {
 	dm.tamper("tiny.runs", "format 3: row counts short of the runs", 6, "-1", "00", true)
 	dm.tamper("tiny.runs", "format 3: row_bytes 3", 2, "=a9726f775f627974657301", "a9726f775f627974657303", true)
 	dm.tamper("tiny.runs", "format 3: row_bytes 2, bin of 1-byte counts", 2, "=a9726f775f627974657301", "a9726f775f627974657302", true)
+	// FORMAT.md's header keys, as the CLI reads them (issue 39), in the 12
+	// bytes of the "format": "grid" entry: layout "" (a str32 of no bytes)
+	// is the flat layout in formats 1 and 3, and "flat" is no layout;
+	// row_bytes 0 (a uint8) is a missing key outside format 3 run-length
+	// tables, and refused in them. A literal encoding in format 3 is read
+	// (tiny.runs's "runs16x4h" as a str8 "runs16x4": its symbol moves become
+	// slots past the degree, no path).
+	formatEntry := "=a6666f726d6174a467726964"
+	for _, t := range []string{"tiny", "tiny.g"} {
+		dm.tamper(t, `layout ""`, 2, formatEntry, "a66c61796f7574db00000000", false)
+		dm.tamper(t, `layout "flat"`, 2, formatEntry, "a66c61796f7574a4666c6174", true)
+	}
+	for _, t := range []string{"tiny", "tiny.g", "tiny.win", "tiny.g.win", "tiny.g.runs"} {
+		dm.tamper(t, "row_bytes 0", 2, formatEntry, "a9726f775f6279746573cc00", false)
+	}
+	dm.tamper("tiny.runs", "format 3: row_bytes 0", 2, "=a9726f775f627974657301", "a9726f775f627974657300", true)
+	dm.tamper("tiny.runs", "format 3: literal runs16x4", 2, "=a972756e733136783468", "d90872756e7331367834", false)
 	// Format 3's cells describe the grid (element 3 the open bits, 4 the
 	// costs; tiny.grid's open bits are dd 00, its costs 11 21 11): a node's
 	// cell closed, a bit past the grid, a cost of 0 or of 10, a header that
