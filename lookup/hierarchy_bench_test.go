@@ -195,11 +195,11 @@ func BenchmarkHierarchyGameLoop(b *testing.B) {
 		times = times[:0]
 		for range gameFrames {
 			start := time.Now()
-			frame(agents, r, lt.Len(), func(i, from, to int) int { return routes[i].Next(o, from, to) })
+			frame(agents, r, lt.Len(), func(i, from, to int) (int, lookup.StepReason) { return routes[i].Step(o, from, to) })
 			times = append(times, time.Since(start))
 		}
 	}
-	reportFrames(b, times)
+	reportFrames(b, times, nil)
 	b.ReportMetric(float64(times[0].Nanoseconds()), "min-ns/frame") // sorted
 }
 

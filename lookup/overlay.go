@@ -3,8 +3,10 @@ package lookup
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // ErrLowered is wrapped by the error of a change that would make a move
@@ -76,6 +78,10 @@ type Overlay struct {
 	lt  *Table
 	mu  sync.Mutex           // serialises changes
 	cur atomic.Pointer[view] // the level as queries see it
+	// applying is the entry of the function an Apply runs, while it runs
+	// (0 otherwise): a change that finds mu held looks for it on its own
+	// goroutine's stack, where waiting would deadlock (see Apply).
+	applying atomic.Uintptr
 }
 
 // NewOverlay returns an empty overlay over lt: every query answers as lt
@@ -95,10 +101,21 @@ func (o *Overlay) load() *view { return o.cur.Load() }
 // the level before all of them or after all of them. If f returns an
 // error, none of them is made. It costs one copy of the overlay's changes
 // (O(changes)) plus each change's own cost, where the methods of the
-// Overlay cost a copy each. b is valid only during f.
+// Overlay cost a copy each. b is valid only during f (see Batch).
+//
+// f makes its changes through b. A method of o that changes it (Apply,
+// Block, Clear, SetLandmarks and the rest) called from f's goroutine
+// while f runs would wait for f forever: it panics instead, naming the
+// misuse, as a program error that no caller could handle (queries may be
+// called from f: they see the level as it was before the batch). Changes
+// from other goroutines wait for f as usual.
 func (o *Overlay) Apply(f func(b *Batch) error) error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
+	if !o.mu.TryLock() {
+		o.checkReentry()
+		o.mu.Lock()
+	}
+	defer o.unlock()
+	o.applying.Store(funcEntry(f))
 	old := o.cur.Load()
 	v := &view{changeSet: old.clone()}
 	v.batch.c = &v.changeSet
@@ -111,6 +128,47 @@ func (o *Overlay) Apply(f func(b *Batch) error) error {
 		o.cur.Store(v)
 	}
 	return nil
+}
+
+// funcEntry returns the entry of f's code, 0 for nil: a func value points
+// to a closure record whose first word is that entry. Unlike reflect, it
+// lets f stay on its caller's stack.
+func funcEntry(f func(b *Batch) error) uintptr {
+	if f == nil {
+		return 0
+	}
+	return **(**uintptr)(unsafe.Pointer(&f))
+}
+
+// unlock ends an Apply, also where f panicked.
+func (o *Overlay) unlock() {
+	o.applying.Store(0)
+	o.mu.Unlock()
+}
+
+// checkReentry panics where the calling goroutine runs, below this call,
+// the function of the Apply that holds o's lock: it would wait for itself.
+// It knows that function by its code, so a goroutine running the same code
+// as another overlay's Apply function is taken for it too: only where two
+// overlays change each other from their Apply functions, which deadlocks
+// across goroutines anyway. It costs a walk of the caller's stack, and runs
+// only where a change finds another change under way.
+func (o *Overlay) checkReentry() {
+	f := o.applying.Load()
+	if f == 0 {
+		return
+	}
+	pcs := make([]uintptr, 1024)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	for {
+		fr, more := frames.Next()
+		if fr.Entry == f {
+			panic("lookup: an Overlay changed from inside its own Apply's function would wait for itself: make the change through the Batch")
+		}
+		if !more {
+			return
+		}
+	}
 }
 
 // Table returns the table the overlay reads. O(1).

@@ -127,16 +127,19 @@ func (q query) acrossLine(l *crossing, buf []int, start int, s, t int32, ends pi
 	}
 	least := q.bound(l, s, t, ends)
 	// d(p, s) = d(s, p): the table is symmetric. A table without rows
-	// walks toward each end in a scratch of its own.
+	// walks toward each end in a scratch of its own: the query's toward
+	// the source, its partner toward the target, each line's walks afresh.
 	sc := q.sc
+	var own *scratch
+	if !q.rows {
+		own = sc.partner()
+		sc.begin()
+		own.begin()
+		sc.hr, own.hr = q.heuristic(s, true), q.heuristic(t, true)
+	}
 	sc.walkBudget = maxWalkedPerStep * ends.steps
 	fromS := endKeys{o: q.view, sc: sc, end: s, budget: &sc.walkBudget}
-	toT := endKeys{o: q.view, end: t, budget: &sc.walkBudget}
-	defer func() {
-		if toT.sc != nil {
-			q.lt.putScratch(toT.sc)
-		}
-	}()
+	toT := endKeys{o: q.view, sc: own, end: t, budget: &sc.walkBudget}
 	best, ok := q.readCells(l.cells, in, out, max(ends.old, least), &fromS, &toT)
 	if !ok || math.IsInf(best, 1) || best >= table.OctileKeyLimit {
 		return buf, 0, false
@@ -204,7 +207,7 @@ func (q query) readCells(cells []lineCell, in, out int, limit float64, fromS, to
 		if active > most {
 			return 0, false // too far to walk: the search answers
 		}
-		if !read && (!fromS.start() || !toT.startOwn(!q.rows)) {
+		if !read && (!fromS.start() || !toT.start()) {
 			return 0, false
 		}
 		best = runAlong(cells, rs, in, out, fromS, toT)
@@ -236,15 +239,6 @@ func (q query) pickCrossing(cells []lineCell, best float64, buf []int, start int
 		}
 	}
 	return buf, 0, false
-}
-
-// startOwn readies the keys, in a scratch of their own (from the
-// table's pool) where own is set.
-func (k *endKeys) startOwn(own bool) bool {
-	if own {
-		k.sc = k.o.lt.getScratch()
-	}
-	return k.start()
 }
 
 // maxCrossingTries bounds how many of the best crossings, where several
@@ -442,18 +436,17 @@ type endKeys struct {
 	budget *int
 }
 
-// start readies the keys, forgetting what the scratch held; false where
-// the table's rows are not keys. O(1).
+// start readies the keys: the end's row of distances; false where the
+// table's rows are not keys. Without rows acrossLine readied the walks'
+// scratch and its heuristic. O(1).
 func (k *endKeys) start() bool {
-	if k.o.rows {
-		row, _ := k.o.st.distRow(int(k.end))
-		var rowOK bool
-		k.row, rowOK = row.Octile16()
-		return rowOK
+	if !k.o.rows {
+		return true
 	}
-	k.sc.begin()
-	k.sc.hr = k.o.heuristic(k.end, true)
-	return true
+	row, _ := k.o.st.distRow(int(k.end))
+	var rowOK bool
+	k.row, rowOK = row.Octile16()
+	return rowOK
 }
 
 // clean reports whether u's stored path toward the end may cross no
@@ -510,7 +503,7 @@ func (k *endKeys) key(u int32) float64 {
 		if *k.budget <= 0 {
 			return math.Inf(1)
 		}
-		query{k.o, k.sc}.setH(n, u, k.end)
+		query{view: k.o, sc: k.sc}.setH(n, u, k.end)
 		*k.budget -= len(k.sc.chain) + 1
 	}
 	return n.h

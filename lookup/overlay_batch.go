@@ -1,6 +1,7 @@
 package lookup
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -11,7 +12,16 @@ import (
 // A Batch makes changes inside Overlay.Apply: it is the one writer of an
 // overlay's change set, working on a copy that Apply publishes whole, and
 // every change of an Overlay (Block and the rest) is Apply with one change.
+//
+// A Batch is valid only while Apply's function runs. Kept and used after
+// Apply returned, it changes nothing: its methods return ErrBatchDone, as
+// a database/sql Tx returns ErrTxDone after its commit, and Clear, which
+// returns no error, panics with ErrBatchDone.
 type Batch struct{ c *changeSet }
+
+// ErrBatchDone is returned by the methods of a Batch used after the Apply
+// that handed it out returned.
+var ErrBatchDone = errors.New("lookup: Batch used after its Apply returned")
 
 // Block is Overlay.Block within a batch. O(1) amortised.
 func (b *Batch) Block(u int) error {
@@ -150,9 +160,13 @@ func (b *Batch) RestoreCell(u int) error {
 	return nil
 }
 
-// Clear is Overlay.Clear within a batch. O(changes).
+// Clear is Overlay.Clear within a batch. O(changes). It panics with
+// ErrBatchDone where b's Apply returned: it has no error to return it in.
 func (b *Batch) Clear() {
 	o := b.c
+	if o == nil {
+		panic(ErrBatchDone)
+	}
 	for u := range o.blocked {
 		b.touchBlocked(u, -1)
 	}
@@ -274,10 +288,13 @@ func (b *Batch) touchBlocked(u int32, d int) {
 	}
 }
 
-// check refuses a change at node u: out of range, or on an overlay that
-// takes none.
+// check refuses a change at node u: out of range, on an overlay that
+// takes none, or through a Batch whose Apply returned.
 func (b *Batch) check(u int) error {
 	o := b.c
+	if o == nil {
+		return ErrBatchDone
+	}
 	if o.st == nil && o.lt.t.AllPairs() {
 		return fmt.Errorf("an overlay over a table of layout %q takes no changes yet (lookup.Table.Search answers any pair)", o.lt.t.Layout)
 	}

@@ -17,7 +17,9 @@ const (
 )
 
 // A query is one search of a view's level: the view, and the search's
-// working memory, taken from the table's pool for the query's length.
+// working memory, taken from the table's pool once at the query's start
+// and given back at its end, so no stage takes or releases memory; a
+// stage begins the scratch afresh where it needs it forgotten.
 type query struct {
 	*view
 	sc *scratch

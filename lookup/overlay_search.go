@@ -55,6 +55,7 @@ type astar struct {
 // closes it (returning it where its stored path is unchanged) and expands
 // it.
 func (q query) searchOn(s, t int32, stored []int, cut int, keyed bool) (end int32, ok bool) {
+	q.sc.begin() // forget across's walks, or the keyed search's
 	a := astar{q: q, s: s, t: t, keyed: keyed}
 	if end, ok, done := a.start(stored, cut); done {
 		return end, ok
@@ -78,13 +79,12 @@ func (q query) searchOn(s, t int32, stored []int, cut int, keyed bool) (end int3
 	}
 }
 
-// start readies the scratch, the heuristic and the source; done when that
-// alone answers (the source cannot reach t, or its distance leaves the
-// keys' range).
+// start readies the heuristic, the costs and the source on the scratch
+// searchOn began; done when that alone answers (the source cannot reach
+// t, or its distance leaves the keys' range).
 func (a *astar) start(stored []int, cut int) (end int32, ok, done bool) {
 	q, s, t := a.q, a.s, a.t
 	sc := q.sc
-	sc.begin()
 	a.costs = q.lt.costs().w
 	if a.keyed {
 		a.costs = q.lt.costs().key

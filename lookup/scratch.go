@@ -23,6 +23,10 @@ type scratch struct {
 	reach      []crossReach // across's cells, reused
 	walkBudget int          // the nodes across's walks may still take
 	hr         heuristic    // the query's heuristic, as the walkers read it
+	// mate is across's scratch for its walks toward the target, made the
+	// first time a query of this scratch needs it and kept with it, so a
+	// query takes and gives back one scratch.
+	mate *scratch
 }
 
 // searchNode is what one query knows of one node: 32 bytes, two a cache
@@ -74,6 +78,15 @@ func (lt *Table) putScratch(sc *scratch) {
 	p.mu.Lock()
 	p.free = append(p.free, sc)
 	p.mu.Unlock()
+}
+
+// partner returns the scratch kept with sc for a second search beside
+// its own, made the first time: O(V) then, O(1) after.
+func (sc *scratch) partner() *scratch {
+	if sc.mate == nil {
+		sc.mate = &scratch{node: make([]searchNode, len(sc.node))}
+	}
+	return sc.mate
 }
 
 // begin starts a query: every node becomes unknown in O(1).

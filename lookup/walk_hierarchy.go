@@ -53,25 +53,3 @@ func (w *hierarchyWalker) path(buf []int, from, to int) ([]int, bool) {
 // remembers says the walker's Next costs a query, which a Route should
 // answer once a journey.
 func (w *hierarchyWalker) remembers() bool { return true }
-
-// remembered reports whether a Route keeps the paths of w's table even
-// with no change in force: where its Next costs a search.
-func remembered(w walker) bool {
-	r, ok := w.(interface{ remembers() bool })
-	return ok && r.remembers()
-}
-
-// remember answers r's journey from the table alone, with no change in
-// force, for a table whose Next costs a search: the path once, then a
-// slice read a step. O(one query).
-func (r *Route) remember(v *view, from, to int) int {
-	r.level, r.goal, r.at, r.clean = nil, to, 0, true
-	path, ok := v.lt.AppendPath(r.path[:0], from, to)
-	r.path = path
-	if !ok || len(path) < 2 {
-		r.path = r.path[:0]
-		return -1
-	}
-	r.level, r.at = v, 1
-	return path[1]
-}
