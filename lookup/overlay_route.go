@@ -88,13 +88,8 @@ func (r *Route) TableStep(lt *Table, from, to int) (next int, why StepReason) {
 		return r.path[r.at], StepOK
 	}
 	r.lt, r.level, r.goal, r.at, r.path = nil, nil, to, 0, r.path[:0]
-	switch {
-	case !lt.valid(from) || !lt.valid(to):
-		return -1, StepOutOfRange
-	case from == to:
-		return -1, StepArrived
-	case !lt.w.covers(from, to):
-		return -1, StepNotCovered
+	if why = lt.refuse(from, to); why != StepOK {
+		return -1, why
 	}
 	// The path's first step is Next's: the walker's paths are its Next
 	// followed, so the journey costs one path, not a Next besides.

@@ -25,16 +25,26 @@ func (r StepReason) String() string {
 // Step is Next with the reason there is no next node: next is -1 unless
 // the reason is StepOK. Its cost is Next's.
 func (lt *Table) Step(from, to int) (next int, why StepReason) {
-	switch {
-	case !lt.valid(from) || !lt.valid(to):
-		return -1, StepOutOfRange
-	case from == to:
-		return -1, StepArrived
-	case !lt.w.covers(from, to):
-		return -1, StepNotCovered
+	if why = lt.refuse(from, to); why != StepOK {
+		return -1, why
 	}
 	if next = lt.Next(from, to); next < 0 {
 		return -1, StepNoPath
 	}
 	return next, StepOK
+}
+
+// refuse is the reason the table gives no step from from to to that needs
+// no path read (out of range, arrived, not covered), or StepOK. O(1) but
+// for the walker's covers.
+func (lt *Table) refuse(from, to int) StepReason {
+	switch {
+	case !lt.valid(from) || !lt.valid(to):
+		return StepOutOfRange
+	case from == to:
+		return StepArrived
+	case !lt.w.covers(from, to):
+		return StepNotCovered
+	}
+	return StepOK
 }
