@@ -14,21 +14,8 @@ import (
 // over an overlay (Step) and over a plain table (TableStep), the first
 // answer of a journey and the remembered ones alike.
 func TestRouteStepReasons(t *testing.T) {
-	g := mapstest.GraphNamed(t, "unreachable.grid") // two parts
-	lt := buildAndLoadWith(t, g, build.Options{})
-	win := buildAndLoadWith(t, g, build.Options{Window: 1})
-	node := func(x, y int) int {
-		u, ok := lt.NodeAt(x, y)
-		if !ok {
-			t.Fatalf("no node at %d,%d", x, y)
-		}
-		return u
-	}
-	a, b, far := node(0, 0), node(1, 0), node(7, 0)
-	o := lookup.NewOverlay(lt)
-	if err := o.Block(node(0, 1)); err != nil {
-		t.Fatal(err)
-	}
+	f := newStepFixture(t)
+	g, lt, win, o, node, a, b, far := f.g, f.lt, f.win, f.o, f.node, f.a, f.b, f.far
 	empty := lookup.NewOverlay(lt)
 	// A hierarchy's Route remembers its paths with no change in force.
 	hier := lookup.NewOverlay(buildAndLoadWith(t, g, build.Options{Layout: table.LayoutHierarchy}))

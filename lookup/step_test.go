@@ -8,26 +8,14 @@ import (
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
+	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
 )
 
 // TestStepReasons: Step tells apart every reason Next folds into -1.
 func TestStepReasons(t *testing.T) {
-	g := mapstest.GraphNamed(t, "unreachable.grid") // two parts
-	lt := buildAndLoadWith(t, g, build.Options{})
-	win := buildAndLoadWith(t, g, build.Options{Window: 1})
-	node := func(x, y int) int {
-		u, ok := lt.NodeAt(x, y)
-		if !ok {
-			t.Fatalf("no node at %d,%d", x, y)
-		}
-		return u
-	}
-	a, b, far := node(0, 0), node(1, 0), node(7, 0)
-	o := lookup.NewOverlay(lt)
-	if err := o.Block(node(0, 1)); err != nil {
-		t.Fatal(err)
-	}
+	f := newStepFixture(t)
+	lt, win, o, node, a, b, far := f.lt, f.win, f.o, f.node, f.a, f.b, f.far
 	for _, c := range []struct {
 		name     string
 		step     func(int, int) (int, lookup.StepReason)
@@ -161,4 +149,36 @@ func TestNearest(t *testing.T) {
 			}
 		})
 	}
+}
+
+// stepFixture is the level of the step-reason tests: unreachable.grid (two
+// parts) as a flat table and a windowed one of DELTA 1, an overlay of the
+// flat one with 0,1 blocked, and the nodes a (0,0), b (1,0) beside it and
+// far (7,0) in the other part.
+type stepFixture struct {
+	g         *maps.Graph
+	lt, win   *lookup.Table
+	o         *lookup.Overlay
+	node      func(x, y int) int
+	a, b, far int
+}
+
+func newStepFixture(t *testing.T) stepFixture {
+	t.Helper()
+	f := stepFixture{g: mapstest.GraphNamed(t, "unreachable.grid")}
+	f.lt = buildAndLoadWith(t, f.g, build.Options{})
+	f.win = buildAndLoadWith(t, f.g, build.Options{Window: 1})
+	f.node = func(x, y int) int {
+		u, ok := f.lt.NodeAt(x, y)
+		if !ok {
+			t.Fatalf("no node at %d,%d", x, y)
+		}
+		return u
+	}
+	f.a, f.b, f.far = f.node(0, 0), f.node(1, 0), f.node(7, 0)
+	f.o = lookup.NewOverlay(f.lt)
+	if err := f.o.Block(f.node(0, 1)); err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
