@@ -128,16 +128,12 @@ func BenchmarkGameLoop(b *testing.B) {
 				name string
 				node int
 			}{{"open", -1}, {"shut-busiest", busiest}, {"shut-unused", unused}} {
-				for _, api := range []string{"next", "route", "route-landmarks"} {
+				for _, api := range gameAPIs {
 					b.Run(name+"/"+layoutName(layout)+"/"+door.name+"/"+api, func(b *testing.B) {
 						if door.node < 0 && door.name != "open" {
 							b.Skip("every node is walked")
 						}
-						landmarks := 0
-						if api == "route-landmarks" {
-							landmarks = gameLandmarks
-						}
-						gameLoop(b, lt, door.node, api != "next", landmarks)
+						gameLoop(b, lt, door.node, api)
 					})
 				}
 			}
@@ -177,7 +173,7 @@ func doorCells(count []int) (busiest, unused int) {
 // read (a shared machine's other work left out); and of each agent's
 // longest wait for an answer, in frames, the 99th percentile over the
 // agents (p99-wait-frames) and the largest (max-wait-frames).
-func gameLoop(b *testing.B, lt *lookup.Table, door int, withRoutes bool, landmarks int) {
+func gameLoop(b *testing.B, lt *lookup.Table, door int, api string) {
 	b.ReportAllocs()
 	times := make([]time.Duration, 0, gameFrames)
 	cpuTimes := make([]int64, 0, gameFrames)
@@ -186,18 +182,12 @@ func gameLoop(b *testing.B, lt *lookup.Table, door int, withRoutes bool, landmar
 	defer runtime.UnlockOSThread()
 	for b.Loop() {
 		o := lookup.NewOverlay(lt)
-		if err := o.SetLandmarks(landmarks); err != nil {
-			b.Fatal(err)
-		}
+		step, run := gameAPI(b, o, api)
 		var r *rand.Rand
 		agents, r = newAgents(lt.Len(), 2)
-		routes := make([]lookup.Route, len(agents))
-		step := gameStep(func(_, from, to int) (int, lookup.StepReason) { return o.Step(from, to) })
-		if withRoutes {
-			step = func(i, from, to int) (int, lookup.StepReason) { return routes[i].Step(o, from, to) }
-		}
 		for range gameWarmFrames {
 			frame(agents, r, lt.Len(), step)
+			run()
 		}
 		times, cpuTimes = times[:0], cpuTimes[:0]
 		for f := range gameFrames {
@@ -208,12 +198,45 @@ func gameLoop(b *testing.B, lt *lookup.Table, door int, withRoutes bool, landmar
 				}
 			}
 			frame(agents, r, lt.Len(), step)
+			run()
 			times = append(times, time.Since(start))
 			cpuTimes = append(cpuTimes, threadCPU()-cpu)
 		}
 	}
 	reportFrames(b, times, cpuTimes)
 	reportWaits(b, agents)
+}
+
+// gameAPIs are the ways BenchmarkGameLoop's agents ask: o.Step (next), a
+// Route's Step each, without and with landmarks, and a Route's Plan each
+// through a Planner run once a frame with the default budget, on one
+// goroutine (plan: the README's loop) or two (plan-workers=2, whose
+// second goroutine's CPU time the CPU metrics leave out).
+var gameAPIs = []string{"next", "route", "route-landmarks", "plan", "plan-workers=2"}
+
+// gameAPI returns how agents step through o with api, and what runs once
+// a frame after their steps.
+func gameAPI(b *testing.B, o *lookup.Overlay, api string) (gameStep, func()) {
+	landmarks := 0
+	if api == "route-landmarks" {
+		landmarks = gameLandmarks
+	}
+	if err := o.SetLandmarks(landmarks); err != nil {
+		b.Fatal(err)
+	}
+	routes := make([]lookup.Route, gameAgents)
+	switch api {
+	case "next":
+		return func(_, from, to int) (int, lookup.StepReason) { return o.Step(from, to) }, func() {}
+	case "plan", "plan-workers=2":
+		workers := 1
+		if api != "plan" {
+			workers = 2
+		}
+		p := lookup.NewPlanner(o, lookup.PlannerOptions{Workers: workers})
+		return func(i, from, to int) (int, lookup.StepReason) { return routes[i].Plan(p, from, to) }, func() { p.Run() }
+	}
+	return func(i, from, to int) (int, lookup.StepReason) { return routes[i].Step(o, from, to) }, func() {}
 }
 
 // reportFrames reports the mean of the fastest nine tenths of the frames

@@ -21,6 +21,7 @@ type Route struct {
 	// clean: path is the table's own path, which stays a shortest path
 	// for as long as it crosses no change, whatever else changes.
 	clean bool
+	job   *planJob // what Plan asked of a Planner (route_plan.go)
 }
 
 // Next returns the node after from on a shortest path to to through o,
@@ -57,15 +58,24 @@ func (r *Route) Step(o *Overlay, from, to int) (next int, why StepReason) {
 	if next = r.next(v, from, to); next >= 0 {
 		return next, StepOK
 	}
-	switch {
-	case !v.lt.valid(from) || !v.lt.valid(to):
-		return -1, StepOutOfRange
-	case from == to:
-		return -1, StepArrived
-	case v.isBlocked(from) || v.isBlocked(to):
-		return -1, StepBlocked
+	if why = v.refuse(from, to); why != StepOK {
+		return -1, why
 	}
 	return -1, StepNoPath
+}
+
+// refuse is the reason the view gives no step that needs no path read (out
+// of range, arrived, blocked), or StepOK. O(1).
+func (v *view) refuse(from, to int) StepReason {
+	switch {
+	case !v.lt.valid(from) || !v.lt.valid(to):
+		return StepOutOfRange
+	case from == to:
+		return StepArrived
+	case v.isBlocked(from) || v.isBlocked(to):
+		return StepBlocked
+	}
+	return StepOK
 }
 
 // TableNext is Next over lt itself, for a level with no overlay: it
@@ -87,6 +97,7 @@ func (r *Route) TableStep(lt *Table, from, to int) (next int, why StepReason) {
 		r.at++
 		return r.path[r.at], StepOK
 	}
+	r.drop()
 	r.lt, r.level, r.goal, r.at, r.path = nil, nil, to, 0, r.path[:0]
 	if why = lt.refuse(from, to); why != StepOK {
 		return -1, why
@@ -104,6 +115,7 @@ func (r *Route) TableStep(lt *Table, from, to int) (next int, why StepReason) {
 
 // next is Next when the remembered path does not answer.
 func (r *Route) next(v *view, from, to int) int {
+	r.drop()
 	r.lt = nil // the path it answers is the overlay's
 	if v.changes == 0 && remembered(v.lt.w) {
 		return r.remember(v, from, to)
@@ -162,4 +174,8 @@ func (r *Route) remember(v *view, from, to int) int {
 }
 
 // Reset forgets the remembered path, keeping its memory. O(1).
-func (r *Route) Reset() { r.path, r.level, r.lt = r.path[:0], nil, nil }
+// A request waiting for a Planner is withdrawn.
+func (r *Route) Reset() {
+	r.drop()
+	r.path, r.level, r.lt = r.path[:0], nil, nil
+}

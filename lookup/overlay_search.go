@@ -46,8 +46,9 @@ type astar struct {
 	// without meeting the source, the target is cut off, and the query
 	// costs what the smaller side costs instead of exhausting the source's
 	// side.
-	back bool
-	next int // the reachability search's next node in sc.back
+	back  bool
+	next  int // the reachability search's next node in sc.back
+	taken int // nodes taken from the queue, the work a Planner counts
 }
 
 // searchOn is search on keys or on costs; ok is false when a keyed search
@@ -60,23 +61,34 @@ func (q query) searchOn(s, t int32, stored []int, cut int, keyed bool) (end int3
 	if end, ok, done := a.start(stored, cut); done {
 		return end, ok
 	}
-	for {
+	end, ok, _ = a.run(-1)
+	return end, ok
+}
+
+// run steps a started search until it ends (done), or, where limit is not
+// negative, until it has taken limit nodes from the queue: a sliced search
+// (a Planner's) resumes it later with its scratch kept. a.taken counts the
+// nodes taken. O(limit) steps, each as searchOn says.
+func (a *astar) run(limit int) (end int32, ok, done bool) {
+	for stop := a.taken + limit; limit < 0 || a.taken < stop; {
 		u, ok := a.pop()
 		if !ok {
-			return -1, true
+			return -1, true, true
 		}
+		a.taken++
 		switch a.close(u) {
 		case skipNode:
 			continue
 		case foundEnd:
-			return u, true
+			return u, true, true
 		case cutOff:
-			return -1, true
+			return -1, true, true
 		}
 		if !a.expand(u) {
-			return -1, false
+			return -1, false, true
 		}
 	}
+	return -1, false, false
 }
 
 // start readies the heuristic, the costs and the source on the scratch

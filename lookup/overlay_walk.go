@@ -23,9 +23,10 @@ import (
 func (q query) walk(x, t int32) {
 	if q.rows {
 		q.walkRows(x, t)
-		return
+	} else {
+		q.walkSums(x, t)
 	}
-	q.walkSums(x, t)
+	q.sc.walks += len(q.sc.chain) // the work a Planner counts
 }
 
 // walkRows is walk where distances are the rows': it stops at the first

@@ -23,6 +23,7 @@ type scratch struct {
 	reach      []crossReach // across's cells, reused
 	walkBudget int          // the nodes across's walks may still take
 	hr         heuristic    // the query's heuristic, as the walkers read it
+	walks      int          // nodes walked, ever: the work a Planner counts
 	// mate is across's scratch for its walks toward the target, made the
 	// first time a query of this scratch needs it and kept with it, so a
 	// query takes and gives back one scratch.
@@ -87,6 +88,14 @@ func (sc *scratch) partner() *scratch {
 		sc.mate = &scratch{node: make([]searchNode, len(sc.node))}
 	}
 	return sc.mate
+}
+
+// walksWithMate is the nodes sc and its mate have walked, ever. O(1).
+func (sc *scratch) walksWithMate() int {
+	if sc.mate == nil {
+		return sc.walks
+	}
+	return sc.walks + sc.mate.walks
 }
 
 // begin starts a query: every node becomes unknown in O(1).

@@ -1,7 +1,8 @@
 package lookup
 
-// StepReason says why Step gave, or did not give, a next node: the five
-// reasons a plain Next folds into -1, told apart in the same call.
+// StepReason says why Step gave, or did not give, a next node: the
+// reasons a plain Next folds into -1, told apart in the same call, and
+// StepPending, which only Route.Plan gives.
 type StepReason uint8
 
 const (
@@ -11,9 +12,10 @@ const (
 	StepBlocked                      // an overlay blocks from or the goal
 	StepOutOfRange                   // from or the goal is not a node
 	StepNotCovered                   // a windowed table does not cover the pair (Search answers it)
+	StepPending                      // a Planner has not yet answered (Route.Plan): wait and ask again
 )
 
-var stepReasons = [...]string{"ok", "arrived", "no path", "blocked", "out of range", "not covered"}
+var stepReasons = [...]string{"ok", "arrived", "no path", "blocked", "out of range", "not covered", "pending"}
 
 func (r StepReason) String() string {
 	if int(r) < len(stepReasons) {

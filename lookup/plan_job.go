@@ -1,0 +1,202 @@
+package lookup
+
+// A planJob is the work one Route asked a Planner for, on one view of the
+// level: the check of the rest of its path against the changes, its path
+// found (the stored path checked, then a detour searched a slice at a
+// time), or a table's own path where its Next costs a search. Each Route
+// keeps one and reuses it journey after journey.
+type planJob struct {
+	gen      uint32 // the request; a queue entry of another gen is stale
+	state    jobState
+	kind     jobKind
+	v        *view // the view it works on; nil before it starts
+	from, to int
+	rest     []int // jobCheck: the route's path on from from, read only
+	checked  int   // jobCheck: rest[:checked+1] crosses no change
+	// The answer, once done: ok says the rest still holds (jobCheck) or a
+	// path exists (path, clean where it is the table's own).
+	ok, clean bool
+	path      []int
+	search    slicedSearch
+}
+
+type jobState uint8
+
+const (
+	jobIdle   jobState = iota // nothing asked
+	jobQueued                 // asked, in the Planner's queue
+	jobDone                   // answered, for job.v
+)
+
+type jobKind uint8
+
+const (
+	jobCheck    jobKind = iota // the rest of a clean path, against the changes
+	jobSolve                   // a shortest path, as view.solve finds it
+	jobRemember                // a table path, with no change in force
+)
+
+// The work units a job counts: a node of a path checked or walked is one;
+// a node a search takes from its queue costs searchUnits (it relaxes the
+// node's moves and may walk its stored path); the stage that detours
+// across a line costs acrossUnits, bounded by its own walk limit; a table
+// path that costs a search (the hierarchy) costs rememberUnits.
+const (
+	searchUnits   = 8
+	acrossUnits   = 64
+	rememberUnits = 4096
+)
+
+// slicedSearch is view.answer's search, run a slice at a time, with the
+// scratch it holds from one slice to the next.
+type slicedSearch struct {
+	a      astar
+	active bool // a holds a started search and its scratch
+	cut    int
+}
+
+// restart forgets the job's progress, to work on v. O(1).
+func (j *planJob) restart(v *view) {
+	j.release()
+	j.v, j.checked, j.ok, j.clean = v, 0, false, false
+	if j.kind == jobSolve && len(j.rest) > 0 {
+		j.kind = jobCheck // it crossed a change of another view
+	}
+}
+
+// release gives back the scratch a suspended search holds. O(1).
+func (j *planJob) release() {
+	if s := &j.search; s.active {
+		s.a.q.lt.putScratch(s.a.q.sc)
+		s.active, s.a = false, astar{}
+	}
+}
+
+// run works on the job, on v, for about limit units: it returns the units
+// it used (at least one; over limit by at most a stored path's walk) and
+// whether the job is answered.
+func (j *planJob) run(v *view, limit int) (used int, done bool) {
+	if j.v != v {
+		j.restart(v)
+	}
+	if !v.open(j.from, j.to) || j.from == j.to {
+		j.ok = false
+		return 1, true
+	}
+	switch j.kind {
+	case jobCheck:
+		// A check that meets a change becomes a search, in a later
+		// round: a check holds no scratch, so a round takes any number.
+		used, done = j.check(limit)
+		return max(used, 1), done
+	case jobSolve:
+		return j.solve(limit, 0)
+	}
+	var ok bool
+	j.path, ok = v.lt.AppendPath(j.path[:0], j.from, j.to)
+	j.ok, j.clean = ok && len(j.path) > 1, true
+	return rememberUnits, true
+}
+
+// check checks rest against the changes, a slice of at most limit nodes
+// at a time; where it crosses one the job becomes a search (not done).
+func (j *planJob) check(limit int) (used int, done bool) {
+	for j.checked+1 < len(j.rest) && used < limit {
+		end := min(len(j.rest), j.checked+1+limit-used)
+		if j.v.crosses(j.rest[j.checked:end]) {
+			j.kind = jobSolve
+			return used, false
+		}
+		used += end - j.checked
+		j.checked = end - 1
+	}
+	if j.checked+1 >= len(j.rest) {
+		j.ok, j.clean = true, true
+		return used, true
+	}
+	return used, false
+}
+
+// solve finds the path as view.solve does, its search sliced: used units
+// are spent already this call.
+func (j *planJob) solve(limit, used int) (int, bool) {
+	s := &j.search
+	if !s.active {
+		var done bool
+		if used, done = j.begin(used); done {
+			return used, true
+		}
+	}
+	nodes := max(1, (limit-used)/searchUnits)
+	before, walks := s.a.taken, s.a.q.sc.walks
+	end, ok, done := s.a.run(nodes)
+	used += (s.a.taken-before)*searchUnits + s.a.q.sc.walks - walks
+	if done && !ok && s.a.keyed {
+		// Left the keys' exact range: search again on costs, as search does.
+		if end, ok, done = j.startSearch(false); !done {
+			return max(used, 1), false
+		}
+	}
+	if !done {
+		return max(used, 1), false
+	}
+	return used + j.finish(end, ok), true
+}
+
+// begin checks the stored path, tries the stages before the search, and
+// starts the search; done when they answer.
+func (j *planJob) begin(used int) (int, bool) {
+	v, s, t := j.v, int32(j.from), int32(j.to)
+	buf, cut, state := v.checked(j.path[:0], j.from, j.to)
+	j.path, used = buf, used+len(buf)+1
+	if state != pathChanged {
+		j.ok, j.clean = state == pathUnchanged && len(buf) > 1, true
+		return used, true
+	}
+	if v.apart(s, t) {
+		j.ok = false
+		return used, true
+	}
+	q := query{view: v, sc: v.lt.getScratch()}
+	walks := q.sc.walksWithMate()
+	out, _, ok := q.across(buf, 0, cut, s, t)
+	used += acrossUnits + q.sc.walksWithMate() - walks
+	if ok {
+		v.lt.putScratch(q.sc)
+		j.path, j.ok = out, len(out) > 1
+		return used, true
+	}
+	j.search = slicedSearch{a: astar{q: q, s: s, t: t}, active: true, cut: cut}
+	keyed := v.lt.costs().key != nil && v.inexact == 0
+	end, ok, done := j.startSearch(keyed)
+	if done && !ok && keyed {
+		end, ok, done = j.startSearch(false)
+	}
+	if done {
+		return used + j.finish(end, ok), true
+	}
+	return used, false
+}
+
+// startSearch starts the search afresh, on keys or on costs, as searchOn
+// does; done when its start alone answers.
+func (j *planJob) startSearch(keyed bool) (end int32, ok, done bool) {
+	a := &j.search.a
+	a.q.sc.begin()
+	*a = astar{q: a.q, s: a.s, t: a.t, keyed: keyed, taken: a.taken}
+	return a.start(j.path, j.search.cut)
+}
+
+// finish turns the search's end into the path, as answer does, and gives
+// back the scratch; it returns the units used. O(path length).
+func (j *planJob) finish(end int32, ok bool) int {
+	a := &j.search.a
+	j.path, j.ok = j.path[:0], false
+	if end >= 0 && ok {
+		j.path, j.ok = a.q.tail(j.path, end, a.t)
+		j.ok = j.ok && len(j.path) > 1
+	}
+	j.clean = false
+	j.release()
+	return len(j.path) + 1
+}
