@@ -40,12 +40,16 @@ const (
 // a node a search takes from its queue costs searchUnits (it relaxes the
 // node's moves and may walk its stored path); the stage that detours
 // across a line costs acrossUnits, bounded by its own walk limit; a table
-// path that costs a search (the hierarchy) costs rememberUnits.
+// path that costs a search (the hierarchy's query, which cannot be
+// sliced) costs rememberUnits.
 const (
-	searchUnits   = 8
-	acrossUnits   = 64
-	rememberUnits = 4096
+	searchUnits = 8
+	acrossUnits = 64
 )
+
+// rememberUnits is what a table path costs where the table's Next costs a
+// search: a share of the table's nodes, which such a query grows with.
+func rememberUnits(lt *Table) int { return max(256, lt.n/16) }
 
 // slicedSearch is view.answer's search, run a slice at a time, with the
 // scratch it holds from one slice to the next.
@@ -95,7 +99,7 @@ func (j *planJob) run(v *view, limit int) (used int, done bool) {
 	var ok bool
 	j.path, ok = v.lt.AppendPath(j.path[:0], j.from, j.to)
 	j.ok, j.clean = ok && len(j.path) > 1, true
-	return rememberUnits, true
+	return rememberUnits(v.lt), true
 }
 
 // check checks rest against the changes, a slice of at most limit nodes

@@ -167,12 +167,20 @@ func (p *Planner) pick(v *view, left int) []roundJob {
 			searches++
 		}
 		limit := min(p.opt.Slice, left)
-		if j := e.j; j.kind == jobCheck {
+		switch j := e.j; j.kind {
+		case jobCheck:
 			checked := j.checked
 			if j.v != v {
 				checked = 0
 			}
 			limit = min(limit, max(1, len(j.rest)-1-checked)) // a check's cost is known
+		case jobRemember:
+			// A query that cannot be sliced: the first of a Run goes
+			// whatever it costs, the others where it fits.
+			if limit = rememberUnits(v.lt); limit > left && (len(round) > 0 || left < p.opt.Work) {
+				left = 0
+				continue
+			}
 		}
 		round = append(round, roundJob{j: e.j, limit: limit})
 		left -= limit

@@ -1,6 +1,7 @@
 package lookup_test
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
+	"github.com/pathtable/pathtable/table"
 )
 
 // plannedGame is a game whose agents ask Route.Plan each frame, then run
@@ -235,4 +237,56 @@ func TestPlanSlicedSearch(t *testing.T) {
 			t.Fatalf("%s: the detour search took %d frames at two nodes a frame", l.Name, frames-len(want))
 		}
 	}
+}
+
+// TestPlannerFIFO: on a hierarchy table, whose Next costs a query that
+// cannot be sliced, a Planner whose budget fits one query a Run answers
+// the agents one a frame, in the order they asked, and each then walks a
+// shortest path.
+func TestPlannerFIFO(t *testing.T) {
+	for _, lv := range mapstest.SmallLevels(t) {
+		opt := build.Options{Layout: table.LayoutHierarchy, Workers: 2}
+		if _, err := build.Build(context.Background(), lv.G, opt); err != nil || lv.G.Nodes() < 8 {
+			continue // graphs and float levels get none
+		}
+		lt := buildAndLoadWith(t, lv.G, opt)
+		p := lookup.NewPlanner(lookup.NewOverlay(lt), lookup.PlannerOptions{Work: 300})
+		n := lt.Len()
+		const agents = 5
+		routes := make([]lookup.Route, agents)
+		at, goal, first := make([]int, agents), make([]int, agents), make([]int, agents)
+		for i := range agents {
+			at[i], goal[i], first[i] = i, n-1-i, -1
+		}
+		for frame := 0; frame < 4*agents; frame++ {
+			for i := agents - 1; i >= 0; i-- { // asked in reverse: served in reverse
+				if at[i] == goal[i] {
+					continue
+				}
+				next, why := routes[i].Plan(p, at[i], goal[i])
+				switch why {
+				case lookup.StepOK:
+					want := mapstest.DistancesTo(lv.G, int32(goal[i]))
+					if !sameCost(weightOf(lv.G, at[i], next)+want[next], want[at[i]], lv.G.Metric) {
+						t.Fatalf("%s: step %d -> %d toward %d is not on a shortest path", lv.Name, at[i], next, goal[i])
+					}
+					if first[i] < 0 {
+						first[i] = frame
+					}
+					at[i] = next
+				case lookup.StepPending:
+				default:
+					t.Fatalf("%s: agent %d: %v", lv.Name, i, why)
+				}
+			}
+			p.Run()
+		}
+		for i := range agents {
+			if want := agents - i; first[i] != want {
+				t.Fatalf("%s: agent %d first moved in frame %d, want %d (first asked, first served)", lv.Name, i, first[i], want)
+			}
+		}
+		return
+	}
+	t.Skip("no level got a hierarchy table")
 }
