@@ -38,14 +38,20 @@ const (
 
 // The work units a job counts: a node of a path checked or walked is one;
 // a node a search takes from its queue costs searchUnits (it relaxes the
-// node's moves and may walk its stored path); the stage that detours
+// node's moves), and each node its walks follow one more; the stage that detours
 // across a line costs acrossUnits, bounded by its own walk limit; a table
 // path that costs a search (the hierarchy's query, which cannot be
 // sliced) costs rememberUnits.
-const (
-	searchUnits = 8
-	acrossUnits = 64
-)
+const acrossUnits = 64
+
+// searchUnits is what a node a search takes from its queue costs on v:
+// more where distances are walks' sums, not rows' reads.
+func searchUnits(v *view) int {
+	if v.rows {
+		return 4
+	}
+	return 8
+}
 
 // rememberUnits is what a table path costs where the table's Next costs a
 // search: a share of the table's nodes, which such a query grows with.
@@ -131,10 +137,11 @@ func (j *planJob) solve(limit, used int) (int, bool) {
 			return used, true
 		}
 	}
-	nodes := max(1, (limit-used)/searchUnits)
+	unit := searchUnits(j.v)
+	nodes := max(1, (limit-used)/unit)
 	before, walks := s.a.taken, s.a.q.sc.walks
 	end, ok, done := s.a.run(nodes)
-	used += (s.a.taken-before)*searchUnits + s.a.q.sc.walks - walks
+	used += (s.a.taken-before)*unit + s.a.q.sc.walks - walks
 	if done && !ok && s.a.keyed {
 		// Left the keys' exact range: search again on costs, as search does.
 		if end, ok, done = j.startSearch(false); !done {

@@ -12,8 +12,9 @@ import (
 // shows it still holds); otherwise it asks the Planner and tells its
 // agent StepPending, and the agent waits where it stands. Once a frame,
 // Run does the queued work, first asked first served, within a budget
-// of work units: a unit is about one node of a path checked, a search's
-// node about eight. A search too large for one frame is sliced: it
+// of work units: a unit is about one node of a stored path walked or
+// checked, a search's node four to eight. A search too large for one
+// frame is sliced: it
 // resumes in the next Run where it stopped, ahead of the work asked after
 // it, so no request starves and none can blow a frame.
 //
@@ -49,10 +50,10 @@ type PlannerOptions struct {
 	Workers int
 }
 
-// DefaultWork is the work units a Run spends by default: enough for
-// about a millisecond of re-planning on a current core, so a 60 fps
+// DefaultWork is the work units a Run spends by default: about a
+// millisecond or two of re-planning on a current core, so a 60 fps
 // frame keeps its time; docs/RUNTIME.md gives the measured figures.
-const DefaultWork = 40000
+const DefaultWork = 36000
 
 // maxSearches bounds the searches a Planner holds between slices, each
 // with its scratch (O(V)): a round serves at most this many jobs that
