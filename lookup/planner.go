@@ -53,7 +53,7 @@ type PlannerOptions struct {
 // DefaultWork is the work units a Run spends by default: about a
 // millisecond or two of re-planning on a current core, so a 60 fps
 // frame keeps its time; docs/RUNTIME.md gives the measured figures.
-const DefaultWork = 36000
+const DefaultWork = 28000
 
 // maxSearches bounds the searches a Planner holds between slices, each
 // with its scratch (O(V)): a round serves at most this many jobs that
