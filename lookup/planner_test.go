@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
@@ -123,6 +124,7 @@ func (gm *plannedGame) play(limit int) uint64 {
 // (a search takes one node a frame), small ones, and the default.
 var plannerBudgets = []lookup.PlannerOptions{
 	{Work: 1}, {Work: 30, Slice: 8}, {Work: 200, Workers: 3}, {},
+	{Work: 1 << 30, Slice: 8, Time: time.Nanosecond}, // a round a Run, by the clock
 }
 
 // TestAgentsPlanUnderChanges: agents follow Route.Plan frame by frame with
@@ -146,7 +148,11 @@ func TestAgentsPlanUnderChanges(t *testing.T) {
 						// 12 agents' work at one unit a frame: each job is at
 						// most a few hundred units on these small levels.
 						gm := newPlannedGame(t, lv.G, lt, seed, opt)
-						gm.play(30 * 12 * lv.G.Nodes() / max(1, opt.Work))
+						units := opt.Work
+						if opt.Time > 0 {
+							units = opt.Slice
+						}
+						gm.play(30 * 12 * lv.G.Nodes() / max(1, units))
 						if opt.Work == 1 {
 							waits += gm.pending
 						}
