@@ -3,9 +3,9 @@ package lookup
 // Plan is Step through a Planner, for a game loop that must not hitch: it
 // answers at once what costs no more than a slice read (the remembered
 // path, while it answers; a refusal; a path the distance rows prove
-// unchanged, in O(changes); with no change in force, the table's path,
-// O(path length) a journey, where the table's Next costs no search), and
-// otherwise asks p for the work (a check of the rest of
+// unchanged, in O(changes); a new journey's stored path, O(path length),
+// where it crosses no change or there is none, as with no change in force,
+// where the table's Next costs no search), and otherwise asks p for the work (a check of the rest of
 // the path, or a search) and returns StepPending: the agent waits where it
 // stands and asks again next frame, with the same from and to, until p.Run
 // has answered. A changed from or to withdraws the request and asks anew.
@@ -40,13 +40,40 @@ func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 			return r.adopt(j)
 		}
 	}
-	if r.follows(from, to) && v.changes > 0 && v.avoids(from, to) {
-		r.drop()
-		r.level, r.at = v, r.at+1
-		return r.path[r.at], StepOK
+	if r.follows(from, to) {
+		if v.changes > 0 && v.avoids(from, to) {
+			r.drop()
+			r.level, r.at = v, r.at+1
+			return r.path[r.at], StepOK
+		}
+	} else if v.changes > 0 && !remembered(v.lt.w) {
+		if next, why, ok := r.fresh(v, from, to); ok {
+			return next, why
+		}
 	}
 	r.request(p, v, from, to)
 	return -1, StepPending
+}
+
+// fresh answers a new journey at once where its stored path crosses no
+// change, or there is none: the walk an open level's journey costs too,
+// so that the journeys that start while a change is in force wait on the
+// Planner only where they need a search. O(path length).
+func (r *Route) fresh(v *view, from, to int) (next int, why StepReason, ok bool) {
+	r.drop()
+	r.lt, r.level, r.goal, r.at, r.clean = nil, nil, to, 0, true
+	path, _, state := v.checked(r.path[:0], from, to)
+	r.path = path
+	switch {
+	case state == pathNone || state == pathUnchanged && len(path) < 2:
+		r.path = r.path[:0]
+		return -1, StepNoPath, true
+	case state == pathUnchanged:
+		r.level, r.at = v, 1
+		return path[1], StepOK, true
+	}
+	r.path = r.path[:0]
+	return -1, StepPending, false
 }
 
 // follows reports whether from to to continues the remembered clean path
