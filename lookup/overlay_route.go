@@ -11,7 +11,9 @@ package lookup
 // another goroutine changes the overlay.
 //
 // A level without doors needs no overlay: TableNext and TableStep follow
-// a Table the same way.
+// a Table the same way. A game that must not hitch when the level changes
+// asks Plan instead, which leaves the work a change costs to a Planner's
+// per-frame budget.
 type Route struct {
 	path  []int // the answered path; the agent stands on path[at]
 	at    int
