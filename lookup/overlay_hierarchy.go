@@ -73,12 +73,17 @@ func (lt *Table) putHierarchyTarget(d *table.HierarchyTarget) {
 }
 
 // hstar is one A* of a hierarchy table's changed level: the engine's
-// queue (astar's pop and queue), the heuristic, and the stored path's
-// unchanged tail.
+// queue (astar's pop and queue), the heuristic, and the stored path.
 type hstar struct {
 	astar
-	d          *table.HierarchyTarget
-	key1, keyD float64 // the keys of a straight and a diagonal move of cost 1 and √2
+	d *table.HierarchyTarget
+	// stored is the stored path from s to t: stored[:first] crosses no
+	// change from s, so each node's baked distance from s is its distance
+	// now; stored[tail:] crosses none to t, the search's ends.
+	stored      []int
+	first, tail int
+	octile      bool
+	key1, keyD  float64 // the keys of a straight and a diagonal move of cost 1 and √2
 }
 
 // answerHierarchy is answer on a hierarchy table: buf[start:] holds the
@@ -96,19 +101,19 @@ func (v *view) answerHierarchy(buf []int, start int, s, t int32, withPath bool) 
 		}
 		stored = path
 	}
-	a := hstar{astar: astar{q: query{view: v, sc: v.lt.getScratch()}, s: s, t: t}}
+	a := hstar{astar: astar{q: query{view: v, sc: v.lt.getScratch()}, s: s, t: t}, stored: stored}
 	defer v.lt.putScratch(a.q.sc)
 	a.d = v.lt.hierarchyTarget(v.hy, int(t))
 	defer v.lt.putHierarchyTarget(a.d)
+	a.octile = v.lt.t.Metric == "octile"
 	a.key1, a.keyD = table.OctileKey(1, 0), table.OctileKey(0, 1)
-	// The stored path's tail from its last change on is unchanged: the
-	// search's ends (t at least).
+	a.first, a.tail = v.unchangedEnds(stored)
 	sc := a.q.sc
-	sc.chain = sc.chain[:0]
-	for _, u := range stored[v.unchangedFrom(stored):] {
+	sc.chain = sc.chain[:0] // the tail, which the answer's path overwrites
+	for _, u := range stored[a.tail:] {
 		sc.chain = append(sc.chain, int32(u))
 	}
-	a.keyed = v.lt.t.Metric == "octile" && v.inexact == 0
+	a.keyed = a.octile && v.inexact == 0
 	end, ok := a.run()
 	if !ok {
 		a.keyed = false // a key left its exact range: search on costs
@@ -129,15 +134,24 @@ func (v *view) answerHierarchy(buf []int, start int, s, t int32, withPath bool) 
 	return buf, cost, true
 }
 
-// unchangedFrom returns the least i such that path[i:] crosses no
-// change. O(len(path)), one filter test a node.
-func (o *changeSet) unchangedFrom(path []int) int {
-	for i := len(path) - 1; i > 0; i-- {
-		if (o.marked(int32(path[i-1])) || o.marked(int32(path[i]))) && o.stepCrosses(int32(path[i-1]), int32(path[i])) {
-			return i
-		}
+// unchangedEnds returns the least first > 0 such that a step into
+// path[first] crosses a change (len(path) where none does), and the least
+// tail such that path[tail:] crosses none. O(len(path)), one filter test
+// a node.
+func (o *changeSet) unchangedEnds(path []int) (first, tail int) {
+	crosses := func(i int) bool {
+		u, v := int32(path[i-1]), int32(path[i])
+		return (o.marked(u) || o.marked(v)) && o.stepCrosses(u, v)
 	}
-	return 0
+	first = 1
+	for first < len(path) && !crosses(first) {
+		first++
+	}
+	tail = len(path) - 1
+	for tail >= first && !crosses(tail) {
+		tail--
+	}
+	return first, max(tail, 0)
 }
 
 // run searches from the source to the first node of the unchanged tail it
@@ -146,18 +160,9 @@ func (o *changeSet) unchangedFrom(path []int) int {
 func (a *hstar) run() (int32, bool) {
 	sc := a.q.sc
 	sc.begin()
-	for i, u := range sc.chain {
-		n := sc.at(u)
-		n.flags, n.next = n.flags|unchanged, int32(i)
+	if ok, done := a.seed(); done {
+		return -1, ok
 	}
-	ns := sc.at(a.s)
-	ns.h, ns.flags = a.h(a.s), ns.flags|hSet|reached
-	ns.g, ns.parent = 0, -1
-	if math.IsInf(ns.h, 1) {
-		return -1, true
-	}
-	a.least = ns.h
-	sc.level = append(sc.level, a.s)
 	for {
 		u, ok := a.pop()
 		if !ok {
@@ -177,16 +182,75 @@ func (a *hstar) run() (int32, bool) {
 	}
 }
 
-// h is the heuristic of u: its baked distance to the target, as a key
-// when keyed. O(1) once read, else the hierarchy's reads (see
-// table.HierarchyTarget.Key).
-func (a *hstar) h(u int32) float64 {
-	k := a.d.Key(int(u))
+// seed gives every node of the stored path its baked distance to the
+// target from the path's own costs (a shortest path of the baked level:
+// its rest from a node is that node's distance), queues the unchanged
+// prefix at its distances from the source, which are exact now too (so the
+// queue starts where the prefix meets its first change, last in, first
+// out, without expanding the prefix), and marks the unchanged tail as the
+// search's ends. done where that answers: the source has no path (ok), or
+// a key leaves its exact range (!ok). O(len(stored) × degree).
+func (a *hstar) seed() (ok, done bool) {
+	sc, o, p := a.q.sc, a.q.view, a.stored
+	sums := append(sc.steps[:0], 0) // baked keys from the source
+	for i := 1; i < len(p); i++ {
+		e := o.edgeTo(int32(p[i-1]), int32(p[i]))
+		k, ok := a.bakedKey(e)
+		if !ok {
+			return false, true
+		}
+		sums = append(sums, sums[i-1]+k)
+	}
+	sc.steps = sums
+	total := sums[len(sums)-1]
+	if a.keyed && total >= table.OctileKeyLimit {
+		return false, true
+	}
+	for i, u := range p {
+		n := sc.at(int32(u))
+		n.h, n.flags = a.fromKey(total-sums[i]), n.flags|hSet
+		if i >= a.tail {
+			n.flags, n.next = n.flags|unchanged, int32(i-a.tail)
+		}
+		if i < a.first {
+			n.g, n.parent, n.flags = a.fromKey(sums[i]), -1, n.flags|reached
+			if i > 0 {
+				n.parent = int32(p[i-1])
+			}
+			sc.level = append(sc.level, int32(u))
+		}
+	}
+	a.least = a.fromKey(total)
+	return true, false
+}
+
+// bakedKey returns the baked cost of edge e as the search adds it: its
+// key where keyed or on octile levels, whose float search reads sums of
+// keys through fromKey. False for no edge (a damaged table's path).
+func (a *hstar) bakedKey(e int32) (float64, bool) {
+	if e < 0 {
+		return 0, false
+	}
+	w := a.q.lt.t.Weights[e]
+	if !a.octile {
+		return w, true
+	}
+	return a.moveKey(w)
+}
+
+// fromKey turns a sum of baked keys into what the search adds: itself
+// where keyed, its cost otherwise. O(1).
+func (a *hstar) fromKey(k float64) float64 {
 	if a.keyed {
 		return k
 	}
 	return a.d.Cost(k)
 }
+
+// h is the heuristic of u: its baked distance to the target, as a key
+// when keyed. O(1) once read, else the hierarchy's reads (see
+// table.HierarchyTarget.Key).
+func (a *hstar) h(u int32) float64 { return a.fromKey(a.d.Key(int(u))) }
 
 // expand relaxes u's moves on the changed level and queues what they
 // improve; false when a keyed search leaves the keys' exact range.
