@@ -2,7 +2,9 @@ package lookup_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -82,9 +84,8 @@ func sign(x int) int {
 	return 0
 }
 
-// shut returns an overlay of lt with c's cells blocked, in one Apply.
-func (c hierarchyDoor) shut(tb testing.TB, lt *lookup.Table) *lookup.Overlay {
-	o := lookup.NewOverlay(lt)
+// shut blocks c's cells on o, in one Apply, and returns o.
+func (c hierarchyDoor) shut(tb testing.TB, o *lookup.Overlay) *lookup.Overlay {
 	if err := o.Apply(func(b *lookup.Batch) error {
 		for _, u := range c.cells {
 			if err := b.Block(u); err != nil {
@@ -103,8 +104,9 @@ func (c hierarchyDoor) shut(tb testing.TB, lt *lookup.Table) *lookup.Overlay {
 // half, on their hierarchy tables, and times, per case: the open
 // answer (open-), the change (change-: Apply with the blocks), the first
 // answer across the door (first-: AppendPath, the detour's search
-// included) and the same query again (again-), medians and the first's
-// 99th percentile; with the detour's cost over the open path's
+// included; first-cpu- its CPU time, where the thread's is read, which
+// other work on a shared machine leaves out) and the same query again
+// (again-), medians and 99th percentiles; with the detour's cost over the open path's
 // (detour-extra, mean, in cost units) and the cases the change cut off
 // (cut-cases). An op is every case once.
 func BenchmarkHierarchyDoor(b *testing.B) {
@@ -123,8 +125,10 @@ func benchHierarchyDoors(b *testing.B, f *hierarchyFixture, cases []hierarchyDoo
 	lt := f.lt
 	buf := make([]int, 0, 1<<16)
 	// Warm: the first search of a table makes its scratch.
-	cases[0].shut(b, lt).AppendPath(buf[:0], cases[0].from, cases[0].to)
-	var open, change, first, again []time.Duration
+	cases[0].shut(b, lookup.NewOverlay(lt)).AppendPath(buf[:0], cases[0].from, cases[0].to)
+	var open, change, first, firstCPU, again []time.Duration
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	extra, cut := 0.0, 0
 	b.ReportAllocs()
 	for b.Loop() {
@@ -134,11 +138,12 @@ func benchHierarchyDoors(b *testing.B, f *hierarchyFixture, cases []hierarchyDoo
 			buf, _ = lt.AppendPath(buf[:0], c.from, c.to)
 			open = append(open, time.Since(start))
 			start = time.Now()
-			o := c.shut(b, lt)
+			o := c.shut(b, lookup.NewOverlay(lt))
 			change = append(change, time.Since(start))
-			start = time.Now()
+			start, cpu := time.Now(), threadCPU()
 			buf, _ = o.AppendPath(buf[:0], c.from, c.to)
 			first = append(first, time.Since(start))
+			firstCPU = append(firstCPU, time.Duration(threadCPU()-cpu))
 			start = time.Now()
 			buf, _ = o.AppendPath(buf[:0], c.from, c.to)
 			again = append(again, time.Since(start))
@@ -152,6 +157,9 @@ func benchHierarchyDoors(b *testing.B, f *hierarchyFixture, cases []hierarchyDoo
 	reportQuantiles(b, open, "open-")
 	reportQuantiles(b, change, "change-")
 	reportQuantiles(b, first, "first-")
+	if firstCPU[len(firstCPU)-1] > 0 { // where the thread's CPU time is read
+		reportQuantiles(b, firstCPU, "first-cpu-")
+	}
 	reportQuantiles(b, again, "again-")
 	b.ReportMetric(extra/float64(max(len(cases)-cut, 1)), "detour-extra")
 	b.ReportMetric(float64(cut), "cut-cases")
@@ -178,7 +186,7 @@ func TestHierarchyDoorsShared(t *testing.T) {
 }
 
 func checkHierarchyDoor(t *testing.T, name string, f *hierarchyFixture, c hierarchyDoor) {
-	o := c.shut(t, f.lt)
+	o := c.shut(t, lookup.NewOverlay(f.lt))
 	ch := changes{blocked: map[int]bool{}}
 	for _, u := range c.cells {
 		ch.blocked[u] = true
@@ -196,4 +204,87 @@ func checkHierarchyDoor(t *testing.T, name string, f *hierarchyFixture, c hierar
 	if !walk || !sameCost(d, want.Cost, changed.Metric) || !sameCost(sum, want.Cost, changed.Metric) || math.IsInf(sum, 1) {
 		t.Fatalf("%s: %d→%d behind %d cells: %v, a path of %v (a walk: %v), A* %v", name, c.from, c.to, len(c.cells), d, sum, walk, want.Cost)
 	}
+}
+
+// BenchmarkHierarchyGameLoopDoor is BenchmarkHierarchyGameLoop's city
+// with a door: gameAgents agents with random goals, each asking its
+// Route once a frame, gameWarmFrames frames on the open level (their
+// first answers among them), then gameFrames timed frames from the one
+// the door shuts in. The door is the cell the agents stood on most in a
+// game with no door (door), or the street across it, gateReach cells
+// each side along its row (gate); open shuts nothing. It reports what
+// BenchmarkGameLoop does: the mean frame of the fastest nine tenths, the
+// worst, the door's frame in CPU time, and the agents' waits.
+func BenchmarkHierarchyGameLoopDoor(b *testing.B) {
+	f := loadHierarchyFixture(b, hierarchyMaps[0])
+	lt := f.lt
+	busiest := busiestCell(lt)
+	x, y, _ := lt.XY(busiest)
+	gate := []int{busiest}
+	for _, s := range []int{1, -1} {
+		for k := 1; k <= gateReach; k++ {
+			u, ok := lt.NodeAt(x+s*k, y)
+			if !ok {
+				break
+			}
+			gate = append(gate, u)
+		}
+	}
+	for _, c := range []struct {
+		name  string
+		cells []int
+	}{{"open", nil}, {"door", []int{busiest}}, {"gate", gate}} {
+		b.Run(c.name, func(b *testing.B) { routeLoop(b, lt, c.cells) })
+	}
+}
+
+// busiestCell returns the node the agents of a game with no door, each
+// following its Route over the table, stand on most often over
+// gameWarmFrames + gameFrames frames.
+func busiestCell(lt *lookup.Table) int {
+	n := lt.Len()
+	count := make([]int, n)
+	agents, r := newAgents(n, 2)
+	routes := make([]lookup.Route, len(agents))
+	for range gameWarmFrames + gameFrames {
+		frame(agents, r, n, func(i, from, to int) (int, lookup.StepReason) { return routes[i].TableStep(lt, from, to) })
+		for _, a := range agents {
+			count[a.at]++
+		}
+	}
+	busiest, _ := doorCells(count)
+	return busiest
+}
+
+// routeLoop is gameLoop with agents on Routes, shutting cells in one
+// Apply at the start of the first timed frame.
+func routeLoop(b *testing.B, lt *lookup.Table, cells []int) {
+	b.ReportAllocs()
+	times := make([]time.Duration, 0, gameFrames)
+	cpuTimes := make([]int64, 0, gameFrames)
+	var agents []gameAgent
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for b.Loop() {
+		o := lookup.NewOverlay(lt)
+		var r *rand.Rand
+		agents, r = newAgents(lt.Len(), 2)
+		routes := make([]lookup.Route, len(agents))
+		step := func(i, from, to int) (int, lookup.StepReason) { return routes[i].Step(o, from, to) }
+		for range gameWarmFrames {
+			frame(agents, r, lt.Len(), step)
+		}
+		times, cpuTimes = times[:0], cpuTimes[:0]
+		for fr := range gameFrames {
+			start, cpu := time.Now(), threadCPU()
+			if fr == 0 && len(cells) > 0 {
+				hierarchyDoor{cells: cells}.shut(b, o)
+			}
+			frame(agents, r, lt.Len(), step)
+			times = append(times, time.Since(start))
+			cpuTimes = append(cpuTimes, threadCPU()-cpu)
+		}
+	}
+	reportFrames(b, times, cpuTimes)
+	reportWaits(b, agents)
 }

@@ -19,20 +19,25 @@ type HierarchyTarget struct {
 	y      *Hierarchy
 	target int32
 	gen    uint32
-	back   []float64 // the target's upward search, by position
-	memo   []float64 // distance keys found, by position
-	stamp  []uint32  // per position: gen where back is set
-	done   []uint32  // per position: gen where memo is set
+	nodes  []targetNode // by position
 	heap   chHeap
 	stack  []int32
+}
+
+// targetNode is what a HierarchyTarget knows of one position, in one
+// place, so that reading a head's distance is one cache line.
+type targetNode struct {
+	memo float64 // the distance key, where done == gen
+	back float64 // the target's upward search, where seen == gen
+	done uint32
+	seen uint32
 }
 
 // NewTarget returns a HierarchyTarget of y for no target yet (call
 // Reset). O(V) memory.
 func (y *Hierarchy) NewTarget() *HierarchyTarget {
 	n := len(y.order)
-	d := &HierarchyTarget{y: y, target: -1, back: make([]float64, n), memo: make([]float64, n),
-		stamp: make([]uint32, n), done: make([]uint32, n)}
+	d := &HierarchyTarget{y: y, target: -1, nodes: make([]targetNode, n)}
 	d.heap.where = make([]int32, n)
 	for i := range d.heap.where {
 		d.heap.where[i] = -1
@@ -50,25 +55,24 @@ func (d *HierarchyTarget) Target() int { return int(d.target) }
 func (d *HierarchyTarget) Reset(target int) {
 	d.gen++
 	if d.gen == 0 {
-		clear(d.stamp)
-		clear(d.done)
+		clear(d.nodes)
 		d.gen = 1
 	}
 	d.target = int32(target)
-	y, gen := d.y, d.gen
+	y, gen, nodes := d.y, d.gen, d.nodes
 	p := y.pos[target]
-	d.back[p], d.stamp[p] = 0, gen
+	nodes[p].back, nodes[p].seen = 0, gen
 	d.heap.set(p, 0)
 	for len(d.heap.items) > 0 {
 		p := d.heap.pop()
-		dp := d.back[p]
+		dp := nodes[p].back
 		for i := y.off[p]; i < y.off[p+1]; i++ {
 			h, nd := y.heads[i], dp+y.cost(i, true)
 			if math.IsInf(nd, 1) {
 				continue // a directed hierarchy's arc with no way down
 			}
-			if d.stamp[h] != gen || nd < d.back[h] {
-				d.back[h], d.stamp[h] = nd, gen
+			if nh := &nodes[h]; nh.seen != gen || nd < nh.back {
+				nh.back, nh.seen = nd, gen
 				d.heap.set(h, nd)
 			}
 		}
@@ -81,41 +85,57 @@ func (d *HierarchyTarget) Reset(target int) {
 // of the nodes above it not asked for since Reset); a node asked for
 // again costs O(1).
 func (d *HierarchyTarget) Key(u int) float64 {
-	y, gen := d.y, d.gen
+	y, gen, nodes := d.y, d.gen, d.nodes
 	p := y.pos[u]
-	if d.done[p] == gen {
-		return d.memo[p]
+	if nodes[p].done == gen {
+		return nodes[p].memo
 	}
 	// Depth first over the arcs climbing from p: a node's distance is
-	// set once the distances of every head of its arcs are.
-	d.stack = append(d.stack[:0], p)
-	for len(d.stack) > 0 {
-		q := d.stack[len(d.stack)-1]
-		if d.done[q] == gen {
-			d.stack = d.stack[:len(d.stack)-1]
+	// set once the distances of every head of its arcs are, in the scan
+	// that finds them all set (most nodes' first, once the nodes above
+	// them are known).
+	inf := math.Inf(1)
+	stack := append(d.stack[:0], p)
+	for len(stack) > 0 {
+		q := stack[len(stack)-1]
+		nq := &nodes[q]
+		if nq.done == gen {
+			stack = stack[:len(stack)-1]
 			continue
 		}
-		ready := true
+		best, ready := inf, true
+		if nq.seen == gen {
+			best = nq.back
+		}
 		for i := y.off[q]; i < y.off[q+1]; i++ {
-			if h := y.heads[i]; d.done[h] != gen {
-				d.stack = append(d.stack, h)
+			h := y.heads[i]
+			if nh := &nodes[h]; nh.done != gen {
+				stack = append(stack, h)
 				ready = false
+			} else if ready {
+				best = min(best, y.upKey(i)+nh.memo)
 			}
 		}
-		if !ready {
-			continue
+		if ready {
+			stack = stack[:len(stack)-1]
+			nq.memo, nq.done = best, gen
 		}
-		d.stack = d.stack[:len(d.stack)-1]
-		best := math.Inf(1)
-		if d.stamp[q] == gen {
-			best = d.back[q]
-		}
-		for i := y.off[q]; i < y.off[q+1]; i++ {
-			best = min(best, y.cost(i, false)+d.memo[y.heads[i]])
-		}
-		d.memo[q], d.done[q] = best, gen
 	}
-	return d.memo[p]
+	d.stack = stack
+	return nodes[p].memo
+}
+
+// upKey is cost(i, false) without its branch on directed hierarchies'
+// down costs. O(1); it inlines.
+func (y *Hierarchy) upKey(i uint32) float64 {
+	w := y.up[i]
+	if w == NoArcCost {
+		return math.Inf(1)
+	}
+	if y.octile {
+		return float64(int64(uint64(w&0xFFFF)*octileS + uint64(w>>16)*octileT))
+	}
+	return float64(w)
 }
 
 // Cost returns the distance of a key Key returned: exact on integer and
