@@ -31,7 +31,7 @@ type hierarchyTargets struct {
 
 // keptTargets bounds the idle targets a table keeps: each holds O(V)
 // memory.
-const keptTargets = 8
+const keptTargets = 4
 
 // hierarchyTarget returns a HierarchyTarget of y for target t: an idle
 // one that answers for t already, else the least recently used one reset,
@@ -317,4 +317,24 @@ func (a *hstar) path(buf []int, end int32) []int {
 		buf = append(buf, int(u))
 	}
 	return buf
+}
+
+// detour is Route.next on a hierarchy table where the rest of r's clean
+// path crosses a change: that rest is a shortest path of the baked level
+// from from to to, so the engine starts from it rather than from the
+// hierarchy's search for it again. O(path length) plus the engine's
+// search.
+func (r *Route) detour(v *view, from, to int) int {
+	n := copy(r.path, r.path[r.at:])
+	r.level, r.goal, r.at, r.clean = nil, to, 0, false
+	ok := false
+	if v.open(from, to) && !v.apart(int32(from), int32(to)) {
+		r.path, _, ok = v.answerHierarchy(r.path[:n], 0, int32(from), int32(to), true)
+	}
+	if !ok || len(r.path) < 2 {
+		r.path = r.path[:0]
+		return -1
+	}
+	r.level, r.at = v, 1
+	return r.path[1]
 }

@@ -104,7 +104,7 @@ func (c hierarchyDoor) shut(tb testing.TB, o *lookup.Overlay) *lookup.Overlay {
 // half, on their hierarchy tables, and times, per case: the open
 // answer (open-), the change (change-: Apply with the blocks), the first
 // answer across the door (first-: AppendPath, the detour's search
-// included; first-cpu- its CPU time, where the thread's is read, which
+// included; first-cpu- and open-cpu- their CPU time, where the thread's is read, which
 // other work on a shared machine leaves out) and the same query again
 // (again-), medians and 99th percentiles; with the detour's cost over the open path's
 // (detour-extra, mean, in cost units) and the cases the change cut off
@@ -126,7 +126,7 @@ func benchHierarchyDoors(b *testing.B, f *hierarchyFixture, cases []hierarchyDoo
 	buf := make([]int, 0, 1<<16)
 	// Warm: the first search of a table makes its scratch.
 	cases[0].shut(b, lookup.NewOverlay(lt)).AppendPath(buf[:0], cases[0].from, cases[0].to)
-	var open, change, first, firstCPU, again []time.Duration
+	var open, openCPU, change, first, firstCPU, again []time.Duration
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	extra, cut := 0.0, 0
@@ -134,13 +134,14 @@ func benchHierarchyDoors(b *testing.B, f *hierarchyFixture, cases []hierarchyDoo
 	for b.Loop() {
 		extra, cut = 0, 0
 		for _, c := range cases {
-			start := time.Now()
+			start, cpu := time.Now(), threadCPU()
 			buf, _ = lt.AppendPath(buf[:0], c.from, c.to)
 			open = append(open, time.Since(start))
+			openCPU = append(openCPU, time.Duration(threadCPU()-cpu))
 			start = time.Now()
 			o := c.shut(b, lookup.NewOverlay(lt))
 			change = append(change, time.Since(start))
-			start, cpu := time.Now(), threadCPU()
+			start, cpu = time.Now(), threadCPU()
 			buf, _ = o.AppendPath(buf[:0], c.from, c.to)
 			first = append(first, time.Since(start))
 			firstCPU = append(firstCPU, time.Duration(threadCPU()-cpu))
@@ -159,6 +160,7 @@ func benchHierarchyDoors(b *testing.B, f *hierarchyFixture, cases []hierarchyDoo
 	reportQuantiles(b, first, "first-")
 	if firstCPU[len(firstCPU)-1] > 0 { // where the thread's CPU time is read
 		reportQuantiles(b, firstCPU, "first-cpu-")
+		reportQuantiles(b, openCPU, "open-cpu-")
 	}
 	reportQuantiles(b, again, "again-")
 	b.ReportMetric(extra/float64(max(len(cases)-cut, 1)), "detour-extra")
