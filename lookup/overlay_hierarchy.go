@@ -14,12 +14,14 @@ import (
 // node from the nodes above it). Changes only raise costs (ErrLowered),
 // so the baked distance is a lower bound on the changed level's, and a
 // consistent one; a restore or an unblock only takes a change back, so it
-// stays one. The search stops at the first node it closes on the stored
-// path's tail that crosses no change: that node's heuristic is then its
-// exact distance on the changed level, so its path from the source,
-// continued by the stored tail, is a shortest path. Where the stored path
-// crosses no change, the source itself is that node, and the answer is
-// the stored path, at O(path length) beyond the heuristic's first reads.
+// stays one. The search starts from the stored path's prefix before its
+// first change, whose nodes' distances from the source are exact, and
+// stops at the first node it closes on the stored path's tail after its
+// last change: that node's heuristic is then its exact distance on the
+// changed level, so its path from the source, continued by the stored
+// tail, is a shortest path. Where the stored path crosses no change, the
+// target is the first node closed, and the answer is the stored path, at
+// O(path length × degree) beyond the target's upward search.
 
 // hierarchyTargets keeps idle table.HierarchyTargets of a table, each
 // remembering the distances toward its last target: a query toward a goal
@@ -103,8 +105,7 @@ func (v *view) answerHierarchy(buf []int, start int, s, t int32, withPath bool) 
 	}
 	a := hstar{astar: astar{q: query{view: v, sc: v.lt.getScratch()}, s: s, t: t}, stored: stored}
 	defer v.lt.putScratch(a.q.sc)
-	a.d = v.lt.hierarchyTarget(v.hy, int(t))
-	defer v.lt.putHierarchyTarget(a.d)
+	defer a.release()
 	a.octile = v.lt.t.Metric == "octile"
 	a.key1, a.keyD = table.OctileKey(1, 0), table.OctileKey(0, 1)
 	a.first, a.tail = v.unchangedEnds(stored)
@@ -244,13 +245,27 @@ func (a *hstar) fromKey(k float64) float64 {
 	if a.keyed {
 		return k
 	}
-	return a.d.Cost(k)
+	return a.q.hy.Cost(k)
 }
 
 // h is the heuristic of u: its baked distance to the target, as a key
 // when keyed. O(1) once read, else the hierarchy's reads (see
-// table.HierarchyTarget.Key).
-func (a *hstar) h(u int32) float64 { return a.fromKey(a.d.Key(int(u))) }
+// table.HierarchyTarget.Key); the first read takes the target's
+// distances, so a search that expands nothing (a stored path that
+// crosses no change) reads none.
+func (a *hstar) h(u int32) float64 {
+	if a.d == nil {
+		a.d = a.q.lt.hierarchyTarget(a.q.hy, int(a.t))
+	}
+	return a.fromKey(a.d.Key(int(u)))
+}
+
+// release gives the target's distances back to the table, where taken.
+func (a *hstar) release() {
+	if a.d != nil {
+		a.q.lt.putHierarchyTarget(a.d)
+	}
+}
 
 // expand relaxes u's moves on the changed level and queues what they
 // improve; false when a keyed search leaves the keys' exact range.

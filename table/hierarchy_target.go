@@ -140,9 +140,14 @@ func (y *Hierarchy) upKey(i uint32) float64 {
 
 // Cost returns the distance of a key Key returned: exact on integer and
 // octile levels. O(1).
-func (d *HierarchyTarget) Cost(key float64) float64 {
+func (d *HierarchyTarget) Cost(key float64) float64 { return d.y.Cost(key) }
+
+// Cost returns the distance of a search key of y's costs (an integer, or
+// an octile key): exact on integer and octile levels; +Inf stays +Inf.
+// O(1).
+func (y *Hierarchy) Cost(key float64) float64 {
 	if math.IsInf(key, 1) {
 		return key
 	}
-	return d.y.value(uint64(key))
+	return y.value(uint64(key))
 }
