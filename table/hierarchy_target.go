@@ -27,8 +27,9 @@ type HierarchyTarget struct {
 // targetNode is what a HierarchyTarget knows of one position, in one
 // place, so that reading a head's distance is one cache line.
 type targetNode struct {
-	memo float64 // the distance key, where done == gen
-	back float64 // the target's upward search, where seen == gen
+	// key is the distance key where done == gen, else the target's
+	// upward search's where seen == gen, which the distance replaces.
+	key  float64
 	done uint32
 	seen uint32
 }
@@ -61,18 +62,18 @@ func (d *HierarchyTarget) Reset(target int) {
 	d.target = int32(target)
 	y, gen, nodes := d.y, d.gen, d.nodes
 	p := y.pos[target]
-	nodes[p].back, nodes[p].seen = 0, gen
+	nodes[p].key, nodes[p].seen = 0, gen
 	d.heap.set(p, 0)
 	for len(d.heap.items) > 0 {
 		p := d.heap.pop()
-		dp := nodes[p].back
+		dp := nodes[p].key
 		for i := y.off[p]; i < y.off[p+1]; i++ {
 			h, nd := y.heads[i], dp+y.cost(i, true)
 			if math.IsInf(nd, 1) {
 				continue // a directed hierarchy's arc with no way down
 			}
-			if nh := &nodes[h]; nh.seen != gen || nd < nh.back {
-				nh.back, nh.seen = nd, gen
+			if nh := &nodes[h]; nh.seen != gen || nd < nh.key {
+				nh.key, nh.seen = nd, gen
 				d.heap.set(h, nd)
 			}
 		}
@@ -88,7 +89,7 @@ func (d *HierarchyTarget) Key(u int) float64 {
 	y, gen, nodes := d.y, d.gen, d.nodes
 	p := y.pos[u]
 	if nodes[p].done == gen {
-		return nodes[p].memo
+		return nodes[p].key
 	}
 	// Depth first over the arcs climbing from p: a node's distance is
 	// set once the distances of every head of its arcs are, in the scan
@@ -105,7 +106,7 @@ func (d *HierarchyTarget) Key(u int) float64 {
 		}
 		best, ready := inf, true
 		if nq.seen == gen {
-			best = nq.back
+			best = nq.key
 		}
 		for i := y.off[q]; i < y.off[q+1]; i++ {
 			h := y.heads[i]
@@ -113,16 +114,16 @@ func (d *HierarchyTarget) Key(u int) float64 {
 				stack = append(stack, h)
 				ready = false
 			} else if ready {
-				best = min(best, y.upKey(i)+nh.memo)
+				best = min(best, y.upKey(i)+nh.key)
 			}
 		}
 		if ready {
 			stack = stack[:len(stack)-1]
-			nq.memo, nq.done = best, gen
+			nq.key, nq.done = best, gen
 		}
 	}
 	d.stack = stack
-	return nodes[p].memo
+	return nodes[p].key
 }
 
 // upKey is cost(i, false) without its branch on directed hierarchies'
