@@ -40,8 +40,8 @@ const (
 // a node a search takes from its queue costs searchUnits (it relaxes the
 // node's moves), and each node its walks follow one more; the stage that detours
 // across a line costs acrossUnits, bounded by its own walk limit; a table
-// path that costs a search (the hierarchy's query, which cannot be
-// sliced) costs rememberUnits.
+// path that costs a search, and a detour on such a table (the hierarchy's
+// query and engine, which cannot be sliced), cost rememberUnits.
 const acrossUnits = 64
 
 // searchUnits is what a node a search takes from its queue costs on v:
@@ -68,10 +68,22 @@ type slicedSearch struct {
 // restart forgets the job's progress, to work on v. O(1).
 func (j *planJob) restart(v *view) {
 	j.release()
+	j.kind = j.kindOn(v)
 	j.v, j.checked, j.ok, j.clean = v, 0, false, false
-	if j.kind == jobSolve && len(j.rest) > 0 {
-		j.kind = jobCheck // it crossed a change of another view
+}
+
+// kindOn is the job's kind on v: the one asked, unless the level changed
+// since it was asked. O(1).
+func (j *planJob) kindOn(v *view) jobKind {
+	switch {
+	case j.v == v:
+		return j.kind
+	case len(j.rest) > 0:
+		return jobCheck // it may have crossed a change of another view
+	case j.kind == jobRemember && v.changes > 0:
+		return jobSolve // the table's path may cross a change now
 	}
+	return j.kind
 }
 
 // release gives back the scratch a suspended search holds. O(1).
@@ -163,6 +175,12 @@ func (j *planJob) begin(used int) (int, bool) {
 	if state != pathChanged {
 		j.ok, j.clean = state == pathUnchanged && len(buf) > 1, true
 		return used, true
+	}
+	if v.hy != nil {
+		// The hierarchy's engine runs whole: the Planner charged it so.
+		out, _, ok := v.answer(buf, 0, cut, s, t, true)
+		j.path, j.ok, j.clean = out, ok && len(out) > 1, false
+		return used + rememberUnits(v.lt), true
 	}
 	if v.apart(s, t) {
 		j.ok = false

@@ -161,21 +161,23 @@ func (p *Planner) pick(v *view, left int) []roundJob {
 			round = append(round, roundJob{done: true})
 			continue
 		}
-		if e.j.kind == jobSolve {
+		kind := e.j.kindOn(v)
+		unsliced := kind == jobRemember || kind == jobSolve && v.hy != nil
+		if kind == jobSolve && !unsliced {
 			if searches == maxSearches {
 				break // the rest wait for the next round, in order
 			}
 			searches++
 		}
 		limit := min(p.opt.Slice, left)
-		switch j := e.j; j.kind {
-		case jobCheck:
+		switch j := e.j; {
+		case kind == jobCheck:
 			checked := j.checked
 			if j.v != v {
 				checked = 0
 			}
 			limit = min(limit, max(1, len(j.rest)-1-checked)) // a check's cost is known
-		case jobRemember:
+		case unsliced:
 			// A query that cannot be sliced: the first of a Run goes
 			// whatever it costs, the others where it fits.
 			if limit = rememberUnits(v.lt); limit > left && (len(round) > 0 || left < p.opt.Work) {
