@@ -1,0 +1,66 @@
+package lookup
+
+// A Route answers its journeys through these: the view's checks and
+// engine, with the stored path read once. A Route keeps the stored path it
+// follows; when a change crosses it, the engine answers from that path,
+// not from a fresh read of the table's.
+
+// solveRoute is solve with a path, for a Route. O(path length), or the
+// engine's cost where the stored path crosses a change.
+func (v *view) solveRoute(buf []int, from, to int) ([]int, pathState) {
+	start := len(buf)
+	buf, cut, state := v.checked(buf, from, to)
+	if state != pathChanged {
+		return buf, state
+	}
+	return v.reroute(buf, start, cut, int32(from), int32(to))
+}
+
+// recheck is a Route's check of path[at:], the stored path from path[at]
+// to the Route's goal, on v: path and at unchanged where it crosses none
+// of v's changes (pathUnchanged); else, with the stored path moved to
+// path's front (at is then 0), the engine's answer from it, without
+// reading the stored path again (pathChanged), or pathNone where
+// there is no path now. O(changes) where a flat table's rows prove the
+// path clear, else O(len(path) - at), and solveRoute's cost where it
+// crosses a change.
+func (v *view) recheck(path []int, at int) ([]int, int, pathState) {
+	from, to := path[at], path[len(path)-1]
+	if v.avoids(from, to) {
+		return path, at, pathUnchanged
+	}
+	cut := v.firstCross(path, at)
+	if cut < 0 {
+		return path, at, pathUnchanged
+	}
+	if !v.open(from, to) {
+		return path[:0], 0, pathNone
+	}
+	n := copy(path, path[at:])
+	out, state := v.reroute(path[:n], 0, cut-at, int32(from), int32(to))
+	return out, 0, state
+}
+
+// reroute answers from s to t where buf[start:] is their stored path and
+// its step into buf[cut] the first to cross a change: the engine's answer
+// (see view.answer), appended to buf[:start]. The engine's cost.
+func (v *view) reroute(buf []int, start, cut int, s, t int32) ([]int, pathState) {
+	buf, _, ok := v.answer(buf, start, cut, s, t, true)
+	if !ok {
+		return buf, pathNone
+	}
+	return buf, pathChanged
+}
+
+// firstCross returns the index of the node after the first step of path
+// from path[from] on that crosses a change, -1 where none does.
+// O(len(path) - from).
+func (v *view) firstCross(path []int, from int) int {
+	for i := from + 1; i < len(path); i++ {
+		u, x := int32(path[i-1]), int32(path[i])
+		if (v.marked(u) || v.marked(x)) && v.stepCrosses(u, x) {
+			return i
+		}
+	}
+	return -1
+}
