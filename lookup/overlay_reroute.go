@@ -21,12 +21,15 @@ func (v *view) solveRoute(buf []int, from, to int) ([]int, pathState) {
 // of v's changes (pathUnchanged); else, with the stored path moved to
 // path's front (at is then 0), the engine's answer from it, without
 // reading the stored path again (pathChanged), or pathNone where
-// there is no path now. O(changes) where a flat table's rows prove the
+// there is no path now. O(changes) where a flat table's rows prove a long
 // path clear, else O(len(path) - at), and solveRoute's cost where it
 // crosses a change.
 func (v *view) recheck(path []int, at int) ([]int, int, pathState) {
 	from, to := path[at], path[len(path)-1]
-	if v.avoids(from, to) {
+	// The rows' proof reads two rows a probed node, each read apart in
+	// memory; the walk reads the path in order: on all but long paths it
+	// costs less.
+	if probes := len(v.probeNodes()); probes > 0 && len(path)-at > walkPerProbe*probes && v.avoids(from, to) {
 		return path, at, pathUnchanged
 	}
 	cut := v.firstCross(path, at)
@@ -40,6 +43,11 @@ func (v *view) recheck(path []int, at int) ([]int, int, pathState) {
 	out, state := v.reroute(path[:n], 0, cut-at, int32(from), int32(to))
 	return out, 0, state
 }
+
+// walkPerProbe is the length of path, per node the rows' proof probes,
+// past which recheck tries the proof before it walks the path. A variable
+// for tests, which set it to try the proof on short paths too.
+var walkPerProbe = 128
 
 // reroute answers from s to t where buf[start:] is their stored path and
 // its step into buf[cut] the first to cross a change: the engine's answer
