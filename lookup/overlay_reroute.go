@@ -5,6 +5,15 @@ package lookup
 // follows; when a change crosses it, the engine answers from that path,
 // not from a fresh read of the table's.
 
+// holds reports whether a Route holds its journeys' paths even with no
+// change in force: on a table an overlay changes, a path read once costs
+// less than a Next a step, and a change then costs each journey a check
+// of the path it holds, not a read of the table's; and where the table's
+// Next costs a search (remembered). Elsewhere (a window of rows, which
+// tells which pairs it covers a step at a time) it asks the table's Next.
+// O(1).
+func (v *view) holds() bool { return v.st != nil || remembered(v.lt.w) }
+
 // solveRoute is solve with a path, for a Route. O(path length), or the
 // engine's cost where the stored path crosses a change.
 func (v *view) solveRoute(buf []int, from, to int) ([]int, pathState) {

@@ -28,13 +28,12 @@ type Route struct {
 // out of range), as o.Next does. While the agent follows the answers
 // toward one goal and the overlay does not change, it costs a slice read.
 // A new goal or start costs o.AppendPath's check or search, O(path
-// length) or a search (with no change in force, the table's AppendPath,
-// or its Next a step on a table whose Next is as cheap); a change costs
-// O(path length) once, to check the rest of a clean path against it
-// (O(changes) where a flat table's exact rows prove it clear; where the
-// path crosses the change, the overlay's answer from it; a detour is
-// searched again). It allocates only when the
-// route's path outgrows its capacity.
+// length) or a search (with no change in force, the table's AppendPath;
+// over a window of rows, the table's Next a step); a change costs O(path
+// length) once, to check the rest of a clean path against it (O(changes)
+// where a flat table's exact rows prove a long path clear; where the path
+// crosses the change, the overlay's answer from it; a detour is searched
+// again). It allocates only when the route's path outgrows its capacity.
 func (r *Route) Next(o *Overlay, from, to int) int {
 	v := o.cur.Load()
 	if v == r.level && to == r.goal && r.at+1 < len(r.path) && r.path[r.at] == from {
@@ -52,7 +51,7 @@ func (r *Route) Step(o *Overlay, from, to int) (next int, why StepReason) {
 		r.at++
 		return r.path[r.at], StepOK
 	}
-	if v.changes == 0 && !remembered(v.lt.w) {
+	if v.changes == 0 && !v.holds() {
 		r.level = nil
 		return v.lt.Step(from, to)
 	}
@@ -107,7 +106,7 @@ func (r *Route) TableStep(lt *Table, from, to int) (next int, why StepReason) {
 // next is Next when the remembered path does not answer.
 func (r *Route) next(v *view, from, to int) int {
 	r.lt = nil // the path it answers is the overlay's
-	if v.changes == 0 && remembered(v.lt.w) {
+	if v.changes == 0 && v.holds() {
 		return r.remember(v, from, to)
 	}
 	if v.changes == 0 {
@@ -142,17 +141,16 @@ func (r *Route) follow(v *view, path []int, at int, state pathState) int {
 	return path[at+1]
 }
 
-// remembered reports whether a Route keeps the paths of w's table even
-// with no change in force: where reading a path once costs less than a
-// Next a step (the walker says so).
+// remembered reports whether w's Next costs a search, so that a Route
+// keeps the paths of w's table even with no change in force.
 func remembered(w walker) bool {
 	r, ok := w.(interface{ remembers() bool })
 	return ok && r.remembers()
 }
 
 // remember answers r's journey from the table alone, with no change in
-// force, for a table whose walker says so (remembered): the path once, then a
-// slice read a step. O(one query).
+// force, where the route holds its paths (view.holds): the path once,
+// then a slice read a step. O(one query).
 func (r *Route) remember(v *view, from, to int) int {
 	r.level, r.goal, r.at, r.clean = nil, to, 0, true
 	path, ok := v.lt.AppendPath(r.path[:0], from, to)

@@ -52,12 +52,6 @@ func (w *flatWalker) path(buf []int, from, to int) ([]int, bool) {
 	return buf, true
 }
 
-// remembers says a Route should keep its journeys' paths even with no
-// change in force: a path read once costs less than a Next a step, and
-// a change then costs each journey a check of the path it holds, not a
-// read of the table's.
-func (w *flatWalker) remembers() bool { return true }
-
 // firstRow is the target's row of first moves. O(1).
 func (w *flatWalker) firstRow(t int) []byte { return w.f.FirstRow(t) }
 

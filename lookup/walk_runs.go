@@ -183,9 +183,3 @@ func (w *runWalker) advance(r, rt int32) (int32, int32, uint) {
 	}
 	return next, w.order[next], m
 }
-
-// remembers says a Route should keep its journeys' paths even with no
-// change in force: a path read once costs less than a binary search a
-// step, and a change then costs each journey a check of the path it
-// holds, not a read of the table's.
-func (w *runWalker) remembers() bool { return true }
