@@ -3,7 +3,8 @@ package lookup
 // A Route answers its journeys through these: the view's checks and
 // engine, with the stored path read once. A Route keeps the stored path it
 // follows; when a change crosses it, the engine answers from that path,
-// not from a fresh read of the table's.
+// not from a fresh read of the table's (on a hierarchy table, not from the
+// hierarchy's search for it again).
 
 // holds reports whether a Route holds its journeys' paths even with no
 // change in force: on a table an overlay changes, a path read once costs
