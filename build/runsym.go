@@ -64,7 +64,7 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		}
 	}
 	sr.close(hi)
-	if hi < len(c.order.node) {
+	if hi < len(c.order.node) && !c.geo.comps {
 		sr.dst = append(sr.dst, table.RunWord(hi, table.NoMove))
 	}
 	dst, sr.dst = sr.dst, nil
