@@ -13,11 +13,11 @@ import (
 )
 
 // TestComponentRows: on generated grids in several components, a table
-// with Components (rows that cover their component and wrap within it,
+// by default (rows that cover their component and wrap within it,
 // table.CompSuffix) answers every pair as Floyd-Warshall does: a move
 // that starts a shortest path, no path exactly across components, walked
 // distances exact; it survives its file, counts its reachable pairs, and
-// takes fewer runs than the same build without the option. A level of
+// takes fewer runs than the same build with WholeRows. A level of
 // one component keeps its encoding.
 func TestComponentRows(t *testing.T) {
 	r := rand.New(rand.NewPCG(39, 7))
@@ -46,11 +46,11 @@ func TestComponentRows(t *testing.T) {
 }
 
 func checkComponentRows(t *testing.T, g *maps.Graph, parts bool) {
-	plain, err := Build(context.Background(), g, Options{Layout: table.LayoutRuns, Workers: 1})
+	plain, err := Build(context.Background(), g, Options{Layout: table.LayoutRuns, Workers: 1, WholeRows: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := Build(context.Background(), g, Options{Layout: table.LayoutRuns, Workers: 2, Components: true})
+	tab, err := Build(context.Background(), g, Options{Layout: table.LayoutRuns, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,10 +62,10 @@ func checkComponentRows(t *testing.T, g *maps.Graph, parts bool) {
 		t.Fatalf("encoding %q: rows cover their component %v, want %v", tab.FirstEnc, got, comps)
 	}
 	if !comps && tab.FirstEnc != plain.FirstEnc {
-		t.Fatalf("one component: encoding %q, want %q as without Components", tab.FirstEnc, plain.FirstEnc)
+		t.Fatalf("one component: encoding %q, want %q as with WholeRows", tab.FirstEnc, plain.FirstEnc)
 	}
 	if comps && tab.RunCount >= plain.RunCount {
-		t.Errorf("%d runs, %d without Components: no fewer", tab.RunCount, plain.RunCount)
+		t.Errorf("%d runs, %d with WholeRows: no fewer", tab.RunCount, plain.RunCount)
 	}
 	back, err := table.Decode(writeTable(t, tab))
 	if err != nil {

@@ -184,7 +184,7 @@ func sampleFast(ctx context.Context, g *maps.Graph, h table.Header, opt Options)
 		s.geo = geo.withOrder(g, orders[best].node)
 		s.geo.wrap = n > 0 && orders[best].compEnd != nil
 		s.geo.comps = s.geo.wrap && int(orders[best].compEnd[0]) != n
-		if !opt.Components && s.geo.comps {
+		if opt.WholeRows && s.geo.comps {
 			s.geo.wrap, s.geo.comps = false, false
 		}
 	}

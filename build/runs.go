@@ -68,7 +68,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
-	ord, geo, err := chooseRunOrder(ctx, g, eng, keys, symbols, opt.Components, workerCount(opt))
+	ord, geo, err := chooseRunOrder(ctx, g, eng, keys, symbols, !opt.WholeRows, workerCount(opt))
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
@@ -88,7 +88,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 // chooseRunOrder picks the node order of g's rows (pickOrder) and sets
 // eng to it; with symbols, it returns the symbol geometry by that order
 // too, or nil where g has none, whose rows cover their component with
-// comps (Options.Components). O(pickOrder).
+// comps (not Options.WholeRows). O(pickOrder).
 func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, symbols, comps bool, workers int) (*runOrder, *symbolGeometry, error) {
 	dfs := newRunOrder(g)
 	var geo *symbolGeometry

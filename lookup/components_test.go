@@ -14,7 +14,7 @@ import (
 )
 
 // TestComponentRowsWalk: over a run-length table whose rows cover their
-// component (build.Options.Components), Next, Dist and Path answer every
+// component (the default, not build.Options.WholeRows), Next, Dist and Path answer every
 // pair of generated grids in several components as Floyd-Warshall does,
 // no path exactly across components; and an overlay over it with blocked
 // nodes answers as one over the plain table.
@@ -28,7 +28,7 @@ func TestComponentRowsWalk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns, Components: true})
+		tab, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,7 +38,7 @@ func TestComponentRowsWalk(t *testing.T) {
 		lt := lookup.New(tab)
 		checkWalks(t, g, lt.Next, lt.Dist, lt.Path, mapstest.FloydWarshall(g))
 		// The overlay over it answers as one over the plain table.
-		plain, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns})
+		plain, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns, WholeRows: true})
 		if err != nil {
 			t.Fatal(err)
 		}

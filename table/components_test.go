@@ -21,7 +21,7 @@ import (
 // the encoding outside a version 3 grid table, or without symbols, is
 // corrupt.
 func TestSpecComponentRows(t *testing.T) {
-	tab, err := rbBuildLevelWith(t, maps.FormatGrid, specTiny, maps.Options{}, build.Options{Layout: table.LayoutRuns, Components: true})
+	tab, err := rbBuildLevelWith(t, maps.FormatGrid, specTiny, maps.Options{}, build.Options{Layout: table.LayoutRuns})
 	if err != nil {
 		t.Fatal(err)
 	}
