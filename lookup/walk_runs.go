@@ -120,8 +120,8 @@ func (w *runWalker) step(r, t int32) (int32, uint) {
 
 // next is O(log runs of from's row).
 func (w *runWalker) next(from, to int) int {
-	if from == to || w.apart(w.rank[from], w.rank[to]) {
-		return -1
+	if from == to || w.comp != nil && w.apart(w.rank[from], w.rank[to]) {
+		return -1 // the rank loads only where components are
 	}
 	if w.box != nil {
 		s, t := &w.box.nodes[from], &w.box.nodes[to]
