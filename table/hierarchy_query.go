@@ -44,6 +44,8 @@ type chScratch struct {
 	fwd, bwd chSearch
 	stack    []chHop // arcs left to unpack
 	up       []int32 // positions climbed on the forward side
+	best     uint64  // the least path's key found yet
+	meet     int32   // the position where it peaks, -1 for none
 }
 
 func (y *Hierarchy) getScratch() *chScratch {
@@ -109,23 +111,20 @@ func (y *Hierarchy) search(sc *chScratch, ps, pt int32) (int32, uint64) {
 	f, b := &sc.fwd, &sc.bwd
 	f.start(ps)
 	b.start(pt)
-	best, meet := uint64(chInf), int32(-1)
+	sc.best, sc.meet = chInf, -1
+	if ps == pt {
+		sc.best, sc.meet = 0, ps
+	}
 	for {
 		fk, bk := f.minKey(), b.minKey()
-		if min(fk, bk) >= best {
-			return meet, best
+		if min(fk, bk) >= sc.best {
+			return sc.meet, sc.best
 		}
-		s, other, down := f, b, false
 		if bk < fk {
-			s, other, down = b, f, true
+			y.settle(sc, b, f, b.pop(), true)
+		} else {
+			y.settle(sc, f, b, f.pop(), false)
 		}
-		p := s.pop()
-		if o := other.node[p].dist; o != chInf {
-			if d := s.node[p].dist + o; d < best {
-				best, meet = d, p
-			}
-		}
-		y.settle(s, p, down)
 	}
 }
 
@@ -163,9 +162,9 @@ func (y *Hierarchy) cost(i uint32, down bool) uint64 {
 // at the first that shows it. What it followed before is a real path,
 // so no answer depends on it; one pass over the arcs reads each once
 // where a test before following them read them twice.
-func (y *Hierarchy) settle(s *chSearch, p int32, down bool) {
+func (y *Hierarchy) settle(sc *chScratch, s, other *chSearch, p int32, down bool) {
 	if y.down == nil {
-		y.settleSymmetric(s, p)
+		y.settleSymmetric(sc, s, other, p)
 		return
 	}
 	d, node := s.node[p].dist, s.node
@@ -178,14 +177,14 @@ func (y *Hierarchy) settle(s *chSearch, p int32, down bool) {
 			}
 		}
 		if c := y.cost(lo+uint32(i), down); c != chInf && d+c < dh {
-			s.reach(h, p, d+c)
+			sc.reach(s, other, h, p, d+c)
 		}
 	}
 }
 
 // settleSymmetric is settle where every arc costs the same both ways, and
 // has a cost.
-func (y *Hierarchy) settleSymmetric(s *chSearch, p int32) {
+func (y *Hierarchy) settleSymmetric(sc *chScratch, s, other *chSearch, p int32) {
 	d, node := s.node[p].dist, s.node
 	lo, hi := y.off[p], y.off[p+1]
 	up := y.up[lo:hi]
@@ -195,19 +194,30 @@ func (y *Hierarchy) settleSymmetric(s *chSearch, p int32) {
 			return
 		}
 		if d+c < dh {
-			s.reach(h, p, d+c)
+			sc.reach(s, other, h, p, d+c)
 		}
 	}
 }
 
-// reach sets h's distance to nd, from p, and puts it on the heap.
-func (s *chSearch) reach(h, p int32, nd uint64) {
+// reach sets h's distance in s to nd, from p, and puts it on the heap,
+// where it can still lead to a shorter path than the best yet: a node
+// reached for no less than that would be popped only after the search
+// stops, and stalls no node popped before. Where the other side reached
+// h too, the two make a path through h, which may be the best yet: found
+// here rather than when h is popped, it stops both searches sooner.
+func (sc *chScratch) reach(s, other *chSearch, h, p int32, nd uint64) {
+	if nd >= sc.best {
+		return
+	}
 	n := &s.node[h]
 	if n.dist == chInf {
 		s.touched = append(s.touched, h)
 	}
 	n.dist, n.parent = nd, p
 	s.set(h, nd)
+	if o := other.node[h].dist; o != chInf && nd+o < sc.best {
+		sc.best, sc.meet = nd+o, h
+	}
 }
 
 // unpackPath appends the nodes of the path that peaks at meet, after
