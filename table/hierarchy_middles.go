@@ -98,7 +98,7 @@ func (y *Hierarchy) split(t *Table, hop chHop) chSplit {
 // one of the arc's cost, else its least middle.
 func (y *Hierarchy) findSplit(t *Table, hop chHop) chSplit {
 	c, a := hop.tail, y.heads[hop.arc]
-	want := y.cost(hop.arc, hop.down)
+	want := y.arcKey(hop.arc, hop.down)
 	if want == chInf {
 		return chSplit{x: splitBad}
 	}
@@ -126,9 +126,9 @@ func (y *Hierarchy) findSplit(t *Table, hop chHop) chSplit {
 		}
 		// Upward the shortcut goes from c down to x and up to a;
 		// downward from a down to x and up to c.
-		first, second := y.cost(toTail, true), y.cost(toHead, false)
+		first, second := y.arcKey(toTail, true), y.arcKey(toHead, false)
 		if hop.down {
-			first, second = y.cost(toHead, true), y.cost(toTail, false)
+			first, second = y.arcKey(toHead, true), y.arcKey(toTail, false)
 		}
 		if first != chInf && second != chInf && first+second == want {
 			return chSplit{x, toTail, toHead}

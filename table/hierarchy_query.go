@@ -142,9 +142,9 @@ func (s *chSearch) minKey() uint64 {
 	return s.heap[0].key
 }
 
-// cost returns the key of arc i from tail to head (down false) or back,
-// chInf where a directed hierarchy has no arc that way.
-func (y *Hierarchy) cost(i uint32, down bool) uint64 {
+// arcKey returns the key of arc i from tail to head (down false) or
+// back, chInf where a directed hierarchy has no arc that way.
+func (y *Hierarchy) arcKey(i uint32, down bool) uint64 {
 	w := y.up[i]
 	if down && y.down != nil {
 		w = y.down[i]
@@ -172,11 +172,11 @@ func (y *Hierarchy) settle(sc *chScratch, s, other *chSearch, p int32, down bool
 	for i, h := range y.heads[lo:hi] {
 		dh := node[h].dist
 		if dh < d {
-			if c := y.cost(lo+uint32(i), !down); c < d-dh {
+			if c := y.arcKey(lo+uint32(i), !down); c < d-dh {
 				return
 			}
 		}
-		if c := y.cost(lo+uint32(i), down); c != chInf && d+c < dh {
+		if c := y.arcKey(lo+uint32(i), down); c != chInf && d+c < dh {
 			sc.reach(s, other, h, p, d+c)
 		}
 	}
@@ -297,4 +297,14 @@ func (y *Hierarchy) isEdge(t *Table, u, v int32, k uint64) bool {
 		}
 	}
 	return false
+}
+
+// cost is arcKey as a float64 key, +Inf where a directed hierarchy has no
+// arc that way (HierarchyTarget's keys).
+func (y *Hierarchy) cost(i uint32, down bool) float64 {
+	k := y.arcKey(i, down)
+	if k == chInf {
+		return math.Inf(1)
+	}
+	return float64(k)
 }
