@@ -79,6 +79,13 @@ type Options struct {
 	// format 1 or 2 (table.Header.GraphBins) needs it. Symbols take fewer
 	// runs on open ground; the answers are the same.
 	Literal bool
+	// WholeRows makes the symbol rows of a run-length grid table whose
+	// level has several components span every rank, each ending in a run
+	// of no path, as before the "c" encodings (table.CompSuffix): a table
+	// for a reader that predates them. By default such rows cover their
+	// source's component only (on a level where every edge has a reverse)
+	// and wrap within it: fewer runs, the same answers.
+	WholeRows bool
 }
 
 // TableLayout is the layout of the table opt asks for: LayoutWindow when

@@ -182,7 +182,11 @@ func sampleFast(ctx context.Context, g *maps.Graph, h table.Header, opt Options)
 	s := &runSetup{g: g, h: h, ord: orders[best], geo: geo}
 	if geo != nil {
 		s.geo = geo.withOrder(g, orders[best].node)
-		s.geo.wrap = n > 0 && orders[best].compEnd != nil && orders[best].compStart[0] == 0 && int(orders[best].compEnd[0]) == n
+		s.geo.wrap = n > 0 && orders[best].compEnd != nil
+		s.geo.comps = s.geo.wrap && int(orders[best].compEnd[0]) != n
+		if opt.WholeRows && s.geo.comps {
+			s.geo.wrap, s.geo.comps = false, false
+		}
 	}
 	fm.model, err = s.newFileModel(g, opt)
 	fm.need = s.maxNeed(runBlock(n, s.rowBytes()), fastSamples)

@@ -65,7 +65,7 @@ func noWrap(geo *symbolGeometry) *symbolGeometry {
 		return nil
 	}
 	c := *geo
-	c.wrap = false
+	c.wrap, c.comps = false, false
 	return &c
 }
 

@@ -36,7 +36,7 @@ func newRunSetup(ctx context.Context, g *maps.Graph, h table.Header, opt Options
 		return nil, err
 	}
 	s.eng = eng
-	s.ord, s.geo, err = chooseRunOrder(ctx, g, eng, s.keys, symbols, workerCount(opt))
+	s.ord, s.geo, err = chooseRunOrder(ctx, g, eng, s.keys, symbols, !opt.WholeRows, workerCount(opt))
 	if err != nil {
 		return nil, err
 	}
@@ -135,8 +135,7 @@ type fileModel struct {
 // O(V).
 func (s *runSetup) newFileModel(g *maps.Graph, opt Options) (fileModel, error) {
 	n := g.Nodes()
-	wrap := s.geo != nil && s.geo.wrap
-	kind := rowKind{symbols: s.geo != nil, wrap: wrap, boxes: s.geo != nil && s.geo.boxes}
+	kind := s.geo.kind()
 	ws, err := writeTemplate(g, s.h, s.ord.node, kind, opt)
 	if err != nil {
 		return fileModel{}, err

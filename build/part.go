@@ -52,6 +52,8 @@ func BuildPart(ctx context.Context, lvl *maps.Level, opt Options, shard, shards 
 			return nil, err
 		}
 		switch {
+		case rk.comps:
+			p, err = table.NewComponentRunsPart(h, shard, shards, order, rowStart, words, rk.boxes)
 		case rk.boxes:
 			p, err = table.NewBoxRunsPart(h, shard, shards, order, rowStart, words, rk.wrap)
 		case rk.symbols:

@@ -68,7 +68,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
-	ord, geo, err := chooseRunOrder(ctx, g, eng, keys, symbols, workerCount(opt))
+	ord, geo, err := chooseRunOrder(ctx, g, eng, keys, symbols, !opt.WholeRows, workerCount(opt))
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
@@ -82,13 +82,14 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if rowStart, words, err = joinRunBlocks(blocks, to-from); err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
-	return ord.node, rowStart, words, rowKind{symbols: geo != nil, wrap: geo != nil && geo.wrap, boxes: geo != nil && geo.boxes}, nil
+	return ord.node, rowStart, words, geo.kind(), nil
 }
 
 // chooseRunOrder picks the node order of g's rows (pickOrder) and sets
 // eng to it; with symbols, it returns the symbol geometry by that order
-// too, or nil where g has none. O(pickOrder).
-func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, symbols bool, workers int) (*runOrder, *symbolGeometry, error) {
+// too, or nil where g has none, whose rows cover their component with
+// comps (not Options.WholeRows). O(pickOrder).
+func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, symbols, comps bool, workers int) (*runOrder, *symbolGeometry, error) {
 	dfs := newRunOrder(g)
 	var geo *symbolGeometry
 	if symbols {
@@ -102,8 +103,14 @@ func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []f
 	if geo != nil {
 		n := g.Nodes()
 		geo = geo.withOrder(g, ord.node)
-		// One component: every row spans every rank, and may wrap.
-		geo.wrap = n > 0 && ord.compEnd != nil && ord.compStart[0] == 0 && int(ord.compEnd[0]) == n
+		// Components (a symmetric level): every row spans its source's
+		// and may wrap within it; with several, only where the reader
+		// knows them (comps, table.CompSuffix).
+		geo.wrap = n > 0 && ord.compEnd != nil
+		geo.comps = geo.wrap && int(ord.compEnd[0]) != n
+		if !comps && geo.comps {
+			geo.wrap, geo.comps = false, false
+		}
 	}
 	return ord, geo, nil
 }
@@ -168,13 +175,25 @@ func joinRunBlocks(blocks []runBlockRows, rows int) (rowStart []uint32, words []
 }
 
 // rowKind is what runRows's rows store: heuristic symbols, rows that wrap
-// (see table.NewSymbolRuns), and open-box wildcards (table.NewBoxRuns).
-type rowKind struct{ symbols, wrap, boxes bool }
+// (see table.NewSymbolRuns), within their component (comps, see
+// table.NewComponentRuns), and open-box wildcards (table.NewBoxRuns).
+type rowKind struct{ symbols, wrap, comps, boxes bool }
+
+// kind is what rows with geometry geo store: literal slots where geo is
+// nil. O(1).
+func (geo *symbolGeometry) kind() rowKind {
+	if geo == nil {
+		return rowKind{}
+	}
+	return rowKind{symbols: true, wrap: geo.wrap, comps: geo.comps, boxes: geo.boxes}
+}
 
 // runs makes the table.Runs of rows of kind k (words by rowStart, sources
 // in order) with the table constructor of that kind, which checks them.
 func (k rowKind) runs(h table.Header, order []int32, rowStart, words []uint32) (*table.Runs, error) {
 	switch {
+	case k.comps:
+		return table.NewComponentRuns(h, order, rowStart, words, k.boxes)
 	case k.boxes:
 		return table.NewBoxRuns(h, order, rowStart, words, k.wrap)
 	case k.symbols:

@@ -64,7 +64,7 @@ func (c *rowCoder) symRow(dst []uint32, s int32, rows [][]float64, hops [][]int3
 		}
 	}
 	sr.close(hi)
-	if hi < len(c.order.node) {
+	if hi < len(c.order.node) && !c.geo.comps {
 		sr.dst = append(sr.dst, table.RunWord(hi, table.NoMove))
 	}
 	dst, sr.dst = sr.dst, nil
@@ -95,9 +95,11 @@ type symRowCoder struct {
 	lead       int // the first open-box target before the first run
 	cand, dead uint16
 	w          uint8
-	// The first run, for a row that wraps, and its first target's values.
+	// The first run, for a row that wraps, its first target's values and
+	// the witness that served all its targets.
 	firstStart, firstEnd int
 	firstCand            uint16
+	firstW               uint8
 }
 
 // init starts the row of source s, of rank rs and distance row ds, to be
@@ -178,7 +180,7 @@ func (sr *symRowCoder) servesAll(v uint8, from, to int) bool {
 // word. O(1).
 func (sr *symRowCoder) emit(end int) {
 	if len(sr.dst) == sr.first && sr.start >= 0 && !sr.none {
-		sr.firstStart, sr.firstEnd, sr.firstCand = sr.start, end, sr.cand
+		sr.firstStart, sr.firstEnd, sr.firstCand, sr.firstW = sr.start, end, sr.cand, sr.w
 	}
 	switch {
 	case sr.start < 0:
@@ -272,7 +274,8 @@ func (sr *symRowCoder) wrapLast(hi int) {
 	}
 	for m := sr.firstCand & sr.cand &^ sr.dead; m != 0; m &= m - 1 {
 		v := uint8(bits.TrailingZeros16(m))
-		if sr.servesAll(v, sr.firstStart, sr.firstEnd) && sr.servesAll(v, sr.start, hi) {
+		// A run's witness serves all its targets: no scan needed for it.
+		if (v == sr.firstW || sr.servesAll(v, sr.firstStart, sr.firstEnd)) && (v == sr.w || sr.servesAll(v, sr.start, hi)) {
 			sr.dst[len(sr.dst)-1] = table.RunWord(sr.start, v)
 			sr.dst = append(sr.dst[:sr.first], sr.dst[sr.first+1:]...)
 			return

@@ -12,9 +12,11 @@ import (
 type symbolGeometry struct {
 	dirs []table.SymbolDirs // by node
 	x, y []int32            // cell of each rank
-	// wrap: the level is one component, so rows span every rank and wrap
-	// (a target below a row's first start takes its last run).
-	wrap bool
+	// wrap: the level is symmetric, so rows span their source's component
+	// and wrap within it (a target below a row's first start takes its
+	// last run); comps: it has several components, which the reader finds
+	// (table.CompSuffix), so rows end with no run of no path.
+	wrap, comps bool
 	// boxes: every cell costs 1, so rows have open-box wildcards
 	// (table.Boxes): a target whose box with the source is all nodes is
 	// answered H_1 by the reader, so it is a wildcard in the row. runR

@@ -333,23 +333,3 @@ func (a *hstar) path(buf []int, end int32) []int {
 	}
 	return buf
 }
-
-// detour is Route.next on a hierarchy table where the rest of r's clean
-// path crosses a change: that rest is a shortest path of the baked level
-// from from to to, so the engine starts from it rather than from the
-// hierarchy's search for it again. O(path length) plus the engine's
-// search.
-func (r *Route) detour(v *view, from, to int) int {
-	n := copy(r.path, r.path[r.at:])
-	r.level, r.goal, r.at, r.clean = nil, to, 0, false
-	ok := false
-	if v.open(from, to) && !v.apart(int32(from), int32(to)) {
-		r.path, _, ok = v.answerHierarchy(r.path[:n], 0, int32(from), int32(to), true)
-	}
-	if !ok || len(r.path) < 2 {
-		r.path = r.path[:0]
-		return -1
-	}
-	r.level, r.at = v, 1
-	return r.path[1]
-}

@@ -26,6 +26,11 @@ type runWalker struct {
 	// (table.Boxes), nil otherwise: a target whose box with the node is
 	// all open cells is answered by H_1, and the row is not read.
 	box *boxRule
+	// comp is each rank's component (table.Table.ComponentStarts) on a
+	// table whose rows cover their component, nil otherwise: a target in
+	// another component has no path, and the row is not read. Walks check
+	// it once, at their start: every step stays in the component.
+	comp []int32
 }
 
 func init() {
@@ -42,7 +47,7 @@ func init() {
 // newRunWalker is O(V·stride), and O(V + E) more for symbols.
 func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 	w := &runWalker{lt: lt, order: r.Order, rank: r.Rank, rowStart: r.RowStart, code: r.Code,
-		hops: rankHops(lt.hops, lt.hopShift, r.Order, r.Rank)}
+		hops: rankHops(lt.hops, lt.hopShift, r.Order, r.Rank), comp: lt.t.ComponentStarts()}
 	if t := lt.t; r.Code.Symbols && t.Kind == table.KindGrid {
 		w.symRanks = table.MaxSymbolRank
 		w.dirs, w.xy = make([]table.SymbolDirs, len(r.Order)), make([]int32, 2*len(r.Order))
@@ -97,8 +102,14 @@ func (w *runWalker) move(r, t int32) uint {
 	return m
 }
 
-// step returns the rank after rank r toward the target of rank t and the
-// move taken, or -1. O(log runs in row).
+// apart reports whether ranks r and t lie in different components of a
+// table whose rows cover their component: no path joins them. O(1).
+func (w *runWalker) apart(r, t int32) bool {
+	return w.comp != nil && w.comp[r] != w.comp[t]
+}
+
+// step returns the rank after rank r toward the target of rank t, in r's
+// component, and the move taken, or -1. O(log runs in row).
 func (w *runWalker) step(r, t int32) (int32, uint) {
 	m := w.move(r, t)
 	if m >= uint(1)<<w.lt.hopShift {
@@ -109,8 +120,8 @@ func (w *runWalker) step(r, t int32) (int32, uint) {
 
 // next is O(log runs of from's row).
 func (w *runWalker) next(from, to int) int {
-	if from == to {
-		return -1
+	if from == to || w.comp != nil && w.apart(w.rank[from], w.rank[to]) {
+		return -1 // the rank loads only where components are
 	}
 	if w.box != nil {
 		s, t := &w.box.nodes[from], &w.box.nodes[to]
@@ -123,6 +134,9 @@ func (w *runWalker) next(from, to int) int {
 // dist walks the path and adds up its costs (table.CostSum): O(path length
 // × log runs per row).
 func (w *runWalker) dist(from, to int) (float64, bool) {
+	if w.apart(w.rank[from], w.rank[to]) {
+		return table.Unreachable, false
+	}
 	if w.box != nil {
 		return w.boxDist(from, to)
 	}
@@ -145,6 +159,9 @@ func (w *runWalker) covers(int, int) bool { return true }
 
 // path is O(path length × log runs per row).
 func (w *runWalker) path(buf []int, from, to int) ([]int, bool) {
+	if w.apart(w.rank[from], w.rank[to]) {
+		return buf, false
+	}
 	if w.box != nil {
 		return w.boxPath(buf, from, to)
 	}
@@ -177,6 +194,9 @@ func (w *runWalker) position(u int32) int32 { return w.rank[u] }
 
 // advance is step, and the node it leads to. O(log runs in row).
 func (w *runWalker) advance(r, rt int32) (int32, int32, uint) {
+	if w.apart(r, rt) {
+		return -1, -1, table.NoMove
+	}
 	next, m := w.step(r, rt)
 	if next < 0 {
 		return -1, -1, m

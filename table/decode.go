@@ -69,6 +69,11 @@ func (t *Table) setBins(h *Header, from, rows int, bins [][]byte) error {
 		}
 	}
 	t.payload = p
+	if h.RunComps() {
+		if err := t.checkComponents(); err != nil {
+			return fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+	}
 	if h.RunBoxes() && t.carriesCells() {
 		t.boxes = &boxCache{}
 		t.openBoxes() // at load, so that no query pays for it

@@ -276,13 +276,14 @@ func FuzzDecodeRunsChecked(f *testing.F) {
 // FuzzDecodeCellRunsChecked is FuzzDecodeRunsChecked for run-length grid
 // tables of format 3, which carry their cells: the header, open cells and
 // costs, order, rows and runs behind a correct checksum, so that the
-// fuzzer reaches the symbol and open-box encodings (the seeds include
-// each b encoding, and b headers over a level with costs, refused).
+// fuzzer reaches the symbol, open-box and component encodings (the seeds
+// include each b encoding, a c one, and b headers over a level with costs,
+// refused).
 //
 //	go test ./table -run '^$' -fuzz FuzzDecodeCellRunsChecked -fuzztime 30s
 func FuzzDecodeCellRunsChecked(f *testing.F) {
 	var costs [][]byte // the bins of a format 3 table with a costs bin
-	boxes := 0
+	boxes, comps := 0, 0
 	for _, s := range fuzzSeeds(f) {
 		p := rbSplitDoc(f, s)
 		b := p.bins
@@ -297,9 +298,12 @@ func FuzzDecodeCellRunsChecked(f *testing.F) {
 		if err := msgpack.Unmarshal(b[0], &h); err == nil && table.Boxes(h.FirstEnc) {
 			boxes++
 		}
+		if table.Comps(h.FirstEnc) {
+			comps++
+		}
 	}
-	if boxes == 0 || costs == nil {
-		f.Fatalf("%d seeds with open-box wildcards, costs bin %v: want both", boxes, costs != nil)
+	if boxes == 0 || comps == 0 || costs == nil {
+		f.Fatalf("%d seeds with open-box wildcards, %d with rows that cover their component, costs bin %v: want all", boxes, comps, costs != nil)
 	}
 	for _, enc := range []string{table.FirstEncRuns16x4HB, table.FirstEncRuns16x4HWB, table.FirstEncPartRunsHB} {
 		b := slices.Clone(costs)

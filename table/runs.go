@@ -48,6 +48,9 @@ type RunCode struct {
 	Symbols bool
 	// Wrap: a target below a row's first start takes the row's last run.
 	Wrap bool
+	// Comps: rows cover their source's component only (components.go), a
+	// target in another one has no path; Wrap is set too.
+	Comps bool
 	// Boxes: a target whose box with the source is open is H_1's, its
 	// row unread (boxes.go).
 	Boxes bool
@@ -57,11 +60,11 @@ type RunCode struct {
 // unknown one.
 func runCodeOf(enc string) (wide, nibble, ok bool) {
 	switch enc {
-	case FirstEncRuns16x4HB, FirstEncRuns16x4HWB:
+	case FirstEncRuns16x4HB, FirstEncRuns16x4HWB, FirstEncRuns16x4HC, FirstEncRuns16x4HCB:
 		return false, true, true
-	case FirstEncRuns32x4HB, FirstEncRuns32x4HWB:
+	case FirstEncRuns32x4HB, FirstEncRuns32x4HWB, FirstEncRuns32x4HC, FirstEncRuns32x4HCB:
 		return true, true, true
-	case FirstEncPartRunsHB, FirstEncPartRunsHWB:
+	case FirstEncPartRunsHB, FirstEncPartRunsHWB, FirstEncPartRunsHC, FirstEncPartRunsHCB:
 		return true, false, true
 	case FirstEncRuns16x4H:
 		return false, true, true
@@ -87,10 +90,15 @@ func runCodeOf(enc string) (wide, nibble, ok bool) {
 	return false, false, false
 }
 
+// runForm is what a run-length table's rows store beside literal slots:
+// heuristic symbols, rows that wrap (over every rank, or within their
+// component with comps), open-box wildcards. Wrap, comps and boxes come
+// with symbols only.
+type runForm struct{ symbols, wrap, comps, boxes bool }
+
 // runEncoding returns the name of the narrowest encoding of words that
-// fits a table of n nodes, with symbols or not, rows that wrap or not,
-// open-box wildcards or not.
-func runEncoding(n int, words []uint32, symbols, wrap, boxes bool) string {
+// fits a table of n nodes, of form f.
+func runEncoding(n int, words []uint32, f runForm) string {
 	nibble := true
 	for _, w := range words {
 		if m := RunMove(w); m >= noMove4 && m != NoMove {
@@ -98,7 +106,7 @@ func runEncoding(n int, words []uint32, symbols, wrap, boxes bool) string {
 			break
 		}
 	}
-	return runEncodingOf(n > maxNarrowNodes, nibble, symbols, wrap, boxes)
+	return runEncodingOf(n > maxNarrowNodes, nibble, f)
 }
 
 // runWidths returns h's start width in bytes and move width in bits. A
@@ -154,7 +162,7 @@ type Runs struct {
 // that holds them and checked as Decode checks them; New makes the table
 // of it. O(n + runs).
 func NewRuns(h Header, order []int32, rowStart []uint32, words []uint32) (*Runs, error) {
-	return newRuns(h, order, rowStart, words, false, false, false)
+	return newRuns(h, order, rowStart, words, runForm{})
 }
 
 // NewSymbolRuns is NewRuns for rows whose moves SymbolBase up to
@@ -164,27 +172,37 @@ func NewRuns(h Header, order []int32, rowStart []uint32, words []uint32) (*Runs,
 // (only for a level of one component, whose rows span every rank). O(n +
 // runs).
 func NewSymbolRuns(h Header, order []int32, rowStart []uint32, words []uint32, wrap bool) (*Runs, error) {
-	return newSymbolRuns(h, order, rowStart, words, wrap, false)
+	return newSymbolRuns(h, order, rowStart, words, runForm{wrap: wrap})
 }
 
 // NewBoxRuns is NewSymbolRuns for rows with open-box wildcards (boxes.go),
 // of a grid table whose every cell costs 1: a target whose box with the
 // source is open takes H_1 whatever its row says. O(n + runs).
 func NewBoxRuns(h Header, order []int32, rowStart []uint32, words []uint32, wrap bool) (*Runs, error) {
-	return newSymbolRuns(h, order, rowStart, words, wrap, true)
+	return newSymbolRuns(h, order, rowStart, words, runForm{wrap: wrap, boxes: true})
 }
 
-func newSymbolRuns(h Header, order []int32, rowStart []uint32, words []uint32, wrap, boxes bool) (*Runs, error) {
+// NewComponentRuns is NewSymbolRuns for rows that cover their source's
+// component only and wrap within it (CompSuffix), with open-box wildcards
+// (see NewBoxRuns) or not: order must list each component of the level at
+// consecutive ranks, which the table's first query, or its load, checks.
+// O(n + runs).
+func NewComponentRuns(h Header, order []int32, rowStart []uint32, words []uint32, boxes bool) (*Runs, error) {
+	return newSymbolRuns(h, order, rowStart, words, runForm{wrap: true, comps: true, boxes: boxes})
+}
+
+func newSymbolRuns(h Header, order []int32, rowStart []uint32, words []uint32, f runForm) (*Runs, error) {
 	for _, w := range words {
 		if m := RunMove(w); m >= noMove4 && m != NoMove {
 			return nil, fmt.Errorf("move %d in a table with heuristic symbols, whose moves are below %d", m, noMove4)
 		}
 	}
-	return newRuns(h, order, rowStart, words, true, wrap, boxes)
+	f.symbols = true
+	return newRuns(h, order, rowStart, words, f)
 }
 
-func newRuns(h Header, order []int32, rowStart []uint32, words []uint32, symbols, wrap, boxes bool) (*Runs, error) {
-	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, runEncoding(h.Nodes, words, symbols, wrap, boxes), len(words)
+func newRuns(h Header, order []int32, rowStart []uint32, words []uint32, f runForm) (*Runs, error) {
+	h.Layout, h.FirstEnc, h.RunCount = LayoutRuns, runEncoding(h.Nodes, words, f), len(words)
 	if _, err := h.PayloadSize(); err != nil {
 		return nil, err
 	}
@@ -314,10 +332,13 @@ func (r *Runs) move(t *Table, s, target int) uint8 {
 	if s == target {
 		return NoMove
 	}
+	rs := r.Rank[s]
+	if c := t.ComponentStarts(); c != nil && c[rs] != c[r.Rank[target]] {
+		return NoMove // another component: no path, the row unread
+	}
 	if r.Code.Boxes && t.BoxOpen(s, target) {
 		return t.symbolMove(s, target, SymbolBase)
 	}
-	rs := r.Rank[s]
 	m := r.Code.Find(int(r.RowStart[rs]), int(r.RowStart[rs+1]), int(r.Rank[target]))
 	if r.Code.Symbols {
 		return t.symbolMove(s, target, m)
@@ -329,7 +350,7 @@ func (r *Runs) layout() layout { return runsLayout{} }
 
 func (r *Runs) header(h *Header) {
 	h.Layout, h.RunCount, h.Window = LayoutRuns, r.Code.Len(), 0
-	h.FirstEnc = runEncodingOf(r.Code.Wide, r.Code.Nibble, r.Code.Symbols, r.Code.Wrap, r.Code.Boxes)
+	h.FirstEnc = runEncodingOf(r.Code.Wide, r.Code.Nibble, runForm{symbols: r.Code.Symbols, wrap: r.Code.Wrap, comps: r.Code.Comps, boxes: r.Code.Boxes})
 }
 
 func (r *Runs) distance(t *Table, s, target int) (float64, bool) {
@@ -337,7 +358,7 @@ func (r *Runs) distance(t *Table, s, target int) (float64, bool) {
 }
 
 func (r *Runs) reachable(t *Table) int64 {
-	return reachableRuns(r.RowStart, &r.Code, r.From, len(r.Order))
+	return reachableRuns(r.RowStart, &r.Code, r.From, len(r.Order), t.ComponentStarts())
 }
 
 func (r *Runs) covered(*Table) int64 { return int64(len(r.Order)) * int64(len(r.Order)) }
@@ -411,37 +432,60 @@ func checkRowStarts(rowStart []uint32, runs int) error {
 
 // reachableRuns counts the pairs with a path in the rows of source ranks
 // from up to from+len(rowStart)-1, whose runs are rowStart[k] up to
-// rowStart[k+1] of c, over n targets. O(runs).
-func reachableRuns(rowStart []uint32, c *RunCode, from, n int) int64 {
+// rowStart[k+1] of c, over n targets; comps is each rank's component
+// (Table.ComponentStarts) where rows cover their component, else nil.
+// O(runs), O(n) more with comps.
+func reachableRuns(rowStart []uint32, c *RunCode, from, n int, comps []int32) int64 {
+	var ends []int32 // the rank past each rank's component, with comps
+	if comps != nil {
+		ends = make([]int32, n)
+		for r := n - 1; r >= 0; r-- {
+			ends[r] = int32(n)
+			if r+1 < n && comps[r+1] == comps[r] {
+				ends[r] = ends[r+1]
+			} else if r+1 < n {
+				ends[r] = int32(r + 1)
+			}
+		}
+	}
 	var count int64
 	for k := 0; k+1 < len(rowStart); k++ {
-		lo, hi := int(rowStart[k]), int(rowStart[k+1])
-		rank := from + k
-		for i := lo; i < hi; i++ {
-			if c.Move(i) == NoMove {
-				continue
-			}
-			end := n
-			if i+1 < hi {
-				end = c.Start(i + 1)
-			}
-			start := c.Start(i)
-			if end > start {
-				count += int64(end - start)
-			}
+		rank, cl, ch := from+k, 0, n
+		if comps != nil {
+			cl, ch = int(comps[rank]), int(ends[rank])
+		}
+		count += reachableRow(c, int(rowStart[k]), int(rowStart[k+1]), rank, cl, ch)
+	}
+	return count
+}
+
+// reachableRow counts the targets with a path in the row of the source of
+// rank rank, runs lo..hi-1 of c, over the target ranks cl..ch-1 its row
+// covers. O(runs of the row).
+func reachableRow(c *RunCode, lo, hi, rank, cl, ch int) int64 {
+	var count int64
+	cover := func(start, end int) { // a run of moves over start..end-1
+		start, end = max(start, cl), min(end, ch)
+		if end > start {
+			count += int64(end - start)
 			if start <= rank && rank < end {
 				count-- // the source itself is a wildcard inside a run
 			}
 		}
-		if c.Wrap && hi > lo && c.Move(hi-1) != NoMove {
-			// The last run also covers the ranks below the first start.
-			if first := c.Start(lo); first > 0 {
-				count += int64(min(first, n))
-				if rank < first {
-					count--
-				}
-			}
+	}
+	for i := lo; i < hi; i++ {
+		if c.Move(i) == NoMove {
+			continue
 		}
+		end := ch
+		if i+1 < hi {
+			end = c.Start(i + 1)
+		}
+		cover(c.Start(i), end)
+	}
+	if c.Wrap && hi > lo && c.Move(hi-1) != NoMove {
+		// The last run also covers the ranks below the first start.
+		cover(cl, c.Start(lo))
 	}
 	return count
 }
@@ -462,7 +506,7 @@ func decodeRuns(h *Header, from int, order, rows, runs []byte, counts bool) (*Ru
 		return nil, err
 	}
 	r := &Runs{RowStart: rowStart, From: from, order: order, runs: runs,
-		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble, Symbols: Symbols(h.FirstEnc), Wrap: Wraps(h.FirstEnc), Boxes: Boxes(h.FirstEnc)}}
+		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble, Symbols: Symbols(h.FirstEnc), Wrap: Wraps(h.FirstEnc), Comps: Comps(h.FirstEnc), Boxes: Boxes(h.FirstEnc)}}
 	if r.Order, r.Rank, err = checkOrder(order, wide, h.Nodes); err != nil {
 		return nil, err
 	}
@@ -470,12 +514,17 @@ func decodeRuns(h *Header, from int, order, rows, runs []byte, counts bool) (*Ru
 }
 
 // runEncodingOf names the encoding of starts wide or not and moves nibble
-// or not, with symbols or not (nibble moves only), with rows that wrap or
-// not (with symbols only), with open-box wildcards or not (with symbols
-// only).
-func runEncodingOf(wide, nibble, symbols, wrap, boxes bool) string {
-	if symbols && boxes {
-		return runEncodingOf(wide, nibble, symbols, wrap, false) + BoxSuffix
+// or not, of form f (symbols with nibble moves only; wrap, comps and boxes
+// with symbols only).
+func runEncodingOf(wide, nibble bool, f runForm) string {
+	symbols, wrap := f.symbols, f.wrap
+	switch {
+	case symbols && f.boxes:
+		return runEncodingOf(wide, nibble, runForm{symbols: true, wrap: wrap, comps: f.comps}) + BoxSuffix
+	case symbols && f.comps && !wide:
+		return FirstEncRuns16x4HC
+	case symbols && f.comps:
+		return FirstEncRuns32x4HC
 	}
 	switch {
 	case symbols && wrap && !wide:
@@ -529,7 +578,7 @@ func (runsLayout) distBytes(*Header) int64 { return 0 }
 
 func (runsLayout) check(h *Header) error {
 	if _, _, ok := runCodeOf(h.FirstEnc); !ok {
-		return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8, FirstEncRuns16x4H, FirstEncRuns32x4H, FirstEncRuns16x4HW, FirstEncRuns32x4HW, FirstEncRuns16x4HB, FirstEncRuns32x4HB, FirstEncRuns16x4HWB, FirstEncRuns32x4HWB)
+		return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8, FirstEncRuns16x4H, FirstEncRuns32x4H, FirstEncRuns16x4HW, FirstEncRuns32x4HW, FirstEncRuns16x4HB, FirstEncRuns32x4HB, FirstEncRuns16x4HWB, FirstEncRuns32x4HWB, FirstEncRuns16x4HC, FirstEncRuns32x4HC, FirstEncRuns16x4HCB, FirstEncRuns32x4HCB)
 	}
 	if Symbols(h.FirstEnc) && h.Kind != KindGrid {
 		return fmt.Errorf("a %s table has first-move encoding %q, whose heuristic symbols only grid tables carry", h.Kind, h.FirstEnc)
@@ -558,7 +607,7 @@ func (runsLayout) validate(h *Header, from, rows int, bins [][]byte) error {
 func (runsLayout) key(*Header) string { return "layout runs" }
 
 func (runsLayout) partEncs() []string {
-	return []string{FirstEncPartRuns, FirstEncPartRunsH, FirstEncPartRunsHW, FirstEncPartRunsHB, FirstEncPartRunsHWB}
+	return []string{FirstEncPartRuns, FirstEncPartRunsH, FirstEncPartRunsHW, FirstEncPartRunsHB, FirstEncPartRunsHWB, FirstEncPartRunsHC, FirstEncPartRunsHCB}
 }
 
 // fromParts sets the runs of the table whose parts hold runs in all, in
@@ -568,7 +617,7 @@ func (runsLayout) fromParts(h *Header, runs int64) error {
 	if runs > MaxPayload/4 {
 		return fmt.Errorf("the parts hold %d runs: a run-length table holds at most %d", runs, MaxPayload/4)
 	}
-	h.RunCount, h.FirstEnc = int(runs), runEncoding(h.Nodes, nil, false, false, false)
+	h.RunCount, h.FirstEnc = int(runs), runEncoding(h.Nodes, nil, runForm{})
 	return nil
 }
 

@@ -34,7 +34,7 @@ func TestRunCodes(t *testing.T) {
 				start += 1 + r.IntN(tc.n/8)
 			}
 		}
-		if got := runEncoding(tc.n, words, false, false, false); got != tc.enc {
+		if got := runEncoding(tc.n, words, runForm{}); got != tc.enc {
 			t.Fatalf("%d nodes, moves up to %d: encoding %q, want %q", tc.n, tc.maxMove, got, tc.enc)
 		}
 		wide, nibble, _ := runCodeOf(tc.enc)

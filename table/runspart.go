@@ -30,6 +30,14 @@ const (
 	FirstEncPartRunsHWB = FirstEncPartRunsHW + BoxSuffix
 )
 
+// FirstEncPartRunsHC and FirstEncPartRunsHCB are FirstEncPartRunsH and
+// FirstEncPartRunsHB with rows that cover their component (see
+// NewComponentRuns).
+const (
+	FirstEncPartRunsHC  = FirstEncPartRunsH + CompSuffix
+	FirstEncPartRunsHCB = FirstEncPartRunsHC + BoxSuffix
+)
+
 // NewRunsPart returns part shard of shards of a LayoutRuns table of h:
 // the node order and the rows of source ranks ShardRange(shard, shards,
 // h.Nodes), the row of rank From+k being run words (RunWord) rowStart[k]
@@ -47,6 +55,18 @@ func NewSymbolRunsPart(h Header, shard, shards int, order []int32, rowStart []ui
 	enc := FirstEncPartRunsH
 	if wrap {
 		enc = FirstEncPartRunsHW
+	}
+	return newRunsPart(h, shard, shards, order, rowStart, words, enc)
+}
+
+// NewComponentRunsPart is NewSymbolRunsPart for rows that cover their
+// source's component and wrap within it (see NewComponentRuns), with
+// open-box wildcards or not, encoded in FirstEncPartRunsHC or
+// FirstEncPartRunsHCB. O(n + runs).
+func NewComponentRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32, boxes bool) (*Part, error) {
+	enc := FirstEncPartRunsHC
+	if boxes {
+		enc = FirstEncPartRunsHCB
 	}
 	return newRunsPart(h, shard, shards, order, rowStart, words, enc)
 }
@@ -75,6 +95,9 @@ func newRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, 
 	if p.t.payload, err = encodeRunRows(&rh, p.From, order, rowStart, words); err != nil {
 		return nil, err
 	}
+	if Comps(enc) {
+		p.t.comps = &compCache{} // made from the graph SetGraph gives
+	}
 	return p, nil
 }
 
@@ -88,6 +111,7 @@ type runsJoin struct {
 	parts    int
 	wraps    int // parts whose rows wrap
 	boxes    int // parts with open-box wildcards
+	comps    int // parts whose rows cover their component
 	symbols  int // parts with heuristic symbols, of parts added
 	order    []int32
 	rowStart []uint32
@@ -114,6 +138,9 @@ func (j *runsJoin) add(p *Part) error {
 	if r.Code.Boxes {
 		j.boxes++
 	}
+	if r.Code.Comps {
+		j.comps++
+	}
 	base := uint32(len(j.words))
 	for _, x := range r.RowStart[1:] {
 		j.rowStart = append(j.rowStart, base+x)
@@ -129,11 +156,14 @@ func (j *runsJoin) done(h *Header) (Payload, error) {
 	switch {
 	case j.symbols == 0:
 		return NewRuns(*h, j.order, j.rowStart, j.words)
-	case j.symbols == j.parts && (j.wraps == 0 || j.wraps == j.parts) && (j.boxes == 0 || j.boxes == j.parts):
-		return newSymbolRuns(*h, j.order, j.rowStart, j.words, j.wraps > 0, j.boxes > 0)
+	case j.symbols == j.parts && all(j.wraps, j.parts) && all(j.boxes, j.parts) && all(j.comps, j.parts):
+		return newSymbolRuns(*h, j.order, j.rowStart, j.words, runForm{wrap: j.wraps > 0, comps: j.comps > 0, boxes: j.boxes > 0})
 	}
-	return nil, fmt.Errorf("%w: of the %d parts, %d have heuristic symbols, %d rows that wrap and %d open-box wildcards", ErrCorrupt, j.parts, j.symbols, j.wraps, j.boxes)
+	return nil, fmt.Errorf("%w: of the %d parts, %d have heuristic symbols, %d rows that wrap, %d rows that cover their component and %d open-box wildcards", ErrCorrupt, j.parts, j.symbols, j.wraps, j.comps, j.boxes)
 }
+
+// all reports whether k of parts parts is none or all of them. O(1).
+func all(k, parts int) bool { return k == 0 || k == parts }
 
 // appendRunWords appends the runs of c to words as RunWord packs them,
 // refusing a start outside the n nodes, which no encoding need hold.

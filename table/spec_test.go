@@ -223,24 +223,24 @@ func widen(t *testing.T, data []byte, enc string) []byte {
 	return rbRawDoc(table.Magic, p.version, bins)
 }
 
-// TestSpecWideSymbolMoves: in an 8-bit symbol table ("runs32x8h"), move
+// TestSpecWideSymbolMoves: in an 8-bit symbol table ("runs32x8hc"), move
 // values 8 to 14 are H_1 to H_7, 0 to 7 and 15 to 254 slots (no path
 // where the node has no such slot, as every grid node for 15 and up), and
 // 255 no path; none is an error.
 func TestSpecWideSymbolMoves(t *testing.T) {
 	sym := rbBuildLevelLayout(t, maps.FormatGrid, specTiny, maps.Options{}, table.LayoutRuns)
-	if sym.FirstEnc != table.FirstEncRuns16x4H {
-		t.Fatalf("tiny.grid's encoding %q, want %q", sym.FirstEnc, table.FirstEncRuns16x4H)
+	if sym.FirstEnc != table.FirstEncRuns16x4HC {
+		t.Fatalf("tiny.grid's encoding %q, want %q", sym.FirstEnc, table.FirstEncRuns16x4HC)
 	}
-	const enc = "runs32x8h" // a part file's encoding, which a table may have too
+	const enc = "runs32x8hc" // a part file's encoding, which a table may have too
 	data := specDoc(t, widen(t, rbEncode(t, sym), enc), 0, specEdit{"first_enc", rbRaw(t, enc)})
 	base, err := table.Decode(data)
 	if err != nil {
 		t.Fatalf("%s: %v", enc, err)
 	}
-	// Node 2's row is one run (run 2, its rank 2: examples/tiny-runs-v3.ptab)
+	// Node 2's row is one run (run 1, its rank 2: examples/tiny-runs-v3.ptab)
 	// of H_1; its slots 0-3 lead to nodes 0, 3, 5, 4.
-	const s, run, runs = 2, 2, 6
+	const s, run, runs = 2, 1, 5
 	if got, want := base.Move(s, 5), sym.Move(s, 5); got != want || got != 2 {
 		t.Fatalf("H_1 from node 2 to 5 is slot %d in %s, %d in %s; want 2", got, enc, want, sym.FirstEnc)
 	}

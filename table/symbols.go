@@ -26,6 +26,15 @@ const (
 	WrapSuffix   = "w"
 )
 
+// CompSuffix, in WrapSuffix's place, marks rows that cover their source's
+// component only and wrap within it: the order lists each component of the
+// level (its nodes joined by edges, either way) at consecutive ranks, a
+// target in another component has no path and its row is not read, and a
+// target below its row's first start takes the row's last run, as with
+// WrapSuffix (components.go). For a level of several components, whose
+// rows would otherwise end in a run of no path and could not wrap.
+const CompSuffix = "c"
+
 // BoxSuffix, after SymbolSuffix or SymbolSuffix+WrapSuffix, marks a table
 // with open-box wildcards: from s toward a target whose bounding box with
 // s holds only open cells, the answer is H_1 and the row is not read
@@ -44,6 +53,11 @@ const (
 	FirstEncRuns32x4HB  = FirstEncRuns32x4H + BoxSuffix
 	FirstEncRuns16x4HWB = FirstEncRuns16x4HW + BoxSuffix
 	FirstEncRuns32x4HWB = FirstEncRuns32x4HW + BoxSuffix
+
+	FirstEncRuns16x4HC  = FirstEncRuns16x4H + CompSuffix
+	FirstEncRuns32x4HC  = FirstEncRuns32x4H + CompSuffix
+	FirstEncRuns16x4HCB = FirstEncRuns16x4HC + BoxSuffix
+	FirstEncRuns32x4HCB = FirstEncRuns32x4HC + BoxSuffix
 )
 
 // SymbolBase is the move value of H_1; H_k is SymbolBase+k-1.
@@ -64,13 +78,21 @@ func HeuristicKey(dx, dy int) int64 {
 // Symbols reports whether encoding enc stores heuristic symbols. O(1).
 func Symbols(enc string) bool {
 	enc = strings.TrimSuffix(enc, BoxSuffix)
-	return strings.HasPrefix(enc, "runs") && (strings.HasSuffix(enc, SymbolSuffix) || strings.HasSuffix(enc, SymbolSuffix+WrapSuffix))
+	return strings.HasPrefix(enc, "runs") && (strings.HasSuffix(enc, SymbolSuffix) || strings.HasSuffix(enc, SymbolSuffix+WrapSuffix) || strings.HasSuffix(enc, SymbolSuffix+CompSuffix))
 }
 
-// Wraps reports whether encoding enc's rows wrap around. O(1).
+// Wraps reports whether encoding enc's rows wrap around, over every rank
+// or within their component (Comps). O(1).
 func Wraps(enc string) bool {
 	enc = strings.TrimSuffix(enc, BoxSuffix)
-	return strings.HasPrefix(enc, "runs") && strings.HasSuffix(enc, SymbolSuffix+WrapSuffix)
+	return strings.HasPrefix(enc, "runs") && (strings.HasSuffix(enc, SymbolSuffix+WrapSuffix) || strings.HasSuffix(enc, SymbolSuffix+CompSuffix))
+}
+
+// Comps reports whether encoding enc's rows cover their source's
+// component only and wrap within it (CompSuffix). O(1).
+func Comps(enc string) bool {
+	enc = strings.TrimSuffix(enc, BoxSuffix)
+	return strings.HasPrefix(enc, "runs") && strings.HasSuffix(enc, SymbolSuffix+CompSuffix)
 }
 
 // Boxes reports whether encoding enc has open-box wildcards: a symbol
@@ -84,6 +106,10 @@ func (h *Header) RunSymbols() bool { return h.Layout == LayoutRuns && Symbols(h.
 
 // RunBoxes reports whether h's run-length rows have open-box wildcards.
 func (h *Header) RunBoxes() bool { return h.Layout == LayoutRuns && Boxes(h.FirstEnc) }
+
+// RunComps reports whether h's run-length rows cover their source's
+// component only (Comps).
+func (h *Header) RunComps() bool { return h.Layout == LayoutRuns && Comps(h.FirstEnc) }
 
 // checkSymbols refuses symbols where they cannot be decoded: in a table
 // other than a grid that carries its cells. O(1).
@@ -385,5 +411,5 @@ func (r *Runs) literal(t *Table) (*Runs, error) {
 	}
 	h := t.Header
 	h.GraphBins = true
-	return newRuns(h, r.Order, rowStart, words, false, false, false)
+	return newRuns(h, r.Order, rowStart, words, runForm{})
 }

@@ -188,7 +188,8 @@ type Table struct {
 	X, Y    []float64 // graph node coordinates, nil when absent
 
 	payload Payload
-	boxes   *boxCache // open-box wildcards' OpenBoxes, for a table with them (boxes.go)
+	boxes   *boxCache  // open-box wildcards' OpenBoxes, for a table with them (boxes.go)
+	comps   *compCache // each rank's component, for a table whose rows cover theirs (components.go)
 }
 
 // New returns a table of header h whose answers p holds (made by NewFlat,
@@ -205,6 +206,9 @@ func New(h Header, p Payload) (*Table, error) {
 	t := &Table{Header: h, payload: p}
 	if h.RunBoxes() {
 		t.boxes = &boxCache{}
+	}
+	if h.RunComps() {
+		t.comps = &compCache{}
 	}
 	return t, nil
 }

@@ -242,6 +242,7 @@ struct pt_table {
 	uint32_t *row_start;
 	const uint8_t *starts, *moves;
 	int wide, nibble, symbols, wrap;
+	int32_t *rcomp;          /* c encodings: each rank's component, its first rank */
 	uint8_t *rdirs;          /* symbols: each rank's directions, a bit each */
 	int32_t *rxy;            /* symbols: each rank's x, y */
 	uint32_t *boxes;         /* b encodings: open cells in [0,x) x [0,y) at y*(W+1)+x */
@@ -660,18 +661,23 @@ static int pt__header(const uint8_t *b, uint64_t len, pt__hdr *h, pt_error *e)
 
 /* Run encodings: which first_enc names which widths. A "b" (box) encoding
  * answers H_1 wherever the source's and target's bounding box is all open
- * cells, without reading the row (docs/FORMAT.md "Open-box wildcards"). */
+ * cells, without reading the row (docs/FORMAT.md "Open-box wildcards"); a
+ * "c" (component) encoding's rows wrap within their source's component,
+ * and a target in another one has no path (docs/FORMAT.md "Rows that
+ * cover their component"). */
 typedef struct {
 	const char *name;
-	int wide, nibble, symbols, wrap, box;
+	int wide, nibble, symbols, wrap, box, comp;
 } pt__enc;
-#define PT__NENCS 16
+#define PT__NENCS 22
 static const pt__enc pt__encs[PT__NENCS] = {
-	{"runs16x4", 0, 1, 0, 0, 0}, {"runs16x8", 0, 0, 0, 0, 0}, {"runs32x4", 1, 1, 0, 0, 0}, {"runs32x8", 1, 0, 0, 0, 0},
-	{"runs16x4h", 0, 1, 1, 0, 0}, {"runs32x4h", 1, 1, 1, 0, 0}, {"runs32x8h", 1, 0, 1, 0, 0},
-	{"runs16x4hw", 0, 1, 1, 1, 0}, {"runs32x4hw", 1, 1, 1, 1, 0}, {"runs32x8hw", 1, 0, 1, 1, 0},
-	{"runs16x4hb", 0, 1, 1, 0, 1}, {"runs32x4hb", 1, 1, 1, 0, 1}, {"runs32x8hb", 1, 0, 1, 0, 1},
-	{"runs16x4hwb", 0, 1, 1, 1, 1}, {"runs32x4hwb", 1, 1, 1, 1, 1}, {"runs32x8hwb", 1, 0, 1, 1, 1},
+	{"runs16x4", 0, 1, 0, 0, 0, 0}, {"runs16x8", 0, 0, 0, 0, 0, 0}, {"runs32x4", 1, 1, 0, 0, 0, 0}, {"runs32x8", 1, 0, 0, 0, 0, 0},
+	{"runs16x4h", 0, 1, 1, 0, 0, 0}, {"runs32x4h", 1, 1, 1, 0, 0, 0}, {"runs32x8h", 1, 0, 1, 0, 0, 0},
+	{"runs16x4hw", 0, 1, 1, 1, 0, 0}, {"runs32x4hw", 1, 1, 1, 1, 0, 0}, {"runs32x8hw", 1, 0, 1, 1, 0, 0},
+	{"runs16x4hb", 0, 1, 1, 0, 1, 0}, {"runs32x4hb", 1, 1, 1, 0, 1, 0}, {"runs32x8hb", 1, 0, 1, 0, 1, 0},
+	{"runs16x4hwb", 0, 1, 1, 1, 1, 0}, {"runs32x4hwb", 1, 1, 1, 1, 1, 0}, {"runs32x8hwb", 1, 0, 1, 1, 1, 0},
+	{"runs16x4hc", 0, 1, 1, 1, 0, 1}, {"runs32x4hc", 1, 1, 1, 1, 0, 1}, {"runs32x8hc", 1, 0, 1, 1, 0, 1},
+	{"runs16x4hcb", 0, 1, 1, 1, 1, 1}, {"runs32x4hcb", 1, 1, 1, 1, 1, 1}, {"runs32x8hcb", 1, 0, 1, 1, 1, 1},
 };
 
 static int pt__dist_width(int kind) { return kind == PT__U16 ? 2 : kind == PT__U32 || kind == PT__O16 ? 4 : 8; }
@@ -1152,6 +1158,54 @@ static int pt__box_open(const pt_table *t, int32_t r, int32_t tr)
 	return open == (uint32_t)((x1 - x0) * (y1 - y0));
 }
 
+/* pt__comps labels, for a c encoding, each rank with its component's first
+ * rank: union-find over the edges, taken either way, then one pass by
+ * rank that refuses a component whose ranks are not consecutive. */
+static int pt__comps(pt_table *t, pt_error *e)
+{
+	int32_t n = t->n, u, r, prev = -1, *root, *c;
+	uint32_t k;
+	uint8_t *seen;
+	root = (int32_t *)pt__alloc(sizeof *root * (size_t)n + 1);
+	seen = (uint8_t *)pt__alloc((size_t)n + 1);
+	c = t->rcomp = (int32_t *)pt__alloc(sizeof *c * (size_t)n + 1);
+	if (!root || !seen || !c) {
+		PATHTABLE_FREE(root);
+		PATHTABLE_FREE(seen);
+		return pt__fail(e, PT_ERR_NOMEM, "the components of %d nodes", n);
+	}
+	for (u = 0; u < n; u++)
+		root[u] = u, seen[u] = 0;
+	for (u = 0; u < n; u++)
+		for (k = t->offsets[u]; k < t->offsets[u + 1]; k++) {
+			int32_t a = u, b = t->targets[k];
+			while (root[a] != a)
+				a = root[a] = root[root[a]];
+			while (root[b] != b)
+				b = root[b] = root[root[b]];
+			if (a != b)
+				root[a > b ? a : b] = a < b ? a : b;
+		}
+	for (r = 0; r < n; r++) {
+		int32_t a = t->order[r];
+		while (root[a] != a)
+			a = root[a] = root[root[a]];
+		if (a == prev) {
+			c[r] = c[r - 1];
+			continue;
+		}
+		if (seen[a]) {
+			PATHTABLE_FREE(root);
+			PATHTABLE_FREE(seen);
+			return pt__fail(e, PT_ERR_CORRUPT, "order: the component of node %d comes back at rank %d after other nodes; its ranks must be consecutive", t->order[r], r);
+		}
+		seen[a] = 1, c[r] = r, prev = a;
+	}
+	PATHTABLE_FREE(root);
+	PATHTABLE_FREE(seen);
+	return PT_OK;
+}
+
 /* pt__runs decodes a run-length table's order (a permutation) and rows
  * (version 2: n+1 row starts spanning the runs; version 3: n run counts
  * summing to them), and lays out the walk in rank space. O(V * stride). */
@@ -1159,6 +1213,7 @@ static int pt__runs(pt_table *t, const pt__shape *sh, int64_t row_bytes, const u
 		    const uint8_t *runs, pt_error *e)
 {
 	int32_t n = t->n, r, u;
+	int rc;
 	int64_t nruns = t->info.runs;
 	size_t stride = (size_t)1 << t->shift, m;
 	t->wide = sh->enc->wide, t->nibble = sh->enc->nibble, t->symbols = sh->enc->symbols, t->wrap = sh->enc->wrap;
@@ -1231,6 +1286,8 @@ static int pt__runs(pt_table *t, const pt__shape *sh, int64_t row_bytes, const u
 			t->rdirs[r] = (uint8_t)mask;
 		}
 	}
+	if (sh->enc->comp && (rc = pt__comps(t, e)) != PT_OK)
+		return rc;
 	if (sh->enc->box)
 		return pt__boxes(t, e);
 	return PT_OK;
@@ -1435,6 +1492,7 @@ void pt_close(pt_table *t)
 	PATHTABLE_FREE(t->rdirs);
 	PATHTABLE_FREE(t->rxy);
 	PATHTABLE_FREE(t->boxes);
+	PATHTABLE_FREE(t->rcomp);
 	PATHTABLE_FREE(t->whops);
 	PATHTABLE_FREE(t);
 }
@@ -1900,8 +1958,8 @@ int32_t pt_next(const pt_table *t, int32_t from, int32_t to)
 		m = t->first[(size_t)to * (size_t)t->n + (size_t)from];
 		break;
 	case PT_RUNS:
-		if (from == to)
-			return PT_NONE;
+		if (from == to || (t->rcomp && t->rcomp[t->rank[from]] != t->rcomp[t->rank[to]]))
+			return PT_NONE; /* the same node, or another component */
 		m = pt__move(t, t->rank[from], t->rank[to]);
 		break;
 	default:
@@ -1946,6 +2004,8 @@ static int32_t pt__walk(const pt_table *t, int32_t from, int32_t to, int32_t *bu
 		const int32_t *rhops = t->rhops, *order = t->order;
 		int32_t r = t->rank[from], target = t->rank[to];
 		int open = 0;
+		if (t->rcomp && t->rcomp[r] != t->rcomp[target])
+			return 0; /* another component: no path */
 		while (r != target) {
 			int32_t next;
 			/* Once a b table's box is open it stays open: H_1 moves into

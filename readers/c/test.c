@@ -676,7 +676,7 @@ static void box(const char *path, const char *flat_path)
 	} else if (costs) {
 		CHECK(!has_b, "%s: a b encoding with a costs bin opened", path);
 		refuse_enc(path, data, size, enc, "costs bin");
-		if (!strchr(enc, 'w')) {
+		if (!strchr(enc, 'w') && !strchr(enc, 'c')) { /* hb: hwb too; hcb has no w form */
 			strcpy(enc + strlen(enc) - 1, "wb");
 			refuse_enc(path, data, size, enc, "costs bin");
 		}
@@ -731,6 +731,7 @@ static void box(const char *path, const char *flat_path)
 		refuse_enc(path, data, size, "runs16x8hb", "unknown");
 		refuse_enc(path, data, size, "runs16x8hwb", "unknown");
 		refuse_enc(path, data, size, "runs16x4hbw", "unknown");
+		refuse_enc(path, data, size, "runs16x8hcb", "unknown");
 		if (bt && bt != t) {
 			pt_close(bt);
 			free(bt_copy);

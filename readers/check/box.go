@@ -104,8 +104,11 @@ func (dm *damager) boxCases() {
 	enc("small.map.g.runs", "runs16x4hwb")
 	enc("small.map.g.runs", "runs32x4hb")
 	enc("tiny.g", "runs16x4hb")
+	enc("tiny.runs", "runs16x4hcb")
+	enc("tiny.g.runs", "runs16x4hc")
+	enc("lecture.gr.runs", "runs16x4hc")
 	enc("small.map", "u8b")
-	for _, e := range []string{"runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4bh", "runs16x4hbw", "runs16x4hbb", "runs16x4hB"} {
+	for _, e := range []string{"runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4bh", "runs16x4hbw", "runs16x4hbb", "runs16x4hB", "runs16x4c", "runs16x8hc", "runs16x4hwc", "runs16x4hbc"} {
 		enc(boxBase, e)
 	}
 	if dm.tables[boxBase] == nil {

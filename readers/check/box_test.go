@@ -13,8 +13,8 @@ func TestWithHeaderStr(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := headerStr(data, "first_enc"); got != "runs16x4h" {
-		t.Fatalf("first_enc %q, want runs16x4h", got)
+	if got := headerStr(data, "first_enc"); got != "runs16x4hc" {
+		t.Fatalf("first_enc %q, want runs16x4hc", got)
 	}
 	for _, v := range []string{"runs16x4hwb", "u8", "", "a value of more than thirty-one bytes"} {
 		out, err := withHeaderStr(data, "first_enc", v)

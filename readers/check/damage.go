@@ -99,11 +99,14 @@ func (dm *damager) checkShCases() {
 		dm.tamper(t, "duplicate names", 2, "=a132", "a131", true)
 	}
 	dm.tamper("tiny.runs", "layout rung", 2, "=a472756e73", "a472756e67", true)
-	dm.tamper("tiny.runs", "first_enc runs16x5h", 2, "=a972756e733136783468", "a972756e733136783568", true)
-	dm.tamper("tiny.runs", "first_enc runs32x4h, bins of runs16x4h", 2, "=a972756e733136783468", "a972756e733332783468", true)
-	dm.tamper("tiny.runs", "runs 5 of 6", 2, "=a472756e7306", "a472756e7305", true)
+	dm.tamper("tiny.runs", "first_enc runs16x5hc", 2, "=aa72756e73313678346863", "aa72756e73313678356863", true)
+	dm.tamper("tiny.runs", "first_enc runs32x4hc, bins of runs16x4hc", 2, "=aa72756e73313678346863", "aa72756e73333278346863", true)
+	dm.tamper("tiny.runs", "runs 4 of 5", 2, "=a472756e7305", "a472756e7304", true)
 	dm.tamper("tiny.g.runs", "order repeats a node", 9, "2", "0100", true)
 	dm.tamper("tiny.runs", "format 3: order repeats a node", 5, "2", "0100", true)
+	// tiny.runs's rows cover their component ("c"): node 1 alone at rank 0,
+	// the other five after it. Node 1 moved to rank 1 splits the five.
+	dm.tamper("tiny.runs", "format 3: order splits a component", 5, "0", "00000100", true)
 	// FORMAT.md's header and cost rules: a graph with a width or a connect
 	// of -1, a grid without a diagonal (its key renamed, so skipped), an
 	// octile level's cost of 1.5, and an integer level's of 10.5.
@@ -130,7 +133,7 @@ func (dm *damager) checkShCases() {
 	// is the flat layout in formats 1 and 3, and "flat" is no layout;
 	// row_bytes 0 (a uint8) is a missing key outside format 3 run-length
 	// tables, and refused in them. A literal encoding in format 3 is read
-	// (tiny.runs's "runs16x4h" as a str8 "runs16x4": its symbol moves become
+	// (tiny.runs's "runs16x4hc" as a str16 "runs16x4": its symbol moves become
 	// slots past the degree, no path).
 	formatEntry := "=a6666f726d6174a467726964"
 	for _, t := range []string{"tiny", "tiny.g"} {
@@ -141,7 +144,7 @@ func (dm *damager) checkShCases() {
 		dm.tamper(t, "row_bytes 0", 2, formatEntry, "a9726f775f6279746573cc00", false)
 	}
 	dm.tamper("tiny.runs", "format 3: row_bytes 0", 2, "=a9726f775f627974657301", "a9726f775f627974657300", true)
-	dm.tamper("tiny.runs", "format 3: literal runs16x4", 2, "=a972756e733136783468", "d90872756e7331367834", false)
+	dm.tamper("tiny.runs", "format 3: literal runs16x4", 2, "=aa72756e73313678346863", "da000872756e7331367834", false)
 	// Format 3's cells describe the grid (element 3 the open bits, 4 the
 	// costs; tiny.grid's open bits are dd 00, its costs 11 21 11): a node's
 	// cell closed, a bit past the grid, a cost of 0 or of 10, a header that

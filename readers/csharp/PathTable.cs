@@ -121,7 +121,9 @@ namespace PathTable
         byte[] dirR;
         int hopShift;
         int startBytes, moveBits, runsOff, movesOff, runCount;
-        bool symbols, wrap, boxEnc;
+        bool symbols, wrap, boxEnc, comps;
+        // A c encoding's component of each rank, as its first rank; null otherwise.
+        int[] compR;
         // A b encoding's summed-area table of open cells: boxSum[y*(Width+1)+x]
         // counts the nodes in [0,x) x [0,y), for BoxOpen in O(1); null otherwise.
         int[] boxSum;
@@ -487,7 +489,8 @@ namespace PathTable
 
         static readonly string[] RunEncodings = {
             "runs16x4", "runs16x8", "runs32x4", "runs32x8", "runs16x4h", "runs16x8h", "runs32x4h", "runs32x8h",
-            "runs16x4hw", "runs16x8hw", "runs32x4hw", "runs32x8hw" };
+            "runs16x4hw", "runs16x8hw", "runs32x4hw", "runs32x8hw",
+            "runs16x4hc", "runs16x8hc", "runs32x4hc", "runs32x8hc" };
 
         // CheckHeader checks the header's fields against each other, as the
         // Go decoder does, and sets the table's properties from them.
@@ -519,21 +522,24 @@ namespace PathTable
                 throw Corrupt(n + " nodes and " + h.Runs + " runs: too many for a run-length table");
             if (Layout == Layout.Runs)
             {
-                // A "b" (box) after h or hw: the encoding without it, and
-                // open boxes answered by H_1.
+                // A "b" (box) after h, hw or hc: the encoding without it, and
+                // open boxes answered by H_1. A "c" after h: rows that wrap
+                // within their source's component, a target in another one
+                // no path (docs/FORMAT.md "Rows that cover their component").
                 string enc = h.FirstEnc;
-                if (enc.EndsWith("hb", StringComparison.Ordinal) || enc.EndsWith("hwb", StringComparison.Ordinal))
+                if (enc.EndsWith("hb", StringComparison.Ordinal) || enc.EndsWith("hwb", StringComparison.Ordinal) || enc.EndsWith("hcb", StringComparison.Ordinal))
                 {
                     enc = enc.Substring(0, enc.Length - 1);
                     boxEnc = true;
                 }
                 for (int i = 0; i < RunEncodings.Length; i++)
-                    if (enc == RunEncodings[i] && i != 5 && i != 9) // no runs16x8h, runs16x8hw
+                    if (enc == RunEncodings[i] && i != 5 && i != 9 && i != 13) // no runs16x8h, runs16x8hw, runs16x8hc
                     {
                         startBytes = i % 4 < 2 ? 2 : 4;
                         moveBits = i % 2 == 1 ? 8 : 4;
                         symbols = i >= 4;
                         wrap = i >= 8;
+                        comps = i >= 12;
                     }
                 if (symbols && (h.Kind != "grid" || version != 3))
                     throw Corrupt("first-move encoding " + Quote(h.FirstEnc) + ": heuristic symbols in a table that is not a version 3 grid");
@@ -792,6 +798,52 @@ namespace PathTable
             }
         }
 
+        // ComponentStarts returns, by rank, the first rank of the component
+        // of that rank's node: union-find over the edges, each taken either
+        // way, then one pass by rank that refuses a component whose ranks
+        // are not consecutive. O((V + E) log V) at worst.
+        int[] ComponentStarts()
+        {
+            int n = NodeCount;
+            int[] root = new int[n], start = new int[n];
+            var byNode = new int[n];
+            for (int u = 0; u < n; u++)
+                root[u] = u;
+            for (int u = 0; u < n; u++)
+                for (int e = offsets[u]; e < offsets[u + 1]; e++)
+                {
+                    int a = Find(root, u), b = Find(root, targets[e]);
+                    if (a != b)
+                        root[Math.Max(a, b)] = Math.Min(a, b);
+                }
+            for (int u = 0; u < n; u++)
+                byNode[rank[u]] = u;
+            var seen = new bool[n];
+            int prev = -1;
+            for (int r = 0; r < n; r++)
+            {
+                int c = Find(root, byNode[r]);
+                if (c == prev)
+                {
+                    start[r] = start[r - 1];
+                    continue;
+                }
+                if (seen[c])
+                    throw Corrupt("order: the component of node " + byNode[r] + " comes back at rank " + r + " after other nodes; its ranks must be consecutive");
+                seen[c] = true;
+                start[r] = r;
+                prev = c;
+            }
+            return start;
+        }
+
+        static int Find(int[] root, int u)
+        {
+            while (root[u] != u)
+                u = root[u] = root[root[u]];
+            return u;
+        }
+
         // CheckRuns checks a run-length table's order and rows and derives
         // rank and rowStart. O(n).
         void CheckRuns(Header h, int orderOff, int rowsOff, int runsBin, bool rowCounts)
@@ -807,6 +859,8 @@ namespace PathTable
                     throw Corrupt("order is not a permutation of the nodes: rank " + r + " is node " + u);
                 rank[u] = r;
             }
+            if (comps)
+                compR = ComponentStarts();
             rowStart = new int[n + 1];
             long runs = h.Runs;
             if (rowCounts)
@@ -1303,6 +1357,8 @@ namespace PathTable
             bool two = startBytes == 2, four = moveBits == 4;
             int tx = symbols ? xy[2 * t] : 0, ty = symbols ? xy[2 * t + 1] : 0;
             bool open = false;
+            if (compR != null && compR[r] != compR[t])
+                return 0; // another component: no path
             while (r != t)
             {
                 int m;
@@ -1397,8 +1453,9 @@ namespace PathTable
         // table answers H_1 where the two cells' box is open, without the row.
         int RunsMove(int from, int to)
         {
-            if (from == to)
-                return NoMove;
+            if (from == to || compR != null && compR[rank[from]] != compR[rank[to]])
+                return NoMove; // the same node, or another component
+
             if (boxSum != null && BoxOpen(boxSum, Width + 1, cellX[from], cellY[from], cellX[to], cellY[to]))
                 return SymbolMove(from, to, 1);
             int key = rank[to], r = rank[from];

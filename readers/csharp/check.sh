@@ -284,11 +284,12 @@ for t in lecture.gr lecture.gr.runs; do
 	tampered "$t" 2 =a7636f6e6e65637400 a7636f6e6e656374ff && refuse "$t graph connect -1" "$tmp/bad.ptab"
 done
 tampered tiny.runs 2 =a472756e73 a472756e67 && refuse "layout rung" "$tmp/bad.ptab"
-tampered tiny.runs 2 =a972756e733136783468 a972756e733136783568 && refuse "first_enc runs16x5h" "$tmp/bad.ptab"
-tampered tiny.runs 2 =a972756e733136783468 a972756e733332783468 && refuse "first_enc runs32x4h, bins of runs16x4h" "$tmp/bad.ptab"
-tampered tiny.runs 2 =a472756e7306 a472756e7305 && refuse "runs 5 of 6" "$tmp/bad.ptab"
+tampered tiny.runs 2 =aa72756e73313678346863 aa72756e73313678356863 && refuse "first_enc runs16x5hc" "$tmp/bad.ptab"
+tampered tiny.runs 2 =aa72756e73313678346863 aa72756e73333278346863 && refuse "first_enc runs32x4hc, bins of runs16x4hc" "$tmp/bad.ptab"
+tampered tiny.runs 2 =a472756e7305 a472756e7304 && refuse "runs 4 of 5" "$tmp/bad.ptab"
 tampered tiny.g.runs 9 2 0100 && refuse "order repeats a node" "$tmp/bad.ptab"
 tampered tiny.runs 5 2 0100 && refuse "format 3: order repeats a node" "$tmp/bad.ptab"
+tampered tiny.runs 5 0 00000100 && refuse "format 3: order splits a component" "$tmp/bad.ptab"
 for t in tiny tiny.runs tiny.win tiny.g tiny.g.runs tiny.g.win; do
 	tampered "$t" 2 =a8646961676f6e616c a8646961676f6e616d && refuse "$t no diagonal" "$tmp/bad.ptab"
 done

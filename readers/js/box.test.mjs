@@ -101,7 +101,7 @@ test("b tables: the box test is every box's scan; open boxes answer H_1; every p
       const label = `${w}x${h} p=${p} ${model.join(" ")}`;
       const bt = openTable(boxed(lv, model));
       const flat = openTable(read(u.build(lv, model)));
-      assert.match(bt.header.first_enc, /^runs(16|32)x4hw?b$/, label);
+      assert.match(bt.header.first_enc, /^runs(16|32)x4h[wc]?b$/, label);
       const out = new Int32Array(bt.maxPathNodes);
       for (let s = 0; s < bt.nodeCount; s++) {
         for (let g = 0; g < bt.nodeCount; g++) {

@@ -319,8 +319,11 @@ function readNames(rd, u8) {
 
 const DIST_WIDTH = { u16: 2, u32: 4, u64: 8, octile16: 4, octile32: 8, f64: 8 };
 // Run-length first-move encodings: [start bytes, move bits, symbols, wrap,
-// boxes]. The "b" forms (docs/FORMAT.md "Open-box wildcards") answer H_1
-// for a pair whose bounding box is all open cells, without reading the row.
+// boxes, components]. The "b" forms (docs/FORMAT.md "Open-box wildcards")
+// answer H_1 for a pair whose bounding box is all open cells, without
+// reading the row; the "c" forms' rows wrap within their source's
+// component, and a target in another has no path (docs/FORMAT.md "Rows
+// that cover their component").
 const RUN_ENCODINGS = {
   runs16x4: [2, 4, false, false, false],
   runs16x8: [2, 8, false, false, false],
@@ -338,6 +341,12 @@ const RUN_ENCODINGS = {
   runs16x4hwb: [2, 4, true, true, true],
   runs32x4hwb: [4, 4, true, true, true],
   runs32x8hwb: [4, 8, true, true, true],
+  runs16x4hc: [2, 4, true, true, false, true],
+  runs32x4hc: [4, 4, true, true, false, true],
+  runs32x8hc: [4, 8, true, true, false, true],
+  runs16x4hcb: [2, 4, true, true, true, true],
+  runs32x4hcb: [4, 4, true, true, true, true],
+  runs32x8hcb: [4, 8, true, true, true, true],
 };
 
 const windowBlock = (delta) => ((2 * delta + 1) * (2 * delta + 1) + 1) >>> 1;
@@ -1279,7 +1288,7 @@ class RunsTable extends Table {
     super(doc);
     const { u8, bins, h, run, version } = doc;
     const n = h.nodes;
-    const [sb, mb, symbols, wrap, box] = run;
+    const [sb, mb, symbols, wrap, box, comps] = run;
     // order and its inverse rank; order must be a permutation.
     const order = new Int32Array(n);
     const rank = new Int32Array(n).fill(-1);
@@ -1315,6 +1324,8 @@ class RunsTable extends Table {
     this._order = order;
     this._rank = rank;
     this._rowStart = rowStart;
+    // c encodings: each rank's component, as its first rank.
+    this._comp = comps ? componentStarts(this.offsets, this.targets, order) : null;
     const rat = bins.runs.at;
     this._starts = sb === 2 ? uint16s(u8, rat, R) : uint32s(u8, rat, R);
     this._moves = u8.subarray(rat + sb * R, rat + bins.runs.len);
@@ -1460,12 +1471,18 @@ class RunsTable extends Table {
     return NO_MOVE;
   }
 
+  // _apart reports whether ranks r and tr lie in different components of
+  // a c table: no path joins them, and the row is not read. O(1).
+  _apart(r, tr) {
+    return this._comp !== null && this._comp[r] !== this._comp[tr];
+  }
+
   _slot(u, to) {
-    return u === to ? NO_MOVE : this._move(this._rank[u], this._rank[to]);
+    return u === to || this._apart(this._rank[u], this._rank[to]) ? NO_MOVE : this._move(this._rank[u], this._rank[to]);
   }
 
   _next(from, to) {
-    if (from === to) return -1;
+    if (from === to || this._apart(this._rank[from], this._rank[to])) return -1;
     const m = this._move(this._rank[from], this._rank[to]);
     if (this._hops) {
       if (m >= this._stride) return -1;
@@ -1494,6 +1511,7 @@ class RunsTable extends Table {
     let boxed = false;
     if (cap > 0) out[0] = from;
     let len = 1;
+    if (this._apart(rank[from], tr)) return 0; // another component: no path
     for (let r = rank[from]; r !== tr; ) {
       let m;
       if (boxed || (box && (boxed = this._boxOpen(r, tr)))) m = this._symbol(r, tr, 1);
@@ -1518,6 +1536,43 @@ class RunsTable extends Table {
     }
     return len <= cap ? len : -len;
   }
+}
+
+// componentStarts returns, by rank of order, the first rank of the
+// component of that rank's node: union-find over the edges, each taken
+// either way, then one pass by rank that refuses a component whose ranks
+// are not consecutive (docs/FORMAT.md "Rows that cover their component").
+// O((V + E) log V) at worst.
+function componentStarts(offsets, targets, order) {
+  const n = order.length;
+  const root = new Int32Array(n);
+  for (let u = 0; u < n; u++) root[u] = u;
+  const find = (u) => {
+    while (root[u] !== u) u = root[u] = root[root[u]];
+    return u;
+  };
+  for (let u = 0; u < n; u++) {
+    for (let e = offsets[u]; e < offsets[u + 1]; e++) {
+      const a = find(u);
+      const b = find(targets[e]);
+      if (a !== b) root[Math.max(a, b)] = Math.min(a, b);
+    }
+  }
+  const start = new Int32Array(n);
+  const seen = new Uint8Array(n);
+  let prev = -1;
+  for (let r = 0; r < n; r++) {
+    const c = find(order[r]);
+    if (c === prev) {
+      start[r] = start[r - 1];
+      continue;
+    }
+    if (seen[c]) throw corrupt(`order: the component of node ${order[r]} comes back at rank ${r} after other nodes; its ranks must be consecutive`);
+    seen[c] = 1;
+    start[r] = r;
+    prev = c;
+  }
+  return start;
 }
 
 // openCellSums returns the summed-area table of a grid's open cells
