@@ -63,8 +63,9 @@ type Options struct {
 	// 0 means no limit.
 	MaxBytes int64
 	// Progress, when set, is incremented once per finished target row
-	// (windowed: per finished origin), so a caller can poll it for a
-	// progress display at no cost to the build.
+	// (windowed: per finished origin; hierarchy: per contracted node, of
+	// which the last, the most important, take the longest), so a caller
+	// can poll it for a progress display at no cost to the build.
 	Progress *atomic.Int64
 	// Window, when not 0, builds a windowed table of that half-width DELTA
 	// (1 to table.MaxWindowDelta) instead of all pairs (window.go); grids

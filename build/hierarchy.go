@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"sync/atomic"
 
 	"github.com/pathtable/pathtable/internal/minheap"
 	"github.com/pathtable/pathtable/maps"
@@ -90,6 +91,7 @@ type contractor struct {
 	// contraction's time, and maxWork caps it.
 	work, maxWork int
 	workers       int
+	progress      *atomic.Int64     // counts contracted nodes, when not nil
 	symmetric     bool              // every arc has its reverse at the same key
 	scratch       []*witnessScratch // one per worker
 	team          *team             // the workers, scratch[0] the caller's
@@ -146,8 +148,15 @@ func newWitnessScratch(n int) *witnessScratch {
 // O(V·d·witnessSettle·d·log) for degree d, and at most O(maxWork·log),
 // divided by the workers (BenchmarkHierarchy measures it).
 func newHierarchy(ctx context.Context, g *maps.Graph, key func(e int) float64, maxArcs, maxWork, workers int) (*hierarchy, error) {
+	return contractGraph(ctx, g, key, maxArcs, maxWork, workers, nil)
+}
+
+// contractGraph is newHierarchy, adding to progress, when not nil, the
+// nodes each round contracts.
+func contractGraph(ctx context.Context, g *maps.Graph, key func(e int) float64, maxArcs, maxWork, workers int, progress *atomic.Int64) (*hierarchy, error) {
 	n := g.Nodes()
 	c := newContractor(n, maxArcs, maxWork, workers)
+	c.progress = progress
 	defer c.team.stop()
 	c.geometry(g, key)
 	if err := c.addEdges(ctx, g, key); err != nil {
@@ -232,6 +241,9 @@ func (c *contractor) contract(ctx context.Context) (*upArcs, error) {
 		}
 		if !c.removeRound(rd, up) {
 			return nil, nil
+		}
+		if c.progress != nil {
+			c.progress.Add(int64(len(rd.nodes)))
 		}
 		// The round's neighbours lost an arc and may have gained
 		// shortcuts: their priorities change.
@@ -698,13 +710,19 @@ func (c *contractor) witness(ws *witnessScratch, u, x int32, settle int) {
 // sums depend on the order of addition, and for levels too dense to
 // contract, or whose witness searches would scan more than maxWork arcs.
 func exactHierarchy(ctx context.Context, g *maps.Graph, kind table.DistKind, maxWork, workers int) (*hierarchy, error) {
+	return exactHierarchyProgress(ctx, g, kind, maxWork, workers, nil)
+}
+
+// exactHierarchyProgress is exactHierarchy, adding to progress, when not
+// nil, the nodes it contracts as it goes.
+func exactHierarchyProgress(ctx context.Context, g *maps.Graph, kind table.DistKind, maxWork, workers int, progress *atomic.Int64) (*hierarchy, error) {
 	octile := g.Metric == maps.MetricOctile
 	if !exactKeys(octile, kind) {
 		return nil, nil
 	}
 	keyed := keyedOctile(octile, kind)
 	key := func(e int) float64 { return searchKey(g.Weights[e], keyed) }
-	return newHierarchy(ctx, g, key, 4*(g.Edges()+g.Nodes()), maxWork, workers)
+	return contractGraph(ctx, g, key, 4*(g.Edges()+g.Nodes()), maxWork, workers, progress)
 }
 
 // layout renumbers the positions for sweeps: grouped by component

@@ -29,7 +29,7 @@ func buildHierarchy(ctx context.Context, g *maps.Graph, h table.Header, opt Opti
 	if !exactKeys(g.Metric == maps.MetricOctile, h.DistKind) {
 		return nil, fmt.Errorf("a hierarchy table needs exact integer or octile costs; this level's distances are %s", h.DistKind)
 	}
-	hier, err := exactHierarchy(ctx, g, h.DistKind, math.MaxInt, workerCount(opt))
+	hier, err := exactHierarchyProgress(ctx, g, h.DistKind, math.MaxInt, workerCount(opt), opt.Progress)
 	if err != nil {
 		return nil, err
 	}

@@ -52,7 +52,7 @@ func EstimateHierarchy(g *maps.Graph, opt Options) (Estimate, error) {
 	return Estimate{
 		Options:   Options{Layout: table.LayoutHierarchy, Workers: opt.Workers},
 		Bytes:     payload + levelBytes(g, false) + hierarchyFileOverhead,
-		PeakBytes: int64(hierarchyPeakPerNode * n),
+		PeakBytes: PeakMemory(Options{Layout: table.LayoutHierarchy}, g.Nodes(), g.Edges(), 0),
 		Duration:  cpu,
 		CPU:       cpu,
 	}, nil
@@ -68,7 +68,7 @@ var errHierarchyGraph = errors.New("a hierarchy table holds grid levels only")
 // growing as the nodes to hierarchyExponent.
 const (
 	hierarchyArcsPerNode  = 9
-	hierarchyPeakPerNode  = 2000
+	hierarchyPeakPerNode  = 2200
 	hierarchyCPUSeconds   = 41
 	hierarchyNodes        = 796896
 	hierarchyExponent     = 1.5

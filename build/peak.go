@@ -21,7 +21,16 @@ func LevelMemory(nodes, edges int) int64 {
 // builder's scratch as EstimateBuild counts them. A run-length table's
 // payload is known only once built: a caller passes its least, a row
 // start and a run a node. O(1).
+//
+// A hierarchy table's build is modelled instead, payload aside: its
+// contraction's graph, the hierarchy it keeps laid out twice, the table's
+// arcs and what loading them derives grow with the hierarchy's arcs, which
+// only the contraction knows, so it takes a node the bytes of the densest
+// of the shared maps' hierarchies (hierarchyPeakPerNode), level included.
 func PeakMemory(opt Options, nodes, edges int, payload int64) int64 {
+	if opt.Window == 0 && opt.TableLayout() == table.LayoutHierarchy {
+		return hierarchyPeak(nodes, edges)
+	}
 	peak := LevelMemory(nodes, edges) + peakBytes(opt, nodes, payload)
 	if opt.Window == 0 {
 		peak += contractBytes * int64(nodes)
@@ -55,7 +64,14 @@ func LeastPayload(opt Options, n int) int64 {
 // beside the level of nodes nodes: the whole table where it builds one
 // whole, else its larger sampled part (estimateScale·estimateRows rows)
 // with the builder's scratch. O(1).
+//
+// A hierarchy table's estimate (EstimateHierarchy) counts the level's
+// edges, O(1) memory; EstimateBuild of one builds it whole, its peak
+// that of a build (PeakMemory) less the level.
 func EstimateMemory(opt Options, nodes int) int64 {
+	if opt.Window == 0 && opt.TableLayout() == table.LayoutHierarchy {
+		return hierarchyPeak(nodes, -1) - LevelMemory(nodes, -1)
+	}
 	h := opt.layoutHeader()
 	h.Nodes, h.DistKind = nodes, table.DistOctile16 // the widest a grid's rows take
 	switch {
@@ -75,3 +91,18 @@ func EstimateMemory(opt Options, nodes int) int64 {
 	}
 	return peakBytes(opt, nodes, rows*perRow)
 }
+
+// hierarchyPeak is PeakMemory of a hierarchy table's build of a level of
+// nodes nodes and edges edges (< 0: not known): the model's bytes a node,
+// and never less than the level and a hierarchy of the most arcs a node
+// the model allows (hierarchyArcsPerNode) held as the build holds it at
+// its peak, in case a level of many edges a node outgrows the model. O(1).
+func hierarchyPeak(nodes, edges int) int64 {
+	arcs := int64(hierarchyArcsPerNode) * int64(nodes)
+	return max(hierarchyPeakPerNode*int64(nodes), LevelMemory(nodes, edges)+hierarchyArcPeak*arcs)
+}
+
+// hierarchyArcPeak is what a hierarchy build holds an arc at its peak:
+// the contraction's arcs out and in, each way (four of 16 bytes), and the
+// laid-out hierarchy's up and down arcs, old and new (four of 16).
+const hierarchyArcPeak = 128

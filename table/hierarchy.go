@@ -48,11 +48,14 @@ type Hierarchy struct {
 	up     []uint32 // cost word of each arc, tail to head
 	down   []uint32 // head to tail; nil where equal to up
 	octile bool
-	// mid is the middle position of each arc's shortcut upward, -1 for
-	// an edge of the level; midDown downward, nil where equal to mid
+	// inOff and inTail list the positions with an arc to each position,
+	// where a shortcut's middle is looked for; splitUp and splitDown
+	// remember each arc's split, upward and downward, nil where the same
 	// (hierarchy_middles.go).
-	mid, midDown []int32
-	scratch      chan *chScratch // idle query scratch (hierarchy_query.go)
+	inOff              []uint32
+	inTail             []int32
+	splitUp, splitDown []uint64
+	scratch            chan *chScratch // idle query scratch (hierarchy_query.go)
 }
 
 // NewHierarchy returns the payload of a hierarchy of header h (octile or
@@ -65,7 +68,7 @@ func NewHierarchy(h Header, order []int32, off []uint32, heads []int32, up, down
 	if err := y.check(h.Nodes); err != nil {
 		return nil, err
 	}
-	y.middles()
+	y.inArcs()
 	y.scratch = make(chan *chScratch, scratchKept)
 	return y, nil
 }
@@ -216,7 +219,7 @@ func (y *Hierarchy) bins() [][]byte {
 func (y *Hierarchy) clone() Payload {
 	c := &Hierarchy{order: slices.Clone(y.order), pos: slices.Clone(y.pos), off: slices.Clone(y.off), heads: slices.Clone(y.heads),
 		up: slices.Clone(y.up), down: slices.Clone(y.down), octile: y.octile}
-	c.middles()
+	c.inArcs()
 	c.scratch = make(chan *chScratch, scratchKept)
 	return c
 }

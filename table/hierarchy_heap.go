@@ -1,61 +1,58 @@
 package table
 
-// chHeap is a query's priority queue: a 4-ary min-heap of positions by
-// key, indexed, so that a position whose key drops moves up in place
-// instead of being pushed again. A hierarchy search lowers keys often,
-// and a heap without decrease-key pops each stale copy at O(log) cost.
-type chHeap struct {
-	items []chItem
-	where []int32 // index of each position in items, -1 when not in it
-}
+// A query's priority queue is a 4-ary min-heap of positions by key,
+// indexed through each position's chNode, so that a position whose key
+// drops moves up in place instead of being pushed again. A hierarchy
+// search lowers keys often, and a heap without decrease-key pops each
+// stale copy at O(log) cost.
 
 type chItem struct {
-	key float64
+	key uint64
 	p   int32
 }
 
 // set inserts p with key, or lowers its key. O(log n).
-func (h *chHeap) set(p int32, key float64) {
-	i := h.where[p]
+func (s *chSearch) set(p int32, key uint64) {
+	i := s.node[p].where
 	if i < 0 {
-		i = int32(len(h.items))
-		h.items = append(h.items, chItem{key, p})
+		i = int32(len(s.heap))
+		s.heap = append(s.heap, chItem{key, p})
 	}
-	h.up(int(i), chItem{key, p})
+	s.up(int(i), chItem{key, p})
 }
 
 // up moves it up from index i to where it belongs and stores it.
-func (h *chHeap) up(i int, it chItem) {
-	items := h.items
+func (s *chSearch) up(i int, it chItem) {
+	items, node := s.heap, s.node
 	for i > 0 {
 		parent := (i - 1) / 4
 		if items[parent].key <= it.key {
 			break
 		}
 		items[i] = items[parent]
-		h.where[items[i].p] = int32(i)
+		node[items[i].p].where = int32(i)
 		i = parent
 	}
 	items[i] = it
-	h.where[it.p] = int32(i)
+	node[it.p].where = int32(i)
 }
 
 // pop removes and returns the position of least key; the heap must not
 // be empty. O(log n).
-func (h *chHeap) pop() int32 {
-	top := h.items[0].p
-	h.where[top] = -1
-	last := h.items[len(h.items)-1]
-	h.items = h.items[:len(h.items)-1]
-	if len(h.items) > 0 {
-		h.down(last)
+func (s *chSearch) pop() int32 {
+	top := s.heap[0].p
+	s.node[top].where = -1
+	last := s.heap[len(s.heap)-1]
+	s.heap = s.heap[:len(s.heap)-1]
+	if len(s.heap) > 0 {
+		s.down(last)
 	}
 	return top
 }
 
 // down sifts it down from the root and stores it.
-func (h *chHeap) down(it chItem) {
-	items := h.items
+func (s *chSearch) down(it chItem) {
+	items, node := s.heap, s.node
 	i, n := 0, len(items)
 	for {
 		c := 4*i + 1
@@ -72,18 +69,18 @@ func (h *chHeap) down(it chItem) {
 			break
 		}
 		items[i] = items[best]
-		h.where[items[i].p] = int32(i)
+		node[items[i].p].where = int32(i)
 		i = best
 	}
 	items[i] = it
-	h.where[it.p] = int32(i)
+	node[it.p].where = int32(i)
 }
 
-// reset empties the heap: where must be -1 for every position but those
-// still in items. O(len(items)).
-func (h *chHeap) reset() {
-	for _, it := range h.items {
-		h.where[it.p] = -1
+// resetHeap empties the heap: where must be -1 for every position but
+// those still on it. O(len(heap)).
+func (s *chSearch) resetHeap() {
+	for _, it := range s.heap {
+		s.node[it.p].where = -1
 	}
-	h.items = h.items[:0]
+	s.heap = s.heap[:0]
 }

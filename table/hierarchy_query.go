@@ -15,14 +15,25 @@ import (
 // such a node's neighbours above it then never need. Keys are exact
 // integers (octile keys on octile levels), so sums and ties are exact.
 
-// chSearch is one direction's state of a query.
+// chSearch is one direction's state of a query: a node a position, the
+// positions reached, and the heap. A position's distance, parent and heap
+// index share a cache line, since a search that reaches a node reads or
+// writes all three.
 type chSearch struct {
-	dist    []float64 // +Inf where not reached
-	parent  []int32   // position it was reached from, -1 at the start
-	arc     []uint32  // the arc it was reached by
+	node    []chNode
 	touched []int32
-	heap    chHeap
+	heap    []chItem
 }
+
+// chNode is a position's state in one direction of a query.
+type chNode struct {
+	dist   uint64 // chInf where not reached
+	parent int32  // position it was reached from, -1 at the start
+	where  int32  // index on the heap, -1 when not on it
+}
+
+// chInf is the distance of a position not reached.
+const chInf = math.MaxUint64
 
 // chScratch is one query's memory, reused through the payload's pool so
 // that a warm query allocates nothing and readers run concurrently. The
@@ -33,6 +44,8 @@ type chScratch struct {
 	fwd, bwd chSearch
 	stack    []chHop // arcs left to unpack
 	up       []int32 // positions climbed on the forward side
+	best     uint64  // the least path's key found yet
+	meet     int32   // the position where it peaks, -1 for none
 }
 
 func (y *Hierarchy) getScratch() *chScratch {
@@ -44,10 +57,9 @@ func (y *Hierarchy) getScratch() *chScratch {
 	n := len(y.order)
 	sc := &chScratch{}
 	for _, s := range []*chSearch{&sc.fwd, &sc.bwd} {
-		s.dist, s.parent, s.arc = make([]float64, n), make([]int32, n), make([]uint32, n)
-		s.heap.where = make([]int32, n)
-		for i := range s.dist {
-			s.dist[i], s.heap.where[i] = math.Inf(1), -1
+		s.node = make([]chNode, n)
+		for i := range s.node {
+			s.node[i] = chNode{dist: chInf, parent: -1, where: -1}
 		}
 	}
 	return sc
@@ -56,10 +68,10 @@ func (y *Hierarchy) getScratch() *chScratch {
 func (y *Hierarchy) putScratch(sc *chScratch) {
 	for _, s := range []*chSearch{&sc.fwd, &sc.bwd} {
 		for _, p := range s.touched {
-			s.dist[p] = math.Inf(1)
+			s.node[p].dist = chInf
 		}
 		s.touched = s.touched[:0]
-		s.heap.reset()
+		s.resetHeap()
 	}
 	select {
 	case y.scratch <- sc:
@@ -71,8 +83,9 @@ func (y *Hierarchy) putScratch(sc *chScratch) {
 // this payload, both ends included, to buf, and returns it with its cost;
 // or buf and false when there is none. It searches the hierarchy, about
 // O(S log S) for the S nodes the searches settle, far fewer than the
-// level's, and unpacks the shortcuts on the answer in O(path length ×
-// arcs of the nodes below them). Both must be nodes. Safe for concurrent
+// level's, and unpacks the shortcuts on the answer in O(path length), once
+// each shortcut's halves are known (the first query that unpacks one finds
+// them, hierarchy_middles.go). Both must be nodes. Safe for concurrent
 // use; it allocates only when buf lacks capacity, once warm.
 func (y *Hierarchy) AppendPath(t *Table, buf []int, s, target int) ([]int, float64, bool) {
 	if s == target {
@@ -89,88 +102,121 @@ func (y *Hierarchy) AppendPath(t *Table, buf []int, s, target int) ([]int, float
 	if !ok {
 		return buf[:start], Unreachable, false
 	}
-	return buf, y.value(uint64(best)), true
+	return buf, y.value(best), true
 }
 
 // search runs both searches from positions ps and pt and returns the
 // position where the shortest path peaks and its key, or -1.
-func (y *Hierarchy) search(sc *chScratch, ps, pt int32) (int32, float64) {
+func (y *Hierarchy) search(sc *chScratch, ps, pt int32) (int32, uint64) {
 	f, b := &sc.fwd, &sc.bwd
 	f.start(ps)
 	b.start(pt)
-	best, meet := math.Inf(1), int32(-1)
+	sc.best, sc.meet = chInf, -1
+	if ps == pt {
+		sc.best, sc.meet = 0, ps
+	}
 	for {
 		fk, bk := f.minKey(), b.minKey()
-		if min(fk, bk) >= best {
-			return meet, best
+		if min(fk, bk) >= sc.best {
+			return sc.meet, sc.best
 		}
-		s, other, down := f, b, false
 		if bk < fk {
-			s, other, down = b, f, true
-		}
-		p := s.heap.pop()
-		if d := s.dist[p] + other.dist[p]; d < best {
-			best, meet = d, p
-		}
-		if !y.stalled(s, p, down) {
-			y.relax(s, p, down)
+			y.settle(sc, b, f, b.pop(), true)
+		} else {
+			y.settle(sc, f, b, f.pop(), false)
 		}
 	}
 }
 
 func (s *chSearch) start(p int32) {
-	s.dist[p], s.parent[p] = 0, -1
+	s.node[p].dist, s.node[p].parent = 0, -1
 	s.touched = append(s.touched, p)
-	s.heap.set(p, 0)
+	s.set(p, 0)
 }
 
-// minKey is the least key on the heap, +Inf when empty.
-func (s *chSearch) minKey() float64 {
-	if len(s.heap.items) == 0 {
-		return math.Inf(1)
+// minKey is the least key on the heap, chInf when empty.
+func (s *chSearch) minKey() uint64 {
+	if len(s.heap) == 0 {
+		return chInf
 	}
-	return s.heap.items[0].key
+	return s.heap[0].key
 }
 
-// cost returns the key of arc i from tail to head (down false) or back,
-// +Inf where a directed hierarchy has no arc that way.
-func (y *Hierarchy) cost(i uint32, down bool) float64 {
+// arcKey returns the key of arc i from tail to head (down false) or
+// back, chInf where a directed hierarchy has no arc that way.
+func (y *Hierarchy) arcKey(i uint32, down bool) uint64 {
 	w := y.up[i]
 	if down && y.down != nil {
 		w = y.down[i]
 	}
 	if w == NoArcCost {
-		return math.Inf(1)
+		return chInf
 	}
-	return float64(y.key(w))
+	return y.key(w)
 }
 
-// stalled reports whether some node above p that s reached reaches p for
-// less than s's distance: then p's distance is not its own and the
-// search need not go on from it.
-func (y *Hierarchy) stalled(s *chSearch, p int32, down bool) bool {
-	d := s.dist[p]
-	for i := y.off[p]; i < y.off[p+1]; i++ {
-		if h := y.heads[i]; s.dist[h]+y.cost(i, !down) < d {
-			return true
-		}
+// settle goes on from p, which s has just popped: it follows p's arcs
+// upward, unless some node above p that s reached reaches p for less
+// than s's distance (stall on demand). Then p's distance is not its own,
+// so the search need not go on from it, and it stops following p's arcs
+// at the first that shows it. What it followed before is a real path,
+// so no answer depends on it; one pass over the arcs reads each once
+// where a test before following them read them twice.
+func (y *Hierarchy) settle(sc *chScratch, s, other *chSearch, p int32, down bool) {
+	if y.down == nil {
+		y.settleSymmetric(sc, s, other, p)
+		return
 	}
-	return false
-}
-
-// relax follows p's arcs upward.
-func (y *Hierarchy) relax(s *chSearch, p int32, down bool) {
-	d := s.dist[p]
-	for i := y.off[p]; i < y.off[p+1]; i++ {
-		h := y.heads[i]
-		nd := d + y.cost(i, down)
-		if nd < s.dist[h] {
-			if math.IsInf(s.dist[h], 1) {
-				s.touched = append(s.touched, h)
+	d, node := s.node[p].dist, s.node
+	lo, hi := y.off[p], y.off[p+1]
+	for i, h := range y.heads[lo:hi] {
+		dh := node[h].dist
+		if dh < d {
+			if c := y.arcKey(lo+uint32(i), !down); c < d-dh {
+				return
 			}
-			s.dist[h], s.parent[h], s.arc[h] = nd, p, i
-			s.heap.set(h, nd)
 		}
+		if c := y.arcKey(lo+uint32(i), down); c != chInf && d+c < dh {
+			sc.reach(s, other, h, p, d+c)
+		}
+	}
+}
+
+// settleSymmetric is settle where every arc costs the same both ways, and
+// has a cost.
+func (y *Hierarchy) settleSymmetric(sc *chScratch, s, other *chSearch, p int32) {
+	d, node := s.node[p].dist, s.node
+	lo, hi := y.off[p], y.off[p+1]
+	up := y.up[lo:hi]
+	for i, h := range y.heads[lo:hi] {
+		dh, c := node[h].dist, y.key(up[i])
+		if dh < d && c < d-dh {
+			return
+		}
+		if d+c < dh {
+			sc.reach(s, other, h, p, d+c)
+		}
+	}
+}
+
+// reach sets h's distance in s to nd, from p, and puts it on the heap,
+// where it can still lead to a shorter path than the best yet: a node
+// reached for no less than that would be popped only after the search
+// stops, and stalls no node popped before. Where the other side reached
+// h too, the two make a path through h, which may be the best yet: found
+// here rather than when h is popped, it stops both searches sooner.
+func (sc *chScratch) reach(s, other *chSearch, h, p int32, nd uint64) {
+	if nd >= sc.best {
+		return
+	}
+	n := &s.node[h]
+	if n.dist == chInf {
+		s.touched = append(s.touched, h)
+	}
+	n.dist, n.parent = nd, p
+	s.set(h, nd)
+	if o := other.node[h].dist; o != chInf && nd+o < sc.best {
+		sc.best, sc.meet = nd+o, h
 	}
 }
 
@@ -180,19 +226,28 @@ func (y *Hierarchy) relax(s *chSearch, p int32, down bool) {
 func (y *Hierarchy) unpackPath(t *Table, sc *chScratch, buf []int, meet int32) ([]int, bool) {
 	f, b := &sc.fwd, &sc.bwd
 	sc.up = sc.up[:0]
-	for p := meet; p >= 0; p = f.parent[p] {
+	for p := meet; p >= 0; p = f.node[p].parent {
 		sc.up = append(sc.up, p)
 	}
 	buf = append(buf, int(y.order[sc.up[len(sc.up)-1]]))
 	ok := true
 	for i := len(sc.up) - 2; i >= 0 && ok; i-- {
-		h := sc.up[i]
-		buf, ok = y.unpack(t, sc, buf, chHop{f.arc[h], f.parent[h], false})
+		buf, ok = y.unpackHop(t, sc, buf, sc.up[i+1], sc.up[i], false)
 	}
-	for p := meet; ok && b.parent[p] >= 0; p = b.parent[p] {
-		buf, ok = y.unpack(t, sc, buf, chHop{b.arc[p], b.parent[p], true})
+	for p := meet; ok && b.node[p].parent >= 0; p = b.node[p].parent {
+		buf, ok = y.unpackHop(t, sc, buf, b.node[p].parent, p, true)
 	}
 	return buf, ok
+}
+
+// unpackHop unpacks the arc of position tail to head, taken downward
+// (from head to tail) when down is true.
+func (y *Hierarchy) unpackHop(t *Table, sc *chScratch, buf []int, tail, head int32, down bool) ([]int, bool) {
+	arc, ok := y.arcTo(tail, head)
+	if !ok {
+		return buf, false
+	}
+	return y.unpack(t, sc, buf, chHop{arc, tail, down})
 }
 
 // chHop is an arc to unpack: its index, its tail, and whether it is taken
@@ -213,28 +268,20 @@ func (y *Hierarchy) unpack(t *Table, sc *chScratch, buf []int, hop chHop) ([]int
 	for len(sc.stack) > 0 {
 		hop := sc.stack[len(sc.stack)-1]
 		sc.stack = sc.stack[:len(sc.stack)-1]
-		tail, head := hop.tail, y.heads[hop.arc]
-		x := y.midOf(hop.arc, hop.down)
-		if x < 0 {
-			from, to := y.order[tail], y.order[head]
+		sp := y.split(t, hop)
+		switch {
+		case sp.x == splitBad || len(buf) >= t.Nodes:
+			return buf, false
+		case sp.x == splitEdge:
+			to := y.order[y.heads[hop.arc]]
 			if hop.down {
-				from, to = to, from
-			}
-			if len(buf) >= t.Nodes || !y.isEdge(t, from, to, y.cost(hop.arc, hop.down)) {
-				return buf, false
+				to = y.order[hop.tail]
 			}
 			buf = append(buf, int(to))
-			continue
-		}
-		toTail, ok1 := y.arcTo(x, tail)
-		toHead, ok2 := y.arcTo(x, head)
-		if !ok1 || !ok2 {
-			return buf, false
-		}
-		if hop.down { // head, down to x, up to tail
-			sc.stack = append(sc.stack, chHop{toTail, x, false}, chHop{toHead, x, true})
-		} else { // tail, down to x, up to head
-			sc.stack = append(sc.stack, chHop{toHead, x, false}, chHop{toTail, x, true})
+		case hop.down: // head, down to x, up to tail
+			sc.stack = append(sc.stack, chHop{sp.toTail, sp.x, false}, chHop{sp.toHead, sp.x, true})
+		default: // tail, down to x, up to head
+			sc.stack = append(sc.stack, chHop{sp.toHead, sp.x, false}, chHop{sp.toTail, sp.x, true})
 		}
 	}
 	return buf, true
@@ -242,12 +289,22 @@ func (y *Hierarchy) unpack(t *Table, sc *chScratch, buf []int, hop chHop) ([]int
 
 // isEdge reports whether the level has an edge u→v of key k. An edge's
 // cost is k or k·√2 (decoding checked), computed as value computes it.
-func (y *Hierarchy) isEdge(t *Table, u, v int32, k float64) bool {
-	w := y.value(uint64(k))
+func (y *Hierarchy) isEdge(t *Table, u, v int32, k uint64) bool {
+	w := y.value(k)
 	for e := t.Offsets[u]; e < t.Offsets[u+1]; e++ {
 		if t.Targets[e] == v && t.Weights[e] == w {
 			return true
 		}
 	}
 	return false
+}
+
+// cost is arcKey as a float64 key, +Inf where a directed hierarchy has no
+// arc that way (HierarchyTarget's keys).
+func (y *Hierarchy) cost(i uint32, down bool) float64 {
+	k := y.arcKey(i, down)
+	if k == chInf {
+		return math.Inf(1)
+	}
+	return float64(k)
 }

@@ -393,7 +393,11 @@ func buildOne(ctx context.Context, input, output string, cfg *buildConfig) build
 		from, to := table.ShardRange(cfg.shard.i, cfg.shard.k, rows)
 		rows = to - from
 	}
-	stopProgress := startProgress(&done, rows, "targets", filepath.Base(input), cfg.quiet)
+	unit := "targets"
+	if cfg.build.Window == 0 && cfg.build.TableLayout() == table.LayoutHierarchy {
+		unit = "nodes contracted" // the build counts them (build.Options.Progress)
+	}
+	stopProgress := startProgress(&done, rows, unit, filepath.Base(input), cfg.quiet)
 	reached(ctx, stageBuilding)
 	bctx, stopWatch := watchMemory(ctx, memoryLayoutName(cfg.build.TableLayout(), cfg.build.Window)+" build", buildMemoryHint(cfg))
 	var out interface {
