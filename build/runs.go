@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/maps"
@@ -94,7 +95,8 @@ func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []f
 	if symbols {
 		geo = newSymbolGeometry(g, dfs.node)
 	}
-	ord, err := pickOrder(ctx, g, eng, keys, geo, workers, append([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs)...)...)
+	candidates := slices.Concat([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs), stripOrders(g, dfs))
+	ord, err := pickOrder(ctx, g, eng, keys, geo, workers, candidates...)
 	if err != nil {
 		return nil, nil, err
 	}
