@@ -107,3 +107,31 @@ func TestStripOrderPicked(t *testing.T) {
 		t.Fatalf("%.3f runs a node, want at most 8.8", perNode)
 	}
 }
+
+// TestSampleWraps checks that the sample codes rows that wrap as the
+// build does: on maze-128-128-2, a level of one component, the strip
+// orders' rows often end in the run they start with, one run fewer once
+// they wrap, which a sample of rows that do not wrap missed (it picked
+// the cut order, 2.00 runs a node against the strips' 1.91).
+func TestSampleWraps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a build of 10,858 nodes")
+	}
+	lvl, err := maps.Load(filepath.Join(sharedMaps, "maze-128-128-2.map"), maps.Options{})
+	if err != nil {
+		sharedmaps.Skip(t, fmt.Sprintf("shared maps absent: %v", err))
+	}
+	g := lvl.Graph
+	tab, err := Build(context.Background(), g, Options{Workers: 2, Layout: table.LayoutRuns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := tab.Payload().(*table.Runs)
+	strips := stripOrders(g, newRunOrder(g))
+	if !slices.Equal(r.Order, strips[0].node) && !slices.Equal(r.Order, strips[1].node) {
+		t.Error("the sample picked another order than a strip order")
+	}
+	if perNode := float64(tab.RunCount) / float64(tab.Nodes); !table.Wraps(tab.FirstEnc) || perNode > 1.95 {
+		t.Errorf("%q: %.3f runs a node, want rows that wrap and at most 1.95", tab.FirstEnc, perNode)
+	}
+}

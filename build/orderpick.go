@@ -48,7 +48,11 @@ func pickOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float6
 	geos := make([]*symbolGeometry, len(orders))
 	if geo != nil {
 		for i, o := range orders {
+			// Rows wrap as the build's will: a row's first and last runs
+			// are one where they agree, which some orders make far more
+			// often than others.
 			geos[i] = geo.withOrder(g, o.node)
+			geos[i].wrap = o.wraps()
 		}
 	}
 	groups := (samples + sweepRows - 1) / sweepRows

@@ -102,12 +102,17 @@ func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []f
 	}
 	eng.setOrder(ord)
 	if geo != nil {
-		n := g.Nodes()
 		geo = geo.withOrder(g, ord.node)
-		// One component: every row spans every rank, and may wrap.
-		geo.wrap = n > 0 && ord.compEnd != nil && ord.compStart[0] == 0 && int(ord.compEnd[0]) == n
+		geo.wrap = ord.wraps()
 	}
 	return ord, geo, nil
+}
+
+// wraps reports whether rows by o wrap: on a level of one component every
+// row spans every rank. O(1).
+func (o *runOrder) wraps() bool {
+	n := len(o.node)
+	return n > 0 && o.compEnd != nil && o.compStart[0] == 0 && int(o.compEnd[0]) == n
 }
 
 // runBlockRows are the run-length rows of one block of sources.
