@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 
 	"github.com/pathtable/pathtable/internal/pool"
 	"github.com/pathtable/pathtable/maps"
@@ -95,8 +94,7 @@ func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []f
 	if symbols {
 		geo = newSymbolGeometry(g, dfs.node)
 	}
-	candidates := slices.Concat([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs), stripOrders(g, dfs))
-	ord, err := pickOrder(ctx, g, eng, keys, geo, workers, candidates...)
+	ord, err := pickOrder(ctx, g, eng, keys, geo, workers, runCandidates(g, dfs)...)
 	if err != nil {
 		return nil, nil, err
 	}
