@@ -63,7 +63,7 @@ func dfsOrderBy(g *maps.Graph, o *runOrder, steps []gridStep) *runOrder {
 			}
 		}
 	}
-	d := &runOrder{node: make([]int32, 0, n), rank: make([]int32, n), compStart: o.compStart, compEnd: o.compEnd}
+	d := &runOrder{node: make([]int32, 0, n), rank: make([]int32, n), compStart: o.compStart, compEnd: o.compEnd, strip: true}
 	for i := range d.rank {
 		d.rank[i] = -1
 	}
