@@ -20,10 +20,9 @@ import (
 // toward each target, and on levels of exact keys and positive costs one
 // Dijkstra search gives that for every target (a target's moves are those
 // of the tight edges into it, in the order the search settled them). The
-// same fastSamples sources a build's pickOrder samples first are coded
-// under each candidate order by the build's own coder, so the order
-// chosen is the one the build's first sample finds (the build weighs its
-// finalists again over more sources) and the rows are its rows. The build's time and memory are
+// same fastSamples sources a build's pickOrder samples are coded under each
+// candidate order by the build's own coder, so the order chosen is the
+// build's and the rows are its rows. The build's time and memory are
 // measured on a central crop of the level (a sampled build of its own),
 // scaled by the nodes and by how much slower a search runs per node on the
 // whole level than on the crop.
@@ -141,7 +140,7 @@ type fastMeasures struct {
 
 // sampleFast codes fastSamples rows of g from one search each under every
 // candidate order, while the candidates are computed, and picks the order
-// with the fewest runs, as pickOrder's first sample does.
+// with the fewest runs, as pickOrder does.
 func sampleFast(ctx context.Context, g *maps.Graph, h table.Header, opt Options) (fastMeasures, error) {
 	watch := startMemWatch()
 	n := g.Nodes()
@@ -173,17 +172,17 @@ func sampleFast(ctx context.Context, g *maps.Graph, h table.Header, opt Options)
 	if err != nil {
 		return fm, err
 	}
-	best := 0
+	total := make([]int, len(orders))
 	for i := range orders {
-		if sum(counts[i]) < sum(counts[best]) {
-			best = i
-		}
+		total[i] = int(sum(counts[i]))
 	}
+	w := weighed(orders, total) // as pickOrder weighs them
+	best := slices.Index(w, slices.Min(w))
 	fm.runs = counts[best]
 	s := &runSetup{g: g, h: h, ord: orders[best], geo: geo}
 	if geo != nil {
 		s.geo = geo.withOrder(g, orders[best].node)
-		s.geo.wrap = n > 0 && orders[best].compEnd != nil && orders[best].compStart[0] == 0 && int(orders[best].compEnd[0]) == n
+		s.geo.wrap = orders[best].wraps()
 	}
 	fm.model, err = s.newFileModel(g, opt)
 	fm.need = s.maxNeed(runBlock(n, s.rowBytes()), fastSamples)
@@ -206,7 +205,7 @@ func searchMasks(ctx context.Context, g *maps.Graph, keys []float64, opt Options
 	masks := make([][]uint8, fastSamples)
 	err := pool.Run(ctx, workerCount(opt), fastSamples, func(int) *forward { return newForward(g, keys) },
 		func(_ context.Context, f *forward, i int) error {
-			masks[i] = optimalMoves(f, sampleSource(i, n, fastSamples, 0))
+			masks[i] = optimalMoves(f, sampleSource(i, n, fastSamples))
 			if opt.Progress != nil {
 				opt.Progress.Add(1)
 			}
@@ -280,7 +279,7 @@ func codeMasks(ctx context.Context, g *maps.Graph, keys []float64, orders []*run
 	}
 	inf := math.Inf(1)
 	err := pool.Run(ctx, workerCount(opt), len(masks), newScratch, func(_ context.Context, sc *scratch, k int) error {
-		s, m := sampleSource(k, n, len(masks), 0), masks[k]
+		s, m := sampleSource(k, n, len(masks)), masks[k]
 		deg := int(g.Offsets[s+1] - g.Offsets[s])
 		for i, o := range orders {
 			for r, v := range o.node {

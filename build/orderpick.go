@@ -11,16 +11,10 @@ import (
 // orderSamples is how many sources pickOrder encodes to compare orders;
 // levels of at most smallLevel nodes take 4·orderSamples, as cheap there,
 // where 64 rows tell orders apart less surely (room-32-32-4's symbol rows
-// picked depth-first for 0.7 runs per node more than Hilbert's). On
-// larger levels the orders whose sample comes within finalSlack of the
-// best (finalists) are weighed again over 4·orderSamples more sources:
-// rows differ more from source to source there than 64 tell, and the
-// finalists alone cost little more (on ht_bartrand_n, 64 rows put the cut
-// order 4% ahead of the row strips, which take 10% fewer runs).
+// picked depth-first for 0.7 runs per node more than Hilbert's).
 const (
 	orderSamples = 64
 	smallLevel   = 1024
-	finalSlack   = 0.1
 )
 
 // pickOrder returns the candidate order (nil ones left out) whose rows
@@ -32,8 +26,8 @@ const (
 // apart for a few rows' cost. eng's rows must be by node; the choice
 // depends on g only. On levels with zero-cost edges the samples count runs
 // of all optimal moves, as if no hops were asked. O(s · (row cost +
-// c·d·V)) for s = 4·orderSamples, c candidates and degree d, divided by
-// the workers. It fails only when ctx is done.
+// c·d·V)) for s samples, c candidates and degree d, divided by the
+// workers. It fails only when ctx is done.
 //
 // With geo (not nil), rows are counted as symRow codes them, with geo's
 // moves and each candidate's ranks, wrapping as the build's will (a row's
@@ -54,31 +48,9 @@ func pickOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float6
 	if n > smallLevel {
 		samples = orderSamples
 	}
-	total, err := orderSampleRuns(ctx, g, eng, keys, geo, workers, orders, samples, 0)
+	total, err := orderSampleRuns(ctx, g, eng, keys, geo, workers, orders, samples)
 	if err != nil {
 		return nil, err
-	}
-	if n > smallLevel {
-		// The finalists' runs over both samples: the more rows, the surer.
-		var finalists []*runOrder
-		var runs []int
-		least := slices.Min(weighed(orders, total))
-		for i, o := range orders {
-			if weighed(orders, total)[i] <= least*(1+finalSlack) {
-				finalists, runs = append(finalists, o), append(runs, total[i])
-			}
-		}
-		if len(finalists) == 1 {
-			return finalists[0], nil
-		}
-		more, err := orderSampleRuns(ctx, g, eng, keys, geo, workers, finalists, 4*orderSamples, 1)
-		if err != nil {
-			return nil, err
-		}
-		for i := range runs {
-			runs[i] += more[i]
-		}
-		orders, total = finalists, runs
 	}
 	w := weighed(orders, total)
 	return orders[slices.Index(w, slices.Min(w))], nil
@@ -106,9 +78,9 @@ func weighed(orders []*runOrder, total []int) []float64 {
 }
 
 // orderSampleRuns returns the runs of the rows of samples sources
-// (sampleSource with salt) by each of orders, as pickOrder counts them.
+// (sampleSource) by each of orders, as pickOrder counts them.
 // O(samples · (row cost + c·d·V)) divided by the workers.
-func orderSampleRuns(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, geo *symbolGeometry, workers int, orders []*runOrder, samples, salt int) ([]int, error) {
+func orderSampleRuns(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, geo *symbolGeometry, workers int, orders []*runOrder, samples int) ([]int, error) {
 	geos := make([]*symbolGeometry, len(orders))
 	if geo != nil {
 		for i, o := range orders {
@@ -122,7 +94,7 @@ func orderSampleRuns(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []
 	runs := make([][]int, groups) // of each group, by candidate
 	newScratch := func(int) *orderScratch { return newOrderScratch(g, eng, keys, orders, geos) }
 	err := pool.Run(ctx, workers, groups, newScratch, func(_ context.Context, sc *orderScratch, k int) error {
-		runs[k] = sc.groupRuns(k, samples, salt)
+		runs[k] = sc.groupRuns(k, samples)
 		return nil
 	})
 	if err != nil {
@@ -175,14 +147,14 @@ func (sc *orderScratch) add(u int32) {
 }
 
 // groupRuns returns the runs of the rows of group k of samples sources
-// (sampleSource with salt) by each order. O(sweepRows · (row cost +
+// (sampleSource) by each order. O(sweepRows · (row cost +
 // c·d·V)) for c orders and degree d.
-func (sc *orderScratch) groupRuns(k, samples, salt int) []int {
+func (sc *orderScratch) groupRuns(k, samples int) []int {
 	g, n := sc.g, sc.g.Nodes()
 	sc.need = sc.need[:0]
 	group := make([]int32, 0, sweepRows)
 	for i := k * sweepRows; i < min(samples, (k+1)*sweepRows); i++ {
-		s := sampleSource(i, n, samples, salt)
+		s := sampleSource(i, n, samples)
 		group = append(group, s)
 		sc.add(s)
 		for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
@@ -234,12 +206,12 @@ func (sc *orderScratch) rowRuns(s int32, i int) int {
 
 // sampleSource returns sample i of samples over n nodes: one of the nodes
 // of stratum i (numbers i·n/samples up to (i+1)·n/samples), at a spot a
-// multiplicative hash of i and salt picks. Evenly spaced samples fall at
+// multiplicative hash of i picks. Evenly spaced samples fall at
 // the same spot of every stratum, which on a grid numbered row by row
 // lines them up with strips of the level, and a sample along strips reads
 // them all alike: on AR0601SR such a sample picked the row strips for
 // 5.15 runs a node over the transposed Hilbert order's 4.46. O(1).
-func sampleSource(i, n, samples, salt int) int32 {
-	h := uint64(uint32(i+1+salt*samples) * 2654435761) // Knuth's multiplicative hash
+func sampleSource(i, n, samples int) int32 {
+	h := uint64(uint32(i+1) * 2654435761) // Knuth's multiplicative hash
 	return int32((uint64(i)*uint64(n) + h*uint64(n)>>32) / uint64(samples))
 }
