@@ -22,3 +22,12 @@ func Across(o *Overlay, s, t int) bool {
 	_, _, ok := q.across(buf, 0, cut, int32(s), int32(t))
 	return ok
 }
+
+// ProveFirst makes a Route try the rows' proof before it walks its path
+// on paths of any length (see walkPerProbe), until the returned function
+// restores it; for tests of that proof, which must not run in parallel.
+func ProveFirst() (restore func()) {
+	old := walkPerProbe
+	walkPerProbe = 0
+	return func() { walkPerProbe = old }
+}

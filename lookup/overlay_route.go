@@ -26,13 +26,14 @@ type Route struct {
 // Next returns the node after from on a shortest path to to through o,
 // or -1 when there is none (no path, from == to, a blocked end, an index
 // out of range), as o.Next does. While the agent follows the answers
-// toward one goal and the overlay does not change, it costs a slice read;
-// with no change in force, what Table.Next costs. A new goal or start
-// costs o.AppendPath's check or search, O(path length) or a search; a
-// change in force costs O(path length) once, to check the rest of a clean
-// path against it (O(changes) where a flat table's exact rows prove it
-// clear; a detour is searched again). It allocates only when
-// the route's path outgrows its capacity.
+// toward one goal and the overlay does not change, it costs a slice read.
+// A new goal or start costs o.AppendPath's check or search, O(path
+// length) or a search (with no change in force, the table's AppendPath;
+// over a window of rows, the table's Next a step); a change costs O(path
+// length) once, to check the rest of a clean path against it (O(changes)
+// where a flat table's exact rows prove a long path clear; where the path
+// crosses the change, the overlay's answer from it; a detour is searched
+// again). It allocates only when the route's path outgrows its capacity.
 func (r *Route) Next(o *Overlay, from, to int) int {
 	v := o.cur.Load()
 	if v == r.level && to == r.goal && r.at+1 < len(r.path) && r.path[r.at] == from {
@@ -50,7 +51,7 @@ func (r *Route) Step(o *Overlay, from, to int) (next int, why StepReason) {
 		r.at++
 		return r.path[r.at], StepOK
 	}
-	if v.changes == 0 && !remembered(v.lt.w) {
+	if v.changes == 0 && !v.holds() {
 		r.level = nil
 		return v.lt.Step(from, to)
 	}
@@ -105,7 +106,7 @@ func (r *Route) TableStep(lt *Table, from, to int) (next int, why StepReason) {
 // next is Next when the remembered path does not answer.
 func (r *Route) next(v *view, from, to int) int {
 	r.lt = nil // the path it answers is the overlay's
-	if v.changes == 0 && remembered(v.lt.w) {
+	if v.changes == 0 && v.holds() {
 		return r.remember(v, from, to)
 	}
 	if v.changes == 0 {
@@ -114,41 +115,42 @@ func (r *Route) next(v *view, from, to int) int {
 	}
 	if r.level != nil && r.clean && to == r.goal && r.at+1 < len(r.path) && r.path[r.at] == from {
 		// The level changed since the path was answered: the table's path
-		// is still a shortest one if it crosses none of the changes now,
-		// which the distance rows may prove in O(changes).
-		if v.avoids(from, to) || !v.crosses(r.path[r.at:]) {
-			r.level = v
-			r.at++
-			return r.path[r.at]
-		}
+		// is still a shortest one if it crosses none of the changes now;
+		// where it crosses one, the answer starts from it.
+		path, at, state := v.recheck(r.path, r.at)
+		return r.follow(v, path, at, state)
 	}
 	r.level, r.goal, r.at = nil, to, 0
 	if !v.open(from, to) || from == to {
 		r.path = r.path[:0]
 		return -1
 	}
-	path, _, state := v.solve(r.path[:0], from, to, true)
-	r.clean = state == pathUnchanged
-	ok := state != pathNone
-	r.path = path
-	if !ok || len(path) < 2 {
-		r.path = r.path[:0]
-		return -1
-	}
-	r.level, r.at = v, 1
-	return path[1]
+	path, state := v.solveRoute(r.path[:0], from, to)
+	return r.follow(v, path, 0, state)
 }
 
-// remembered reports whether a Route keeps the paths of w's table even
-// with no change in force: where its Next costs a search.
+// follow makes path the route's, answered on v from path[at] in state,
+// and returns the node after path[at], or -1 where there is none. O(1).
+func (r *Route) follow(v *view, path []int, at int, state pathState) int {
+	r.path, r.clean = path, state == pathUnchanged
+	if state == pathNone || at+1 >= len(path) {
+		r.path, r.level = r.path[:0], nil
+		return -1
+	}
+	r.level, r.at = v, at+1
+	return path[at+1]
+}
+
+// remembered reports whether w's Next costs a search, so that a Route
+// keeps the paths of w's table even with no change in force.
 func remembered(w walker) bool {
 	r, ok := w.(interface{ remembers() bool })
 	return ok && r.remembers()
 }
 
 // remember answers r's journey from the table alone, with no change in
-// force, for a table whose Next costs a search: the path once, then a
-// slice read a step. O(one query).
+// force, where the route holds its paths (view.holds): the path once,
+// then a slice read a step. O(one query).
 func (r *Route) remember(v *view, from, to int) int {
 	r.level, r.goal, r.at, r.clean = nil, to, 0, true
 	path, ok := v.lt.AppendPath(r.path[:0], from, to)
