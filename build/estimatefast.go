@@ -172,21 +172,17 @@ func sampleFast(ctx context.Context, g *maps.Graph, h table.Header, opt Options)
 	if err != nil {
 		return fm, err
 	}
-	best := 0
+	total := make([]int, len(orders))
 	for i := range orders {
-		if sum(counts[i]) < sum(counts[best]) {
-			best = i
-		}
+		total[i] = int(sum(counts[i]))
 	}
+	w := weighed(orders, total) // as pickOrder weighs them
+	best := slices.Index(w, slices.Min(w))
 	fm.runs = counts[best]
 	s := &runSetup{g: g, h: h, ord: orders[best], geo: geo}
 	if geo != nil {
 		s.geo = geo.withOrder(g, orders[best].node)
-		s.geo.wrap = n > 0 && orders[best].compEnd != nil
-		s.geo.comps = s.geo.wrap && int(orders[best].compEnd[0]) != n
-		if opt.WholeRows && s.geo.comps {
-			s.geo.wrap, s.geo.comps = false, false
-		}
+		s.geo.wrap, s.geo.comps = orders[best].rowWrap(!opt.WholeRows)
 	}
 	fm.model, err = s.newFileModel(g, opt)
 	fm.need = s.maxNeed(runBlock(n, s.rowBytes()), fastSamples)
@@ -209,7 +205,7 @@ func searchMasks(ctx context.Context, g *maps.Graph, keys []float64, opt Options
 	masks := make([][]uint8, fastSamples)
 	err := pool.Run(ctx, workerCount(opt), fastSamples, func(int) *forward { return newForward(g, keys) },
 		func(_ context.Context, f *forward, i int) error {
-			masks[i] = optimalMoves(f, int32(i*n/fastSamples))
+			masks[i] = optimalMoves(f, sampleSource(i, n, fastSamples))
 			if opt.Progress != nil {
 				opt.Progress.Add(1)
 			}
@@ -262,6 +258,7 @@ func codeMasks(ctx context.Context, g *maps.Graph, keys []float64, orders []*run
 	for i, o := range orders {
 		if geo != nil {
 			geos[i] = geo.withOrder(g, o.node)
+			geos[i].wrap, geos[i].comps = o.rowWrap(true) // as pickOrder codes them
 		}
 	}
 	counts := make([][]float64, len(orders))
@@ -282,7 +279,7 @@ func codeMasks(ctx context.Context, g *maps.Graph, keys []float64, orders []*run
 	}
 	inf := math.Inf(1)
 	err := pool.Run(ctx, workerCount(opt), len(masks), newScratch, func(_ context.Context, sc *scratch, k int) error {
-		s, m := int32(k*n/len(masks)), masks[k]
+		s, m := sampleSource(k, n, len(masks)), masks[k]
 		deg := int(g.Offsets[s+1] - g.Offsets[s])
 		for i, o := range orders {
 			for r, v := range o.node {

@@ -35,7 +35,6 @@ func TestFastRowsAreBuildRows(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.geo = noWrap(s.geo)
 			keys := exactSearchKeys(g)
 			masks, err := searchMasks(context.Background(), g, keys, Options{Workers: 1})
 			if err != nil {
@@ -50,23 +49,13 @@ func TestFastRowsAreBuildRows(t *testing.T) {
 				t.Fatal(err)
 			}
 			for k, got := range counts[0] {
-				src := int32(k * g.Nodes() / len(masks))
+				src := sampleSource(k, g.Nodes(), len(masks))
 				if want := buildRowRuns(s, src); int(got) != want {
 					t.Errorf("%s literal=%v: source %d: %d runs from its optimal moves, %d from distance rows", c.name, literal, src, int(got), want)
 				}
 			}
 		}
 	}
-}
-
-// noWrap returns geo with rows that do not wrap, as codeMasks codes them.
-func noWrap(geo *symbolGeometry) *symbolGeometry {
-	if geo == nil {
-		return nil
-	}
-	c := *geo
-	c.wrap, c.comps = false, false
-	return &c
 }
 
 // buildRowRuns is the runs of src's row as the build codes it.

@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/pathtable/pathtable/internal/pool"
@@ -44,9 +45,9 @@ func newRunSetup(ctx context.Context, g *maps.Graph, h table.Header, opt Options
 }
 
 // runCandidates are the node orders a run-length build chooses among
-// (chooseRunOrder's).
+// (chooseRunOrder's), some nil where g is no grid.
 func runCandidates(g *maps.Graph, dfs *runOrder) []*runOrder {
-	return append([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs)...)
+	return slices.Concat([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs), stripOrders(g, dfs))
 }
 
 // span is the sources a block of the build takes (runBlock).

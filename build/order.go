@@ -21,6 +21,8 @@ type runOrder struct {
 	// r, and compStart[r] its first rank, on symmetric levels; nil
 	// otherwise.
 	compStart, compEnd []int32
+	// strip: a strip order (dfsOrderBy), whose steps cost more (stripCost).
+	strip bool
 }
 
 // newRunOrder numbers g's nodes depth-first from node 0, then from each

@@ -95,24 +95,33 @@ func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []f
 	if symbols {
 		geo = newSymbolGeometry(g, dfs.node)
 	}
-	ord, err := pickOrder(ctx, g, eng, keys, geo, workers, append([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs)...)...)
+	ord, err := pickOrder(ctx, g, eng, keys, geo, workers, runCandidates(g, dfs)...)
 	if err != nil {
 		return nil, nil, err
 	}
 	eng.setOrder(ord)
 	if geo != nil {
-		n := g.Nodes()
 		geo = geo.withOrder(g, ord.node)
 		// Components (a symmetric level): every row spans its source's
 		// and may wrap within it; with several, only where the reader
 		// knows them (comps, table.CompSuffix).
-		geo.wrap = n > 0 && ord.compEnd != nil
-		geo.comps = geo.wrap && int(ord.compEnd[0]) != n
-		if !comps && geo.comps {
-			geo.wrap, geo.comps = false, false
-		}
+		geo.wrap, geo.comps = ord.rowWrap(comps)
 	}
 	return ord, geo, nil
+}
+
+// rowWrap says how rows by o wrap: on a symmetric level (components
+// known) every row spans its source's component and wraps within it;
+// several says the level has more than one, which only readers of the
+// component encodings know, so without comps its rows do not wrap. O(1).
+func (o *runOrder) rowWrap(comps bool) (wrap, several bool) {
+	n := len(o.node)
+	wrap = n > 0 && o.compEnd != nil
+	several = wrap && int(o.compEnd[0]) != n
+	if several && !comps {
+		return false, false
+	}
+	return wrap, several
 }
 
 // runBlockRows are the run-length rows of one block of sources.

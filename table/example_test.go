@@ -64,5 +64,5 @@ func ExampleHeader_GraphBins() {
 	}
 	// Output:
 	// format 3: 351 bytes, 11 nodes, 44 edges, 1 the first move from 0 to 10
-	// format 2: 1083 bytes, 11 nodes, 44 edges, 1 the first move from 0 to 10
+	// format 2: 1073 bytes, 11 nodes, 44 edges, 1 the first move from 0 to 10
 }
