@@ -46,6 +46,7 @@ var peerMaps = []peerMap{
 	{"moremaps", "AR0413SR", 20936, 194373, 0, 0},
 	{"moremaps", "lt_0_lowtown_a2", 25316, 361338, 0, 0},
 	{"moremaps", "brc201d", 25645, 189064, 0, 0},
+	{"moremaps", "AR0601SR", 29544, 137484, 0, 0},
 }
 
 // peerEnv turns TestPeerRuns on: "1" prints the table, "check" also fails
