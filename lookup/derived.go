@@ -30,6 +30,7 @@ type derived struct {
 	landmarks lazy[bakedLandmarks] // landmarks on the baked level, for across
 	moves     lazy[gridMoves]      // what across needs of a grid's moves
 	moveCosts lazy[moveCosts]      // the cheapest straight and diagonal move, for Search
+	targets   hierarchyTargets     // distances toward goals, for overlays of hierarchy tables
 }
 
 // costs returns the table's search costs: O(V·stride) once, shared by

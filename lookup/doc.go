@@ -45,7 +45,8 @@
 //     overlay_query.go (the engine: the stored path checked, then the
 //     stages), one file a stage (overlay_parts.go, overlay_across.go with
 //     overlay_crossing.go, overlay_search.go with overlay_walk.go,
-//     overlay_tail.go), and what some queries add: overlay_probe.go (a
+//     overlay_tail.go; overlay_hierarchy.go on hierarchy tables), and
+//     what some queries add: overlay_probe.go (a
 //     proof from the rows), overlay_landmarks.go and landmarks.go,
 //     overlay_routes.go (remembered routes), overlay_route.go (Route),
 //     overlay_nearest.go (Nearest).

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -56,6 +57,11 @@ func loadHierarchyFixture(tb testing.TB, name string) *hierarchyFixture {
 		for _, s := range f.lines {
 			f.pairs = append(f.pairs, [2]int{int(gr.NodeAt(s.StartX, s.StartY)), int(gr.NodeAt(s.GoalX, s.GoalY))})
 		}
+		if lt, size := prebuiltHierarchy(name); lt != nil {
+			f.lt, f.bytes = lt, size
+			hierarchyFixtures.Store(name, f)
+			return
+		}
 		start := time.Now()
 		t, err := build.Build(context.Background(), lvl.Graph, build.Options{Layout: table.LayoutHierarchy})
 		if err != nil {
@@ -79,6 +85,28 @@ func loadHierarchyFixture(tb testing.TB, name string) *hierarchyFixture {
 		tb.Skip("no ../shared/" + name)
 	}
 	return f.(*hierarchyFixture)
+}
+
+// prebuiltHierarchy loads the hierarchy table of shared map name from
+// $PATHTABLE_HIERARCHY_DIR/<base name>.ptab, where that is set and the
+// file is there (built by pathtable build -hierarchy from the same map, so
+// the city's benchmarks need not build it each run), with its size; nil
+// otherwise. The fixture's build time is then 0.
+func prebuiltHierarchy(name string) (*lookup.Table, int) {
+	dir := os.Getenv("PATHTABLE_HIERARCHY_DIR")
+	if dir == "" {
+		return nil, 0
+	}
+	p := filepath.Join(dir, filepath.Base(name)+".ptab")
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, 0
+	}
+	lt, err := lookup.Open(p)
+	if err != nil {
+		return nil, 0
+	}
+	return lt, int(st.Size())
 }
 
 // BenchmarkHierarchyFirstAnswer times a journey's first answer over the

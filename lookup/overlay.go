@@ -28,11 +28,20 @@ var ErrNotAllPairs = errors.New("an overlay changes only tables of all pairs")
 // so it is cheap to create, and a change costs O(changes) (it copies the
 // change sets: see Concurrency; nothing O(V) is copied or cleared).
 //
-// What it answers, by layout: over a table of all pairs (flat or
-// run-length), the shortest paths and distances of the changed level,
-// exactly (an answer the table's own is not). Over a table that covers
-// windows it takes no change (ErrNotAllPairs), so it answers what the
-// table does: confined paths of the baked level.
+// What it answers, by layout: over a table of all pairs (flat,
+// run-length or hierarchy), the shortest paths and distances of the
+// changed level, exactly (an answer the table's own is not). Over a table
+// that covers windows it takes no change (ErrNotAllPairs), so it answers
+// what the table does: confined paths of the baked level.
+//
+// Over a hierarchy table, which stores no paths to walk, the A* reads
+// each node's baked distance to the target from the hierarchy (one search
+// upward from the target, kept for the last targets asked, then each node
+// from the nodes its arcs climb to), starts where the stored path meets
+// its first change, and stops on the stored path's unchanged tail
+// (overlay_hierarchy.go): a door costs the stored path's search, the
+// target's upward search, and the A*'s nodes with the distances of the
+// nodes above them.
 //
 // How: a stored path that crosses no changed node or edge is still a
 // shortest path, because no cost fell, so such a query is answered from

@@ -295,10 +295,10 @@ func (b *Batch) check(u int) error {
 	if o == nil {
 		return ErrBatchDone
 	}
-	if o.st == nil && o.lt.t.AllPairs() {
+	if o.st == nil && o.hy == nil && o.lt.t.AllPairs() {
 		return fmt.Errorf("an overlay over a table of layout %q takes no changes yet (lookup.Table.Search answers any pair)", o.lt.t.Layout)
 	}
-	if o.st == nil {
+	if o.st == nil && o.hy == nil {
 		return fmt.Errorf("%w; this one covers windows of DELTA %d", ErrNotAllPairs, o.lt.Window())
 	}
 	if !o.lt.valid(u) {

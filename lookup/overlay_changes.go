@@ -19,6 +19,10 @@ type changeSet struct {
 	// rows: st stores distance rows (O(1) baked distances); otherwise
 	// distances are sums along stored paths.
 	rows bool
+	// hy is lt's hierarchy where lt is a hierarchy table: it stores no
+	// paths to step along (st is nil), and the engine searches with the
+	// hierarchy's distances instead (overlay_hierarchy.go).
+	hy *table.Hierarchy
 
 	changes int               // blocked nodes + raised edges + raised cells
 	blocked map[int32]bool    // nodes that cannot be entered or left → may cut the level (see cuts)
@@ -52,6 +56,7 @@ func newChangeSet(lt *Table) changeSet {
 			_, c.rows = st.distRow(0)
 		}
 	}
+	c.hy, _ = lt.t.Payload().(*table.Hierarchy)
 	return c
 }
 

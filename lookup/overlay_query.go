@@ -93,6 +93,9 @@ func (v *view) answer(buf []int, start, cut int, s, t int32, withPath bool) ([]i
 	if v.apart(s, t) {
 		return buf[:start], table.Unreachable, false
 	}
+	if v.hy != nil {
+		return v.answerHierarchy(buf, start, s, t, withPath)
+	}
 	q := query{view: v, sc: v.lt.getScratch()}
 	defer v.lt.putScratch(q.sc)
 	if out, cost, ok := q.across(buf, start, cut, s, t); ok {

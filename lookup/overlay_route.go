@@ -121,6 +121,9 @@ func (r *Route) next(v *view, from, to int) int {
 			r.at++
 			return r.path[r.at]
 		}
+		if v.hy != nil {
+			return r.detour(v, from, to) // overlay_hierarchy.go
+		}
 	}
 	r.level, r.goal, r.at = nil, to, 0
 	if !v.open(from, to) || from == to {

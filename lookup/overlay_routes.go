@@ -154,7 +154,9 @@ func (o *view) record(s *routeSet, path []int, ok bool, from, to int) bool {
 		return s.put(routeKey(to, from), routeNone)
 	}
 	clean := len(path) - 1 // path[clean:] is the table's path
-	for clean > 0 && o.lt.Next(path[clean-1], to) == path[clean] {
+	// Where the table's Next is a search (a hierarchy's), every node
+	// keeps its next node instead.
+	for clean > 0 && !remembered(o.lt.w) && o.lt.Next(path[clean-1], to) == path[clean] {
 		clean--
 	}
 	for i, u := range path[:len(path)-1] {

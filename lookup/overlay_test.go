@@ -1,6 +1,7 @@
 package lookup_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -10,6 +11,7 @@ import (
 	"github.com/pathtable/pathtable/lookup"
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
+	"github.com/pathtable/pathtable/table"
 )
 
 // change is one random change applied both to an overlay and to a copy of
@@ -216,7 +218,10 @@ func TestOverlayAllPairs(t *testing.T) {
 			for _, l := range overlayLayouts() {
 				for _, landmarks := range []int{0, 4} {
 					t.Run(fmt.Sprintf("%s/%s/seed=%d/landmarks=%d", lv.Name, l.Name, seed, landmarks), func(t *testing.T) {
-						lt := buildAndLoadWith(t, lv.G, l.Options)
+						lt, ok := buildOverlayTable(t, lv.G, l.Options)
+						if !ok {
+							t.Skip("no hierarchy table of a graph or of inexact costs")
+						}
 						r := rand.New(rand.NewPCG(seed, 11))
 						o := lookup.NewOverlay(lt)
 						if err := o.SetLandmarks(landmarks); err != nil {
@@ -263,7 +268,7 @@ func TestOverlayAllPairs(t *testing.T) {
 }
 
 // overlayLayouts are the layouts an overlay changes: those of tables of
-// all pairs.
+// all pairs, the hierarchy's included.
 func overlayLayouts() []build.LayoutBuild {
 	var out []build.LayoutBuild
 	for _, l := range build.Layouts(2) {
@@ -271,5 +276,17 @@ func overlayLayouts() []build.LayoutBuild {
 			out = append(out, l)
 		}
 	}
-	return out
+	return append(out, build.LayoutBuild{Name: "hierarchy", Options: build.Options{Layout: table.LayoutHierarchy}})
+}
+
+// buildOverlayTable is buildAndLoadWith, false where opt asks for a
+// hierarchy table of a level that has none (a graph, inexact costs).
+func buildOverlayTable(t testing.TB, g *maps.Graph, opt build.Options) (*lookup.Table, bool) {
+	t.Helper()
+	if opt.Layout == table.LayoutHierarchy {
+		if _, err := build.Build(context.Background(), g, opt); err != nil {
+			return nil, false
+		}
+	}
+	return buildAndLoadWith(t, g, opt), true
 }

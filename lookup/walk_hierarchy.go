@@ -7,7 +7,8 @@ import "github.com/pathtable/pathtable/table"
 // a small share of the level's, plus O(path length) to unpack the path.
 // Next pays the whole query for one node, so a game that follows a path
 // asks a Route, which keeps the path it answered (route.go). It is not a
-// searcher: an overlay over it takes no changes yet.
+// stepper: an overlay over it searches with the hierarchy's distances
+// (overlay_hierarchy.go).
 type hierarchyWalker struct {
 	lt *Table
 	y  *table.Hierarchy

@@ -3,12 +3,10 @@ package lookup_test
 import (
 	"context"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/lookup"
-	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/maps/mapstest"
 	"github.com/pathtable/pathtable/table"
 )
@@ -69,24 +67,5 @@ func checkHierarchyPair(t *testing.T, name string, lt *lookup.Table, o *lookup.O
 		if next := r.Next(o, path[i], to); next != path[i+1] {
 			t.Fatalf("%s: Route.Next(%d, %d) = %d at step %d of %v", name, path[i], to, next, i, path)
 		}
-	}
-}
-
-// TestHierarchyOverlayRefusesChanges checks that an overlay over a
-// hierarchy table refuses a change, naming the layout, and keeps
-// answering as the table does.
-func TestHierarchyOverlayRefusesChanges(t *testing.T) {
-	g, err := maps.ParseFormat(maps.FormatGrid, "x.grid", []byte("...\n.#.\n...\n"), maps.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lt := buildAndLoadWith(t, g, build.Options{Layout: table.LayoutHierarchy})
-	o := lookup.NewOverlay(lt)
-	err = o.Block(0)
-	if err == nil || !strings.Contains(err.Error(), `"hierarchy"`) {
-		t.Fatalf("Block = %v, want a refusal naming the layout", err)
-	}
-	if o.Changes() != 0 || o.Next(1, 0) != lt.Next(1, 0) {
-		t.Fatal("the refused change changed the answers")
 	}
 }

@@ -1,0 +1,154 @@
+package table
+
+import "math"
+
+// A HierarchyTarget gives the distance of any node to one target from a
+// hierarchy, node by node, as a search of the level needs a heuristic:
+// one search upward from the target at Reset, then each node's distance
+// from the distances of the nodes its arcs climb to (the downward pass of
+// PHAST, Delling et al., 2011, run only over the nodes asked for and the
+// nodes above them). A node's distance is the least, over its arcs, of the
+// arc's cost plus its head's distance, or what the target's search found
+// there: every shortest path climbs, then descends to the target, and the
+// descent is what the target's search follows upward.
+//
+// It holds O(V) memory, made once; what it computed for one target stays
+// valid (the hierarchy never changes) until Reset names another. Not safe
+// for concurrent use: a goroutine holds one at a time.
+type HierarchyTarget struct {
+	y      *Hierarchy
+	target int32
+	gen    uint32
+	nodes  []targetNode // by position
+	heap   chHeap
+	stack  []int32
+}
+
+// targetNode is what a HierarchyTarget knows of one position, in one
+// place, so that reading a head's distance is one cache line.
+type targetNode struct {
+	// key is the distance key where done == gen, else the target's
+	// upward search's where seen == gen, which the distance replaces.
+	key  float64
+	done uint32
+	seen uint32
+}
+
+// NewTarget returns a HierarchyTarget of y for no target yet (call
+// Reset). O(V) memory.
+func (y *Hierarchy) NewTarget() *HierarchyTarget {
+	n := len(y.order)
+	d := &HierarchyTarget{y: y, target: -1, nodes: make([]targetNode, n)}
+	d.heap.where = make([]int32, n)
+	for i := range d.heap.where {
+		d.heap.where[i] = -1
+	}
+	return d
+}
+
+// Target returns the node Reset named last, -1 before the first. O(1).
+func (d *HierarchyTarget) Target() int { return int(d.target) }
+
+// Reset makes d answer for target, forgetting the last target's
+// distances: a search upward from it over every arc (no pruning: each
+// node above it may start a shortest path's descent), O(S log S) for the
+// S nodes above it. target must be a node.
+func (d *HierarchyTarget) Reset(target int) {
+	d.gen++
+	if d.gen == 0 {
+		clear(d.nodes)
+		d.gen = 1
+	}
+	d.target = int32(target)
+	y, gen, nodes := d.y, d.gen, d.nodes
+	p := y.pos[target]
+	nodes[p].key, nodes[p].seen = 0, gen
+	d.heap.set(p, 0)
+	for len(d.heap.items) > 0 {
+		p := d.heap.pop()
+		dp := nodes[p].key
+		for i := y.off[p]; i < y.off[p+1]; i++ {
+			h, nd := y.heads[i], dp+y.cost(i, true)
+			if math.IsInf(nd, 1) {
+				continue // a directed hierarchy's arc with no way down
+			}
+			if nh := &nodes[h]; nh.seen != gen || nd < nh.key {
+				nh.key, nh.seen = nd, gen
+				d.heap.set(h, nd)
+			}
+		}
+	}
+}
+
+// Key returns the exact search key of the distance from node u to the
+// target (as the hierarchy's costs: an integer, or an octile key, see
+// OctileKey), +Inf where u has no path to it. Amortised O(arcs of u and
+// of the nodes above it not asked for since Reset); a node asked for
+// again costs O(1).
+func (d *HierarchyTarget) Key(u int) float64 {
+	y, gen, nodes := d.y, d.gen, d.nodes
+	p := y.pos[u]
+	if nodes[p].done == gen {
+		return nodes[p].key
+	}
+	// Depth first over the arcs climbing from p: a node's distance is
+	// set once the distances of every head of its arcs are, in the scan
+	// that finds them all set (most nodes' first, once the nodes above
+	// them are known).
+	inf := math.Inf(1)
+	stack := append(d.stack[:0], p)
+	for len(stack) > 0 {
+		q := stack[len(stack)-1]
+		nq := &nodes[q]
+		if nq.done == gen {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		best, ready := inf, true
+		if nq.seen == gen {
+			best = nq.key
+		}
+		for i := y.off[q]; i < y.off[q+1]; i++ {
+			h := y.heads[i]
+			if nh := &nodes[h]; nh.done != gen {
+				stack = append(stack, h)
+				ready = false
+			} else if ready {
+				best = min(best, y.upKey(i)+nh.key)
+			}
+		}
+		if ready {
+			stack = stack[:len(stack)-1]
+			nq.key, nq.done = best, gen
+		}
+	}
+	d.stack = stack
+	return nodes[p].key
+}
+
+// upKey is cost(i, false) without its branch on directed hierarchies'
+// down costs. O(1); it inlines.
+func (y *Hierarchy) upKey(i uint32) float64 {
+	w := y.up[i]
+	if w == NoArcCost {
+		return math.Inf(1)
+	}
+	if y.octile {
+		return float64(int64(uint64(w&0xFFFF)*octileS + uint64(w>>16)*octileT))
+	}
+	return float64(w)
+}
+
+// Cost returns the distance of a key Key returned: exact on integer and
+// octile levels. O(1).
+func (d *HierarchyTarget) Cost(key float64) float64 { return d.y.Cost(key) }
+
+// Cost returns the distance of a search key of y's costs (an integer, or
+// an octile key): exact on integer and octile levels; +Inf stays +Inf.
+// O(1).
+func (y *Hierarchy) Cost(key float64) float64 {
+	if math.IsInf(key, 1) {
+		return key
+	}
+	return y.value(uint64(key))
+}
