@@ -47,6 +47,8 @@ var peerMaps = []peerMap{
 	{"moremaps", "lt_0_lowtown_a2", 25316, 361338, 0, 0},
 	{"moremaps", "brc201d", 25645, 189064, 0, 0},
 	{"moremaps", "AR0601SR", 29544, 137484, 0, 0},
+	{"largemaps", "brc202d", 43151, 385296, 0, 0},
+	{"largemaps", "Berlin_1_256", 47540, 2596211, 0, 0},
 }
 
 // peerEnv turns TestPeerRuns on: "1" prints the table, "check" also fails
