@@ -1,6 +1,10 @@
 package table
 
-import "math"
+import (
+	"math"
+
+	"github.com/pathtable/pathtable/internal/minheap"
+)
 
 // A HierarchyTarget gives the distance of any node to one target from a
 // hierarchy, node by node, as a search of the level needs a heuristic:
@@ -20,7 +24,7 @@ type HierarchyTarget struct {
 	target int32
 	gen    uint32
 	nodes  []targetNode // by position
-	heap   chHeap
+	heap   minheap.Heap
 	stack  []int32
 }
 
@@ -38,12 +42,7 @@ type targetNode struct {
 // Reset). O(V) memory.
 func (y *Hierarchy) NewTarget() *HierarchyTarget {
 	n := len(y.order)
-	d := &HierarchyTarget{y: y, target: -1, nodes: make([]targetNode, n)}
-	d.heap.where = make([]int32, n)
-	for i := range d.heap.where {
-		d.heap.where[i] = -1
-	}
-	return d
+	return &HierarchyTarget{y: y, target: -1, nodes: make([]targetNode, n)}
 }
 
 // Target returns the node Reset named last, -1 before the first. O(1).
@@ -63,10 +62,13 @@ func (d *HierarchyTarget) Reset(target int) {
 	y, gen, nodes := d.y, d.gen, d.nodes
 	p := y.pos[target]
 	nodes[p].key, nodes[p].seen = 0, gen
-	d.heap.set(p, 0)
-	for len(d.heap.items) > 0 {
-		p := d.heap.pop()
-		dp := nodes[p].key
+	d.heap.Reset()
+	d.heap.Push(p, 0)
+	for d.heap.Len() > 0 {
+		p, dp := d.heap.Pop()
+		if dp > nodes[p].key {
+			continue // a stale entry: p was reached for less since
+		}
 		for i := y.off[p]; i < y.off[p+1]; i++ {
 			h, nd := y.heads[i], dp+y.cost(i, true)
 			if math.IsInf(nd, 1) {
@@ -74,7 +76,7 @@ func (d *HierarchyTarget) Reset(target int) {
 			}
 			if nh := &nodes[h]; nh.seen != gen || nd < nh.key {
 				nh.key, nh.seen = nd, gen
-				d.heap.set(h, nd)
+				d.heap.Push(h, nd)
 			}
 		}
 	}
