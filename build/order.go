@@ -25,6 +25,35 @@ type runOrder struct {
 	strip bool
 }
 
+// dfsFrame is a depth-first walk's node and the next of its out-edges to
+// look at.
+type dfsFrame struct{ u, e int32 }
+
+// dfsVisit ranks, depth-first from root over the arcs heads (by offsets),
+// every node not yet ranked that root reaches, root first, appending them
+// to node; it returns node and stack, kept for the next walk's reuse.
+// rank[root] must be -1. O(the nodes and arcs it reaches).
+func dfsVisit(offsets, heads []int32, root int32, rank, node []int32, stack []dfsFrame) ([]int32, []dfsFrame) {
+	rank[root] = int32(len(node))
+	node = append(node, root)
+	stack = append(stack[:0], dfsFrame{root, offsets[root]})
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.e == offsets[f.u+1] {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		v := heads[f.e]
+		f.e++
+		if rank[v] < 0 {
+			rank[v] = int32(len(node))
+			node = append(node, v)
+			stack = append(stack, dfsFrame{v, offsets[v]})
+		}
+	}
+	return node, stack
+}
+
 // newRunOrder numbers g's nodes depth-first from node 0, then from each
 // node not yet reached, in index order; out-edges are followed in slot
 // order. On symmetric levels the largest component (the first of the
@@ -35,31 +64,14 @@ func newRunOrder(g *maps.Graph) *runOrder {
 	for i := range o.rank {
 		o.rank[i] = -1
 	}
-	type frame struct{ u, e int32 } // node, next out-edge to look at
-	var stack []frame
+	var stack []dfsFrame
 	var starts []int32 // the first rank of each depth-first tree
 	for root := int32(0); int(root) < n; root++ {
 		if o.rank[root] >= 0 {
 			continue
 		}
 		starts = append(starts, int32(len(o.node)))
-		o.rank[root] = int32(len(o.node))
-		o.node = append(o.node, root)
-		stack = append(stack[:0], frame{root, g.Offsets[root]})
-		for len(stack) > 0 {
-			f := &stack[len(stack)-1]
-			if f.e == g.Offsets[f.u+1] {
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			v := g.Targets[f.e]
-			f.e++
-			if o.rank[v] < 0 {
-				o.rank[v] = int32(len(o.node))
-				o.node = append(o.node, v)
-				stack = append(stack, frame{v, g.Offsets[v]})
-			}
-		}
+		o.node, stack = dfsVisit(g.Offsets, g.Targets, root, o.rank, o.node, stack)
 	}
 	if !isSymmetric(g) {
 		return o

@@ -67,8 +67,7 @@ func dfsOrderBy(g *maps.Graph, o *runOrder, steps []gridStep) *runOrder {
 	for i := range d.rank {
 		d.rank[i] = -1
 	}
-	type frame struct{ u, e int32 } // node, next out-edge to look at
-	var stack []frame
+	var stack []dfsFrame
 	// Roots in o's order: each component's first node, and on levels
 	// without components every node not reached yet, as newRunOrder takes
 	// them.
@@ -76,23 +75,7 @@ func dfsOrderBy(g *maps.Graph, o *runOrder, steps []gridStep) *runOrder {
 		if d.rank[root] >= 0 {
 			continue
 		}
-		d.rank[root] = int32(len(d.node))
-		d.node = append(d.node, root)
-		stack = append(stack[:0], frame{root, g.Offsets[root]})
-		for len(stack) > 0 {
-			f := &stack[len(stack)-1]
-			if f.e == g.Offsets[f.u+1] {
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			v := adj[f.e]
-			f.e++
-			if d.rank[v] < 0 {
-				d.rank[v] = int32(len(d.node))
-				d.node = append(d.node, v)
-				stack = append(stack, frame{v, g.Offsets[v]})
-			}
-		}
+		d.node, stack = dfsVisit(g.Offsets, adj, root, d.rank, d.node, stack)
 	}
 	return d
 }
