@@ -777,6 +777,21 @@ func (h *hierarchy) layout(comp []int32, count int, key []int32) []int32 {
 		}
 		return cmp.Compare(x, y)
 	})
+	h.renumber(byNew)
+	start := make([]int32, count+1)
+	for _, x := range h.node {
+		start[compOf(x)+1]++
+	}
+	for c := range count {
+		start[c+1] += start[c]
+	}
+	return start
+}
+
+// renumber moves the node at each old position byNew[q] to position q,
+// with its arcs, whose ends follow. O(V + arcs).
+func (h *hierarchy) renumber(byNew []int32) {
+	n := len(h.node)
 	moved := make([]int32, n) // new position of each old one
 	for q, p := range byNew {
 		moved[p] = int32(q)
@@ -796,14 +811,6 @@ func (h *hierarchy) layout(comp []int32, count int, key []int32) []int32 {
 		}
 		h.upOff[q+1], h.downOff[q+1] = int32(len(h.up)), int32(len(h.down))
 	}
-	start := make([]int32, count+1)
-	for _, x := range h.node {
-		start[compOf(x)+1]++
-	}
-	for c := range count {
-		start[c+1] += start[c]
-	}
-	return start
 }
 
 // geometry fills c's coordinates and least move keys from g's grid. O(E).

@@ -83,3 +83,38 @@ func TestHierarchyIgnoresWorkers(t *testing.T) {
 		}
 	}
 }
+
+// TestHierarchySearchLayout checks the renumbering for queries: it keeps
+// the top positions where they were and every arc pointing to a smaller
+// position, moves the rest, and keeps positions and nodes inverse.
+func TestHierarchySearchLayout(t *testing.T) {
+	for _, lv := range mapstest.SmallLevels(t) {
+		h, _ := exactHierarchy(context.Background(), lv.G, mustPlan(t, lv.G).DistKind, math.MaxInt, 2)
+		if h == nil || lv.G.Grid == nil {
+			continue
+		}
+		before := slices.Clone(h.node)
+		top := len(h.node) / 8
+		h.searchLayout(top, gridSpots(lv.G.Grid))
+		if !slices.Equal(before[:top], h.node[:top]) {
+			t.Fatalf("%s: the top %d positions moved", lv.Name, top)
+		}
+		for p, x := range h.node {
+			if h.pos[x] != int32(p) {
+				t.Fatalf("%s: node %d at position %d has pos %d", lv.Name, x, p, h.pos[x])
+			}
+			for i := int32(0); ; i++ {
+				head, ok := h.arcHead(int32(p), i)
+				if !ok {
+					break
+				}
+				if head >= int32(p) {
+					t.Fatalf("%s: arc at position %d leads to position %d", lv.Name, p, head)
+				}
+			}
+		}
+		if len(h.node) > 64 && slices.Equal(before, h.node) {
+			t.Errorf("%s: no position moved", lv.Name)
+		}
+	}
+}
