@@ -55,3 +55,13 @@ func WriteAtChunks(t *Table, w io.WriterAt, workers, chunk int) (int64, error) {
 	}
 	return writeDocumentAt(w, workers, chunk, Magic, version, bins)
 }
+
+// HierarchyBound returns the least cost the searches of y, the payload of
+// t, grant a path from s to target, and false where t has no bound.
+func HierarchyBound(y *Hierarchy, t *Table, s, target int) (float64, bool) {
+	b := y.bound(t)
+	if !b.ok {
+		return 0, false
+	}
+	return y.value(b.at(y.pos[s], b.xy[y.pos[target]])), true
+}

@@ -56,6 +56,7 @@ type Hierarchy struct {
 	inTail             []int32
 	splitUp, splitDown []uint64
 	scratch            chan *chScratch // idle query scratch (hierarchy_query.go)
+	geo                chBound         // the cells the searches prune by (hierarchy_bound.go)
 }
 
 // NewHierarchy returns the payload of a hierarchy of header h (octile or

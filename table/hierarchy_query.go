@@ -12,7 +12,9 @@ import (
 // at a node both reach. A search stops once its least key reaches the best
 // sum; it does not go on from a node that an arc from a node it reached
 // higher up proves it reached the long way round (stall on demand), which
-// such a node's neighbours above it then never need. Keys are exact
+// such a node's neighbours above it then never need; on a grid it does not
+// go on from a node whose distance and least cost to the other end reach
+// the best sum (hierarchy_bound.go). Keys are exact
 // integers (octile keys on octile levels), so sums and ties are exact.
 
 // chSearch is one direction's state of a query: a node a position, the
@@ -23,6 +25,7 @@ type chSearch struct {
 	node    []chNode
 	touched []int32
 	heap    []chItem
+	goal    uint64 // the other end's cell, which the bound measures to
 }
 
 // chNode is a position's state in one direction of a query.
@@ -42,10 +45,11 @@ const chInf = math.MaxUint64
 // collection would pay far more than its search.
 type chScratch struct {
 	fwd, bwd chSearch
-	stack    []chHop // arcs left to unpack
-	up       []int32 // positions climbed on the forward side
-	best     uint64  // the least path's key found yet
-	meet     int32   // the position where it peaks, -1 for none
+	stack    []chHop  // arcs left to unpack
+	up       []int32  // positions climbed on the forward side
+	best     uint64   // the least path's key found yet
+	meet     int32    // the position where it peaks, -1 for none
+	geo      *chBound // nil where the level has no bound
 }
 
 func (y *Hierarchy) getScratch() *chScratch {
@@ -85,7 +89,9 @@ func (y *Hierarchy) putScratch(sc *chScratch) {
 // O(S log S) for the S nodes the searches settle, far fewer than the
 // level's, and unpacks the shortcuts on the answer in O(path length), once
 // each shortcut's halves are known (the first query that unpacks one finds
-// them, hierarchy_middles.go). Both must be nodes. Safe for concurrent
+// them, hierarchy_middles.go). The first query of a table also lists
+// the cells by position for the searches' bound, O(V + E) once. Both must
+// be nodes. Safe for concurrent
 // use; it allocates only when buf lacks capacity, once warm.
 func (y *Hierarchy) AppendPath(t *Table, buf []int, s, target int) ([]int, float64, bool) {
 	if s == target {
@@ -93,6 +99,10 @@ func (y *Hierarchy) AppendPath(t *Table, buf []int, s, target int) ([]int, float
 	}
 	sc := y.getScratch()
 	defer y.putScratch(sc)
+	sc.geo = y.bound(t)
+	if !sc.geo.ok {
+		sc.geo = nil
+	}
 	meet, best := y.search(sc, y.pos[s], y.pos[target])
 	if meet < 0 {
 		return buf, Unreachable, false
@@ -111,6 +121,9 @@ func (y *Hierarchy) search(sc *chScratch, ps, pt int32) (int32, uint64) {
 	f, b := &sc.fwd, &sc.bwd
 	f.start(ps)
 	b.start(pt)
+	if sc.geo != nil {
+		f.goal, b.goal = sc.geo.xy[pt], sc.geo.xy[ps]
+	}
 	sc.best, sc.meet = chInf, -1
 	if ps == pt {
 		sc.best, sc.meet = 0, ps
@@ -156,13 +169,18 @@ func (y *Hierarchy) arcKey(i uint32, down bool) uint64 {
 }
 
 // settle goes on from p, which s has just popped: it follows p's arcs
-// upward, unless some node above p that s reached reaches p for less
+// upward, unless p's distance and its bound to s's goal reach the best
+// path yet (no shorter path passes p), or some node above p that s
+// reached reaches p for less
 // than s's distance (stall on demand). Then p's distance is not its own,
 // so the search need not go on from it, and it stops following p's arcs
 // at the first that shows it. What it followed before is a real path,
 // so no answer depends on it; one pass over the arcs reads each once
 // where a test before following them read them twice.
 func (y *Hierarchy) settle(sc *chScratch, s, other *chSearch, p int32, down bool) {
+	if sc.geo != nil && s.node[p].dist+sc.geo.at(p, s.goal) >= sc.best {
+		return
+	}
 	if y.down == nil {
 		y.settleSymmetric(sc, s, other, p)
 		return
