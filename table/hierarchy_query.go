@@ -224,7 +224,7 @@ func (y *Hierarchy) settleSymmetric(sc *chScratch, s, other *chSearch, p int32) 
 // h too, the two make a path through h, which may be the best yet: found
 // here rather than when h is popped, it stops both searches sooner.
 func (sc *chScratch) reach(s, other *chSearch, h, p int32, nd uint64) {
-	if nd >= sc.best {
+	if nd >= sc.best || sc.best != chInf && sc.geo != nil && nd+sc.geo.at(h, s.goal) >= sc.best {
 		return
 	}
 	n := &s.node[h]
