@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -112,19 +113,22 @@ func prebuiltHierarchy(name string) (*lookup.Table, int) {
 // BenchmarkHierarchyFirstAnswer times a journey's first answer over the
 // scenario pairs, AppendPath into a warm buffer (what a Route's first
 // Next pays): an op is every pair once, and the median and 99th
-// percentile of single queries are reported beside the file's size and
-// the build's time.
+// percentile of single queries are reported (and of their thread CPU
+// time, cpu-, where read) beside the file's size and the build's time.
 func BenchmarkHierarchyFirstAnswer(b *testing.B) {
 	for _, name := range hierarchyMaps {
 		b.Run(name, func(b *testing.B) {
 			f := loadHierarchyFixture(b, name)
 			b.ReportAllocs()
-			times, best := timePairs(b, f.pairs, 1, func(buf []int, from, to int) []int {
+			times, best, cpu := timePairs(b, f.pairs, 1, func(buf []int, from, to int) []int {
 				buf, _ = f.lt.AppendPath(buf, from, to)
 				return buf
 			})
 			reportQuantiles(b, times, "")
 			reportQuantiles(b, best, "best5-")
+			if cpu[len(cpu)-1] > 0 { // where the thread's CPU time is read
+				reportQuantiles(b, cpu, "cpu-")
+			}
 			b.ReportMetric(float64(f.bytes), "file-bytes")
 			b.ReportMetric(f.build.Seconds(), "build-s")
 		})
@@ -132,27 +136,31 @@ func BenchmarkHierarchyFirstAnswer(b *testing.B) {
 }
 
 // timePairs times path on every stride-th pair, each b.Loop iteration,
-// and returns the single queries' times, and the least of five in a row
-// of each: on a shared machine, what the query costs when no other
-// process takes its core (its data then warm in the caches).
-func timePairs(b *testing.B, pairs [][2]int, stride int, path func(buf []int, from, to int) []int) (times, best []time.Duration) {
+// and returns the single queries' times, the least of five in a row of
+// each (on a shared machine, what the query costs when no other process
+// takes its core, its data then warm in the caches), and the single
+// queries' thread CPU times (0 where not read), which other processes
+// slow only through the caches they share.
+func timePairs(b *testing.B, pairs [][2]int, stride int, path func(buf []int, from, to int) []int) (times, best, cpu []time.Duration) {
 	buf := make([]int, 0, 1<<16)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	for b.Loop() {
 		for i := 0; i < len(pairs); i += stride {
 			least := time.Duration(math.MaxInt64)
 			for k := range 5 {
-				start := time.Now()
+				start, c := time.Now(), threadCPU()
 				buf = path(buf[:0], pairs[i][0], pairs[i][1])
 				took := time.Since(start)
 				if k == 0 {
-					times = append(times, took)
+					times, cpu = append(times, took), append(cpu, time.Duration(threadCPU()-c))
 				}
 				least = min(least, took)
 			}
 			best = append(best, least)
 		}
 	}
-	return times, best
+	return times, best, cpu
 }
 
 // reportQuantiles reports the median and the 99th percentile of times,
@@ -175,7 +183,7 @@ func BenchmarkHierarchySearchFallback(b *testing.B) {
 	lt := lookup.New(t)
 	b.ReportAllocs()
 	// A search takes tens of milliseconds: every 16th pair (five times).
-	times, best := timePairs(b, f.pairs, 16, func(buf []int, from, to int) []int {
+	times, best, _ := timePairs(b, f.pairs, 16, func(buf []int, from, to int) []int {
 		buf, _, _ = lt.Search(buf, from, to)
 		return buf
 	})
