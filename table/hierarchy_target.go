@@ -26,6 +26,7 @@ type HierarchyTarget struct {
 	nodes  []targetNode // by position
 	heap   minheap.Heap
 	stack  []int32
+	work   int // arcs read since Reset
 }
 
 // targetNode is what a HierarchyTarget knows of one position, in one
@@ -53,22 +54,38 @@ func (d *HierarchyTarget) Target() int { return int(d.target) }
 // node above it may start a shortest path's descent), O(S log S) for the
 // S nodes above it. target must be a node.
 func (d *HierarchyTarget) Reset(target int) {
+	d.Begin(target)
+	d.Continue(math.MaxInt)
+}
+
+// Begin is Reset a slice at a time, for a caller that bounds the work it
+// does at once: it starts Reset's search, which Continue carries on; Key
+// may be read only once Continue has reported it done. O(1).
+func (d *HierarchyTarget) Begin(target int) {
 	d.gen++
 	if d.gen == 0 {
 		clear(d.nodes)
 		d.gen = 1
 	}
-	d.target = int32(target)
-	y, gen, nodes := d.y, d.gen, d.nodes
-	p := y.pos[target]
-	nodes[p].key, nodes[p].seen = 0, gen
+	d.target, d.work = int32(target), 0
+	p := d.y.pos[target]
+	d.nodes[p].key, d.nodes[p].seen = 0, d.gen
 	d.heap.Reset()
 	d.heap.Push(p, 0)
-	for d.heap.Len() > 0 {
+}
+
+// Continue goes on with the search Begin started until it is done, true,
+// or it has read at least limit more arcs (see Work; less than a node's
+// arcs over it). O(arcs read × log S).
+func (d *HierarchyTarget) Continue(limit int) bool {
+	y, gen, nodes := d.y, d.gen, d.nodes
+	end := d.work + min(limit, math.MaxInt-d.work)
+	for d.heap.Len() > 0 && d.work < end {
 		p, dp := d.heap.Pop()
 		if dp > nodes[p].key {
 			continue // a stale entry: p was reached for less since
 		}
+		d.work += 1 + int(y.off[p+1]-y.off[p])
 		for i := y.off[p]; i < y.off[p+1]; i++ {
 			h, nd := y.heads[i], dp+y.cost(i, true)
 			if math.IsInf(nd, 1) {
@@ -80,6 +97,7 @@ func (d *HierarchyTarget) Reset(target int) {
 			}
 		}
 	}
+	return d.heap.Len() == 0
 }
 
 // Key returns the exact search key of the distance from node u to the
@@ -107,6 +125,7 @@ func (d *HierarchyTarget) Key(u int) float64 {
 			continue
 		}
 		best, ready := inf, true
+		d.work += 1 + int(y.off[q+1]-y.off[q])
 		if nq.seen == gen {
 			best = nq.key
 		}
@@ -127,6 +146,15 @@ func (d *HierarchyTarget) Key(u int) float64 {
 	d.stack = stack
 	return nodes[p].key
 }
+
+// Ready reports whether the search Begin started is done, so that Key
+// may be read. O(1).
+func (d *HierarchyTarget) Ready() bool { return d.heap.Len() == 0 }
+
+// Work returns the arcs Reset and Key have read since Reset, counting a
+// node's arcs each time a scan reads them: a measure of the work done
+// that is the same on every machine. O(1).
+func (d *HierarchyTarget) Work() int { return d.work }
 
 // upKey is cost(i, false) without its branch on directed hierarchies'
 // down costs. O(1); it inlines.
