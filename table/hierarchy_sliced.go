@@ -7,10 +7,10 @@ package table
 // AppendPath would have. It holds the query's scratch (O(V) memory, from
 // the payload's pool) from Begin until AppendPath or Release.
 //
-// Work is counted in arcs: each node a search settles counts one plus its
-// arcs, whether followed or passed over by a stall, so a Run's work is a
-// fixed function of the query and its limit, on every machine. Not safe
-// for concurrent use; distinct HierarchySearches run concurrently.
+// Work is counted in nodes settled (whose memory, not their arcs, is
+// most of a query's time), so a Run's work is a fixed function of the
+// query and its limit, on every machine. Not safe for concurrent use;
+// distinct HierarchySearches run concurrently.
 type HierarchySearch struct {
 	y    *Hierarchy
 	sc   *chScratch
@@ -33,9 +33,9 @@ func (h *HierarchySearch) Begin(y *Hierarchy, s, target int) {
 	}
 }
 
-// Run goes on with the query until it is done or has done at least limit
-// more work (less than a node's arcs over it), and returns the work it
-// did and whether the query is done. O(work × log S).
+// Run goes on with the query until it is done or has settled limit more
+// nodes, and returns the nodes it settled and whether the query is done.
+// O(work × (degree + log S)).
 func (h *HierarchySearch) Run(limit int) (work int, done bool) {
 	if h.sc == nil || h.done {
 		return 0, true
@@ -56,7 +56,7 @@ func (h *HierarchySearch) Run(limit int) (work int, done bool) {
 			p = f.pop()
 			y.settle(sc, f, b, p, false)
 		}
-		work += 1 + int(y.off[p+1]-y.off[p])
+		work++
 	}
 	h.work += work
 	return work, h.done

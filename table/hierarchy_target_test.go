@@ -43,6 +43,10 @@ func TestHierarchyTarget(t *testing.T) {
 			}
 			for i := range n {
 				u := (i * 7919) % n // scattered, so later reads climb into known nodes
+				if i%3 == 0 {
+					for !d.Fill(u, 2) { // a slice at a time
+					}
+				}
 				if got := d.Cost(d.Key(u)); !sameDist(got, want[u]) {
 					t.Fatalf("%s: %d→%d: %v, want %v", lv.Name, u, target, got, want[u])
 				}
