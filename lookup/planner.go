@@ -164,8 +164,10 @@ func (p *Planner) pick(v *view, left int) []roundJob {
 			continue
 		}
 		kind := e.j.kindOn(v)
+		// A table path costs a search that cannot be sliced, but on a
+		// hierarchy table (plan_hierarchy.go).
 		unsliced := kind == jobRemember && v.hy == nil
-		if (kind == jobSolve || v.hy != nil && kind == jobRemember) && !unsliced {
+		if kind == jobSolve || kind == jobRemember && v.hy != nil {
 			if searches == maxSearches {
 				break // the rest wait for the next round, in order
 			}
