@@ -5,9 +5,10 @@ import "github.com/pathtable/pathtable/table"
 // A Planner's job on a hierarchy table runs in slices, as its searches do
 // elsewhere: the hierarchy's query for the stored path
 // (table.HierarchySearch), then, where that path crosses a change, the
-// engine's A* (overlay_hierarchy.go) in two stages, the target's upward
-// search for the heuristic (table.HierarchyTarget's Begin and Continue)
-// and the A* itself. A journey whose held path a change crosses starts at
+// engine's A* (overlay_hierarchy.go) in three stages: the target's upward
+// search for the heuristic (table.HierarchyTarget's Begin and Continue),
+// the distances of the nodes above the A*'s start (Fill), which its first
+// reads would otherwise compute at once, and the A* itself. A journey whose held path a change crosses starts at
 // the A* from that path, as Route.Step's recheck does, so it pays no
 // query. Each stage answers what Route.Step's does, so every answer is
 // the same path.
@@ -38,9 +39,8 @@ const (
 // The units of a hierarchy job: a node settled or computed (most of whose
 // time is its state's memory, far apart on a large level) or unpacked on
 // the query's path, and a query's start, whose first nodes are the
-// coldest. Calibrated so that a Run's
-// units take about as long on a hierarchy table as on the others
-// (docs/RUNTIME.md).
+// coldest. Calibrated so that a Run's units take about as long on a
+// hierarchy table as on the others (docs/RUNTIME.md).
 const (
 	hierarchyNodeUnits  = 8
 	hierarchyBeginUnits = 2000
@@ -49,7 +49,8 @@ const (
 
 // runHierarchy is run on a hierarchy table, for a job that may search (a
 // table path or a shortest path of the changed level). O(limit) units,
-// over it by at most a node's arcs or a stored path's walk.
+// over it by at most one node's work (an A* node's heuristic reads
+// included) or a stored path's walk.
 func (j *planJob) runHierarchy(limit int) (used int, done bool) {
 	if j.hy == nil {
 		j.hy = new(hierarchyJob)
