@@ -63,7 +63,7 @@ func (j *planJob) runHierarchy(limit int) (used int, done bool) {
 			used += len(j.path)
 			j.startHierarchySearch()
 		} else {
-			h.q.Begin(v.hy, j.from, j.to)
+			h.q.Begin(v.hy, v.lt.t, j.from, j.to)
 			h.stage = hierarchyQuery
 			used += hierarchyBeginUnits
 		}
@@ -191,7 +191,8 @@ func (h *hierarchyJob) release() {
 
 // readyHierarchy makes the memory of the hierarchy jobs a Planner may hold
 // at once (each a query's scratch, the A*'s and a target's), so that it
-// is not made in a frame. O(V) each, the first time a table gets them.
+// is not made in a frame. O(V) each, the first time a table gets them,
+// and the bound its queries prune by, O(V + E) once a table.
 func (v *view) readyHierarchy() {
 	if v.lt.t.Nodes == 0 {
 		return
@@ -199,7 +200,7 @@ func (v *view) readyHierarchy() {
 	var qs [maxSearches]table.HierarchySearch
 	var ds [maxSearches]*table.HierarchyTarget
 	for i := range qs {
-		qs[i].Begin(v.hy, 0, 0)
+		qs[i].Begin(v.hy, v.lt.t, 0, 0)
 		ds[i] = v.lt.takeHierarchyTarget(v.hy, 0, false)
 	}
 	for i := range qs {

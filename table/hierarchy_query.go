@@ -99,11 +99,7 @@ func (y *Hierarchy) AppendPath(t *Table, buf []int, s, target int) ([]int, float
 	}
 	sc := y.getScratch()
 	defer y.putScratch(sc)
-	sc.geo = y.bound(t)
-	if !sc.geo.ok {
-		sc.geo = nil
-	}
-	meet, best := y.search(sc, y.pos[s], y.pos[target])
+	meet, best := y.search(sc, t, y.pos[s], y.pos[target])
 	if meet < 0 {
 		return buf, Unreachable, false
 	}
@@ -115,19 +111,30 @@ func (y *Hierarchy) AppendPath(t *Table, buf []int, s, target int) ([]int, float
 	return buf, y.value(best), true
 }
 
-// search runs both searches from positions ps and pt and returns the
-// position where the shortest path peaks and its key, or -1.
-func (y *Hierarchy) search(sc *chScratch, ps, pt int32) (int32, uint64) {
+// begin starts both searches of sc, from positions ps and pt of t's
+// payload y, with the bound of t where it has one.
+func (y *Hierarchy) begin(sc *chScratch, t *Table, ps, pt int32) {
 	f, b := &sc.fwd, &sc.bwd
 	f.start(ps)
 	b.start(pt)
-	if sc.geo != nil {
+	sc.geo = y.bound(t)
+	if sc.geo.ok {
 		f.goal, b.goal = sc.geo.xy[pt], sc.geo.xy[ps]
+	} else {
+		sc.geo = nil
 	}
 	sc.best, sc.meet = chInf, -1
 	if ps == pt {
 		sc.best, sc.meet = 0, ps
 	}
+}
+
+// search runs both searches from positions ps and pt of t's payload y
+// and returns the position where the shortest path peaks and its key, or
+// -1.
+func (y *Hierarchy) search(sc *chScratch, t *Table, ps, pt int32) (int32, uint64) {
+	y.begin(sc, t, ps, pt)
+	f, b := &sc.fwd, &sc.bwd
 	for {
 		fk, bk := f.minKey(), b.minKey()
 		if min(fk, bk) >= sc.best {

@@ -18,19 +18,14 @@ type HierarchySearch struct {
 	done bool
 }
 
-// Begin starts a query from s to target, nodes of the payload's table,
-// releasing any query h held. O(1) once the pool holds a scratch, O(V)
-// to make one.
-func (h *HierarchySearch) Begin(y *Hierarchy, s, target int) {
+// Begin starts a query from s to target, nodes of t, whose payload y
+// is, releasing any query h held. O(1) once the pool holds a scratch,
+// O(V) to make one (and O(V + E) on the table's first query, as
+// Hierarchy.AppendPath).
+func (h *HierarchySearch) Begin(y *Hierarchy, t *Table, s, target int) {
 	h.Release()
 	h.y, h.sc, h.work, h.done = y, y.getScratch(), 0, false
-	ps, pt := y.pos[s], y.pos[target]
-	h.sc.fwd.start(ps)
-	h.sc.bwd.start(pt)
-	h.sc.best, h.sc.meet = chInf, -1
-	if ps == pt {
-		h.sc.best, h.sc.meet = 0, ps
-	}
+	y.begin(h.sc, t, y.pos[s], y.pos[target])
 }
 
 // Run goes on with the query until it is done or has settled limit more

@@ -31,7 +31,7 @@ func TestHierarchySearchSliced(t *testing.T) {
 				want, wantCost, wantOK := y.AppendPath(tab, nil, s, target)
 				works := map[int]bool{}
 				for _, limit := range []int{1, 7, 1 << 30} {
-					h.Begin(y, s, target)
+					h.Begin(y, tab, s, target)
 					runs := 0
 					for _, done := h.Run(limit); !done; _, done = h.Run(limit) {
 						runs++
@@ -60,7 +60,7 @@ func ExampleHierarchySearch() {
 	tab, _ := build.Build(context.Background(), g, build.Options{Layout: table.LayoutHierarchy})
 	y := tab.Payload().(*table.Hierarchy)
 	var h table.HierarchySearch
-	h.Begin(y, 0, 9) // top-left to bottom-right
+	h.Begin(y, tab, 0, 9) // top-left to bottom-right
 	for _, done := h.Run(4); !done; _, done = h.Run(4) {
 		// a frame passes
 	}
