@@ -12,11 +12,11 @@ import (
 // shows it still holds); otherwise it asks the Planner and tells its
 // agent StepPending, and the agent waits where it stands. Once a frame,
 // Run does the queued work, first asked first served, within a budget
-// of work units: a unit is about one node of a stored path walked or
-// checked, a search's node four to eight. A search too large for one
-// frame is sliced: it
-// resumes in the next Run where it stopped, ahead of the work asked after
-// it, so no request starves and none can blow a frame.
+// of work units, each about as long on every layout: a unit is about one
+// node of a stored path walked or checked, a search's node five to nine.
+// A search too large for one frame is sliced: it resumes in the next Run
+// where it stopped, ahead of the work asked after it, so no request
+// starves and none can blow a frame.
 //
 // Every answer is the path Route.Step gives on the same level, so every
 // step an agent takes is on a shortest path of the level as changed; the
@@ -53,7 +53,7 @@ type PlannerOptions struct {
 // DefaultWork is the work units a Run spends by default: about a
 // millisecond or two of re-planning on a current core, so a 60 fps
 // frame keeps its time; docs/RUNTIME.md gives the measured figures.
-const DefaultWork = 28000
+const DefaultWork = 64000
 
 // maxSearches bounds the searches a Planner holds between slices, each
 // with its scratch (O(V)): a round serves at most this many jobs that

@@ -47,9 +47,16 @@ func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 			return r.path[r.at], StepOK
 		}
 	} else if v.changes > 0 && !remembered(v.lt.w) {
-		if next, why, ok := r.fresh(v, from, to); ok {
+		next, why, cut := r.fresh(v, from, to)
+		if cut < 0 {
 			return next, why
 		}
+		// The job searches from the stored path fresh read: r.path holds
+		// it, unanswered (r.level is nil), until the job's answer.
+		r.request(p, v, from, to)
+		j := r.job
+		j.kind, j.rest, j.cut, j.cutOn = jobSolve, r.path, cut, v
+		return -1, StepPending
 	}
 	r.request(p, v, from, to)
 	return -1, StepPending
@@ -58,22 +65,23 @@ func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 // fresh answers a new journey at once where its stored path crosses no
 // change, or there is none: the walk an open level's journey costs too,
 // so that the journeys that start while a change is in force wait on the
-// Planner only where they need a search. O(path length).
-func (r *Route) fresh(v *view, from, to int) (next int, why StepReason, ok bool) {
+// Planner only where they need a search. cut is -1 where it answered;
+// else the stored path is left in r.path, not answered, and cut is the
+// index after its first step to cross a change. O(path length).
+func (r *Route) fresh(v *view, from, to int) (next int, why StepReason, cut int) {
 	r.drop()
 	r.lt, r.level, r.goal, r.at, r.clean = nil, nil, to, 0, true
-	path, _, state := v.checked(r.path[:0], from, to)
+	path, cut, state := v.checked(r.path[:0], from, to)
 	r.path = path
 	switch {
 	case state == pathNone || state == pathUnchanged && len(path) < 2:
 		r.path = r.path[:0]
-		return -1, StepNoPath, true
+		return -1, StepNoPath, -1
 	case state == pathUnchanged:
 		r.level, r.at = v, 1
-		return path[1], StepOK, true
+		return path[1], StepOK, -1
 	}
-	r.path = r.path[:0]
-	return -1, StepPending, false
+	return -1, StepPending, cut
 }
 
 // follows reports whether from to to continues the remembered clean path
@@ -89,7 +97,7 @@ func (r *Route) request(p *Planner, v *view, from, to int) {
 		r.job = new(planJob)
 	}
 	j := r.job
-	j.state, j.v, j.from, j.to, j.rest = jobQueued, nil, from, to, nil
+	j.state, j.v, j.from, j.to, j.rest, j.cutOn = jobQueued, nil, from, to, nil, nil
 	switch {
 	case v.changes == 0:
 		j.kind = jobRemember
