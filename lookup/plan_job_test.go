@@ -139,3 +139,38 @@ func TestWalksCounted(t *testing.T) {
 		t.Fatal("across answered with no walk counted")
 	}
 }
+
+// TestPlanChargesInlineWork: the paths Route.Plan reads and the proofs
+// it makes at once count against the next Run's budget, which keeps a
+// slice at least.
+func TestPlanChargesInlineWork(t *testing.T) {
+	for _, layout := range []table.Layout{table.LayoutFlat, table.LayoutRuns} {
+		lt := planJobTable(t, layout)
+		from, to, door := crossedPair(t, lt)
+		o := NewOverlay(lt)
+		const work, slice = 1000, 10
+		p := NewPlanner(o, PlannerOptions{Work: work, Slice: slice})
+		var r Route
+		if _, why := r.Plan(p, from, to); why != StepOK {
+			t.Fatalf("%q: open level: %v", layout, why)
+		}
+		want := len(r.path) * readUnits(o.load())
+		if got := int(p.inline.Load()); got != want {
+			t.Fatalf("%q: a path of %d nodes read at once charged %d units, want %d", layout, len(r.path), got, want)
+		}
+		p.Run()
+		if p.work != work-want || p.inline.Load() != 0 {
+			t.Fatalf("%q: Run's budget %d (%d left charged), want %d", layout, p.work, p.inline.Load(), work-want)
+		}
+		if err := o.Block(door); err != nil {
+			t.Fatal(err)
+		}
+		var fresh Route
+		fresh.Plan(p, from, to) // a new journey: its path read and checked at once
+		p.charge(work)
+		p.Run()
+		if p.work != slice {
+			t.Fatalf("%q: a Run charged past its budget kept %d units, want a slice, %d", layout, p.work, slice)
+		}
+	}
+}

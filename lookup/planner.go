@@ -33,6 +33,11 @@ type Planner struct {
 	queue []planEntry // the requests in the order asked; queue[head:] live or stale
 	head  int
 	round []roundJob
+	// inline counts the units Route.Plan spent answering at once since
+	// the last Run (paths read, proofs): the frame's, which Run's budget
+	// leaves out.
+	inline atomic.Int64
+	work   int // this Run's budget
 }
 
 // PlannerOptions sets a Planner's budget; the zero value is the default.
@@ -103,6 +108,9 @@ func NewPlanner(o *Overlay, opt PlannerOptions) *Planner {
 	return &Planner{o: o, opt: opt}
 }
 
+// charge counts units a Route.Plan spent answering at once. O(1).
+func (p *Planner) charge(units int) { p.inline.Add(int64(units)) }
+
 // Pending returns how many requests wait for Run. O(waiting requests).
 func (p *Planner) Pending() int {
 	n := 0
@@ -127,6 +135,8 @@ func (p *Planner) ask(j *planJob) {
 
 // Run does queued work, in the order it was asked, until it has spent the
 // budget's units (or time) or none is left, and returns the units spent.
+// The units Route.Plan spent since the last Run, answering at once, count
+// against the budget (a slice is left at least).
 // The work is done in rounds: each gives the requests next in the queue a
 // slice each until the units left are shared out, runs them (on Workers
 // goroutines), and keeps those not done at the head of the queue, in
@@ -134,9 +144,14 @@ func (p *Planner) ask(j *planJob) {
 func (p *Planner) Run() int {
 	v := p.o.cur.Load()
 	start := time.Now()
+	// The work Plan answered at once this frame counts against the
+	// budget, so a frame in which many agents read their paths (the door's,
+	// or many new journeys') stays within it; a slice at least is left,
+	// so that the queue always moves.
+	p.work = max(p.opt.Work-int(p.inline.Swap(0)), p.opt.Slice)
 	spent := 0
-	for spent < p.opt.Work && p.head < len(p.queue) {
-		round := p.pick(v, p.opt.Work-spent)
+	for spent < p.work && p.head < len(p.queue) {
+		round := p.pick(v, p.work-spent)
 		if len(round) == 0 {
 			break
 		}
@@ -180,7 +195,7 @@ func (p *Planner) pick(v *view, left int) []roundJob {
 		case unsliced:
 			// A query that cannot be sliced: the first of a Run goes
 			// whatever it costs, the others where it fits.
-			if limit = rememberUnits(v.lt); limit > left && (len(round) > 0 || left < p.opt.Work) {
+			if limit = rememberUnits(v.lt); limit > left && (len(round) > 0 || left < p.work) {
 				left = 0
 				continue
 			}

@@ -11,7 +11,8 @@ package lookup
 // has answered. A changed from or to withdraws the request and asks anew.
 // The answer is then what Step answers on the level as it is: an answer
 // made for a level that has changed since is asked again. O(1) but for
-// the proof; the work it asks for is p.Run's.
+// the proof and the path it reads; the work it asks for is p.Run's, and
+// what it does at once counts against p.Run's next budget.
 func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 	v := p.o.cur.Load()
 	if v == r.level && to == r.goal && r.at+1 < len(r.path) && r.path[r.at] == from {
@@ -27,7 +28,9 @@ func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 		// has a path to prove or check, not one to find.
 		r.drop()
 		r.lt = nil
-		if r.remember(v, from, to) < 0 {
+		next := r.remember(v, from, to)
+		p.charge(len(r.path) * readUnits(v))
+		if next < 0 {
 			return -1, StepNoPath
 		}
 		return r.path[1], StepOK
@@ -41,6 +44,7 @@ func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 		}
 	}
 	if r.follows(from, to) {
+		p.charge(proofUnits * len(v.probeNodes()))
 		if v.changes > 0 && v.avoids(from, to) {
 			r.drop()
 			r.level, r.at = v, r.at+1
@@ -48,6 +52,7 @@ func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 		}
 	} else if v.changes > 0 && !remembered(v.lt.w) {
 		next, why, cut := r.fresh(v, from, to)
+		p.charge(len(r.path) * readUnits(v))
 		if cut < 0 {
 			return next, why
 		}
@@ -61,6 +66,11 @@ func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 	r.request(p, v, from, to)
 	return -1, StepPending
 }
+
+// proofUnits is what the rows' proof that a path avoids the changes
+// (view.avoids) costs a node it probes: two distances read, each from a
+// row of its own, out of order in memory.
+const proofUnits = 16
 
 // fresh answers a new journey at once where its stored path crosses no
 // change, or there is none: the walk an open level's journey costs too,
