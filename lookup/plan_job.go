@@ -22,6 +22,7 @@ type planJob struct {
 	ok, clean bool
 	path      []int
 	search    slicedSearch
+	hy        *hierarchyJob // the job's stages on a hierarchy table
 }
 
 type jobState uint8
@@ -46,15 +47,20 @@ const (
 // its queue costs searchUnits (it relaxes the node's moves and reads
 // their distances); the stage that detours across a line costs
 // acrossUnits, its walks and the path it reads; a table path that costs a
-// search, and a detour on such a table (the hierarchy's query and engine,
-// which cannot be sliced), cost rememberUnits. BenchmarkGameLoop's
-// frames show how well they hold to that.
+// search costs rememberUnits where it cannot be sliced (a hierarchy's
+// query and engine can: plan_hierarchy.go). BenchmarkGameLoop's frames
+// show how well they hold to that.
 const acrossUnits = 512
 
 // searchUnits is what a node a search takes from its queue costs on v:
-// more where distances are walks' sums, not rows' reads.
+// more where distances are walks' sums, not rows' reads; a hierarchy's
+// A* node has its own calibration beside its heuristic's units
+// (plan_hierarchy.go).
 func searchUnits(v *view) int {
-	if v.rows {
+	switch {
+	case v.hy != nil:
+		return 8
+	case v.rows:
 		return 5
 	}
 	return 9
@@ -69,10 +75,10 @@ func readUnits(v *view) int {
 	return 2
 }
 
-// seedUnits is what the start of a search costs a node of the stored
-// path: its distances summed where they are sums (each step's costs
+// startUnits is what the start of a search costs for a stored path of
+// path nodes: its distances summed where they are sums (each step's costs
 // looked up), else the prefix's marks only.
-func seedUnits(v *view, path int) int {
+func startUnits(v *view, path int) int {
 	if v.rows {
 		return path/4 + 1
 	}
@@ -120,6 +126,9 @@ func (j *planJob) release() {
 		s.a.q.lt.putScratch(s.a.q.sc)
 		s.active, s.a = false, astar{}
 	}
+	if j.hy != nil {
+		j.hy.release()
+	}
 }
 
 // run works on the job, on v, for about limit units: it returns the units
@@ -132,6 +141,9 @@ func (j *planJob) run(v *view, limit int) (used int, done bool) {
 	if !v.open(j.from, j.to) || j.from == j.to {
 		j.ok = false
 		return 1, true
+	}
+	if v.hy != nil && j.kind != jobCheck {
+		return j.runHierarchy(limit) // plan_hierarchy.go
 	}
 	switch j.kind {
 	case jobCheck:
@@ -206,12 +218,6 @@ func (j *planJob) begin(used int) (int, bool) {
 		j.ok, j.clean = state == pathUnchanged && len(buf) > 1, true
 		return used, true
 	}
-	if v.hy != nil {
-		// The hierarchy's engine runs whole: the Planner charged it so.
-		out, _, ok := v.answer(buf, 0, cut, s, t, true)
-		j.path, j.ok, j.clean = out, ok && len(out) > 1, false
-		return used + rememberUnits(v.lt), true
-	}
 	if v.apart(s, t) {
 		j.ok = false
 		return used, true
@@ -231,7 +237,7 @@ func (j *planJob) begin(used int) (int, bool) {
 	j.search = slicedSearch{a: astar{q: q, s: s, t: t}, active: true, cut: cut}
 	keyed := v.lt.costs().key != nil && v.inexact == 0
 	// The start sums or reads the stored path's distances (seed).
-	walks = q.sc.walks - seedUnits(v, len(buf))
+	walks = q.sc.walks - startUnits(v, len(buf))
 	end, ok, done := j.startSearch(keyed)
 	if done && !ok && keyed {
 		end, ok, done = j.startSearch(false)

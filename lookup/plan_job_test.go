@@ -174,3 +174,18 @@ func TestPlanChargesInlineWork(t *testing.T) {
 		}
 	}
 }
+
+// TestPlannerDefaultWork: with no Work set, a Planner spends DefaultWork
+// a Run, and DefaultHierarchyWork on a hierarchy table, whose units take
+// longer each.
+func TestPlannerDefaultWork(t *testing.T) {
+	for _, c := range []struct {
+		layout table.Layout
+		want   int
+	}{{table.LayoutFlat, DefaultWork}, {table.LayoutRuns, DefaultWork}, {table.LayoutHierarchy, DefaultHierarchyWork}} {
+		p := NewPlanner(NewOverlay(planJobTable(t, c.layout)), PlannerOptions{})
+		if p.opt.Work != c.want || p.opt.Slice != c.want/8 {
+			t.Fatalf("%q: default Work %d, Slice %d; want %d, %d", c.layout, p.opt.Work, p.opt.Slice, c.want, c.want/8)
+		}
+	}
+}

@@ -42,8 +42,9 @@ type Planner struct {
 
 // PlannerOptions sets a Planner's budget; the zero value is the default.
 type PlannerOptions struct {
-	// Work is the work units one Run may spend (DefaultWork when 0). A
-	// Run may pass it by the walk of one stored path per job.
+	// Work is the work units one Run may spend (when 0, DefaultWork, or
+	// DefaultHierarchyWork on a hierarchy table). A Run may pass it by
+	// the walk of one stored path per job.
 	Work int
 	// Slice is the most units one job takes before the jobs after it are
 	// served in turn within the same Run (Work/8 when 0).
@@ -59,6 +60,10 @@ type PlannerOptions struct {
 // millisecond or two of re-planning on a current core, so a 60 fps
 // frame keeps its time; docs/RUNTIME.md gives the measured figures.
 const DefaultWork = 64000
+
+// DefaultHierarchyWork is DefaultWork on a hierarchy table, whose units
+// (plan_hierarchy.go) take longer each: about the same time a frame.
+const DefaultHierarchyWork = 28000
 
 // maxSearches bounds the searches a Planner holds between slices, each
 // with its scratch (O(V)): a round serves at most this many jobs that
@@ -86,6 +91,9 @@ type roundJob struct {
 func NewPlanner(o *Overlay, opt PlannerOptions) *Planner {
 	if opt.Work <= 0 {
 		opt.Work = DefaultWork
+		if o.load().hy != nil {
+			opt.Work = DefaultHierarchyWork
+		}
 	}
 	if opt.Slice <= 0 {
 		opt.Slice = max(1, opt.Work/8)
@@ -97,6 +105,8 @@ func NewPlanner(o *Overlay, opt PlannerOptions) *Planner {
 	// door shuts.
 	if v := o.load(); v.acrossable() && !v.rows {
 		o.lt.bakedLandmarks()
+	} else if v.hy != nil {
+		v.readyHierarchy() // plan_hierarchy.go
 	}
 	var sc [maxSearches]*scratch
 	for i := range sc {
@@ -177,8 +187,10 @@ func (p *Planner) pick(v *view, left int) []roundJob {
 			continue
 		}
 		kind := e.j.kindOn(v)
-		unsliced := kind == jobRemember || kind == jobSolve && v.hy != nil
-		if kind == jobSolve && !unsliced {
+		// A table path costs a search that cannot be sliced, but on a
+		// hierarchy table (plan_hierarchy.go).
+		unsliced := kind == jobRemember && v.hy == nil
+		if kind == jobSolve || kind == jobRemember && v.hy != nil {
 			if searches == maxSearches {
 				break // the rest wait for the next round, in order
 			}
