@@ -235,11 +235,19 @@ func (sr *symRowCoder) open(r int, d float64) {
 	}
 	sr.cand, sr.dead = 0, 0
 	var rank [8]uint8
-	sr.dirs.Ranks(int(sr.gx[r])-sr.sx, int(sr.gy[r])-sr.sy, &rank)
+	dx, dy := int(sr.gx[r])-sr.sx, int(sr.gy[r])-sr.sy
+	sr.dirs.Ranks(dx, dy, &rank)
+	top := uint8(table.MaxSymbolRank)
+	if sr.dirs.Jumps {
+		top-- // H_7's value is J's
+		if j := sr.dirs.JumpSlot(dx, dy); j < 8 && sr.has>>j&1 != 0 && sr.wsl[j]+sr.dsl[j][r] == d {
+			sr.cand |= 1 << (table.SymbolBase + table.MaxSymbolRank - 1)
+		}
+	}
 	for j := range sr.dirs.Degree {
 		if sr.has>>j&1 != 0 && sr.wsl[j]+sr.dsl[j][r] == d {
 			sr.cand |= 1 << j
-			if k := rank[j]; k <= table.MaxSymbolRank {
+			if k := rank[j]; k <= top {
 				sr.cand |= 1 << (table.SymbolBase + k - 1)
 			}
 		}
