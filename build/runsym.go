@@ -238,7 +238,7 @@ func (sr *symRowCoder) open(r int, d float64) {
 	dx, dy := int(sr.gx[r])-sr.sx, int(sr.gy[r])-sr.sy
 	sr.dirs.Ranks(dx, dy, &rank)
 	top := uint8(table.MaxSymbolRank)
-	if sr.dirs.Jumps {
+	if sr.dirs.Jump != 0 {
 		top-- // H_7's value is J's
 		if j := sr.dirs.JumpSlot(dx, dy); j < 8 && sr.has>>j&1 != 0 && sr.wsl[j]+sr.dsl[j][r] == d {
 			sr.cand |= 1 << (table.SymbolBase + table.MaxSymbolRank - 1)

@@ -129,7 +129,7 @@ func (geo *symbolGeometry) withoutJumps() *symbolGeometry {
 	c := *geo
 	c.jumps, c.dirs = false, slices.Clone(geo.dirs)
 	for u := range c.dirs {
-		c.dirs[u].Jumps, c.dirs[u].Jump = false, 0
+		c.dirs[u].Jump = 0
 	}
 	return &c
 }

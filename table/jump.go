@@ -39,6 +39,24 @@ var jumpPrefs = [16][8]uint8{
 	{0, 7, 1, 6, 2, 4, 5, 3}, {7, 0, 6, 1, 2, 5, 4, 3}, {7, 6, 0, 5, 4, 1, 2, 3}, {6, 7, 5, 0, 4, 2, 1, 3},
 }
 
+// jumpFirst is, by jump set and sector, the first direction of the
+// sector's list in the set (8 for the empty set): JumpSlot's answer
+// without the list's scan.
+var jumpFirst = func() (t [256][16]uint8) {
+	for set := range 256 {
+		for sec := range 16 {
+			t[set][sec] = 8
+			for _, c := range jumpPrefs[sec] {
+				if set>>c&1 != 0 {
+					t[set][sec] = c
+					break
+				}
+			}
+		}
+	}
+	return t
+}()
+
 // jumpSector returns the sector of a target at (dx, dy) != (0, 0):
 // quadrant·4 + part, where the quadrant has bit 1 for a negative x side
 // (dx < 0, or dx = 0 and dy < 0) and bit 0 for a negative y side (dy < 0,
@@ -80,24 +98,20 @@ func (s *SymbolDirs) JumpSlot(dx, dy int) uint8 {
 	if s.Jump == 0 || dx == 0 && dy == 0 {
 		return NoMove
 	}
-	for _, c := range &jumpPrefs[jumpSector(dx, dy)] {
-		if s.Jump>>c&1 != 0 {
-			return uint8(s.Slot >> (4 * c) & 0xF)
-		}
-	}
-	return NoMove // unreachable: Jump is not empty
+	c := jumpFirst[s.Jump][jumpSector(dx, dy)] & 7 // Jump is not empty
+	return uint8(s.Slot >> (4 * c) & 0xF)
 }
 
 // SetJump makes value SymbolBase+MaxSymbolRank-1 of s name J instead of
 // H_7, with jump the directions whose neighbour has a successor
 // (JumpMasks): s's jump set is its moves among them, or all its moves
-// where none is. O(1).
+// where none is (none for a node without moves, whose H_7 and J alike name
+// no move). O(1).
 func (s *SymbolDirs) SetJump(jump uint8) {
 	s.Jump = s.Mask & jump
 	if s.Jump == 0 {
 		s.Jump = s.Mask
 	}
-	s.Jumps = true
 }
 
 // JumpMasks returns, for each node of a w×h grid whose nodes sit at cells

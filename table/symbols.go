@@ -201,16 +201,16 @@ func DirOf(dx, dy int) (uint8, bool) {
 // nibble c, the slot of direction c, or 0xF; Mask has bit c for each
 // direction c the node has. Sorted reports slots in increasing code, as a
 // grid's are, which ranks by the class tables. A grid node's moves go to
-// distinct neighbouring cells, so up to 8. With Jumps (SetJump, in a
-// table whose encoding has JumpSuffix), H_7's value names J, among the
-// directions of Jump.
+// distinct neighbouring cells, so up to 8. Where Jump is not empty
+// (SetJump, in a table whose encoding has JumpSuffix), H_7's value names
+// J, among the directions of Jump (a node without moves has none either
+// way).
 type SymbolDirs struct {
 	Dir, Slot uint32
 	Degree    uint8
 	Mask      uint8
 	Jump      uint8
 	Sorted    bool
-	Jumps     bool
 }
 
 // NewSymbolDirs returns the SymbolDirs of a node whose slots lead in the
@@ -243,7 +243,7 @@ func NewSymbolDirs(dx, dy []int) (SymbolDirs, bool) {
 // falls by 1393 (diagonal) or 985 (straight) that way and by less any
 // other way. O(1) then, O(degree) with sorted slots, O(degree²) otherwise.
 func (s *SymbolDirs) SymbolSlot(k int, dx, dy int) uint8 {
-	if k == MaxSymbolRank && s.Jumps {
+	if k == MaxSymbolRank && s.Jump != 0 {
 		return s.JumpSlot(dx, dy)
 	}
 	if k < 1 || k > int(s.Degree) {
