@@ -352,6 +352,8 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 				break
 			}
 		}
+	case v == table.SymbolBase+table.MaxSymbolRank-1 && sc.dirs.Jump != 0:
+		r = sc.scanJump(r, to)
 	default:
 		k := int(v-table.SymbolBase) + 1
 		for ; r < to; r++ {
@@ -366,6 +368,27 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 			if (j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d) && !sc.box(r) {
 				break
 			}
+		}
+	}
+	return r
+}
+
+// scanJump is scan for J: the first target in from..to-1 that J does not
+// serve, or to. O(to-from).
+func (sc *symScan) scanJump(from, to int) int {
+	ds, gx, gy, rs, inf := sc.ds[:to], sc.gx[:to], sc.gy[:to], sc.rs, math.Inf(1)
+	r := from
+	for ; r < to; r++ {
+		if r == rs {
+			continue
+		}
+		d := ds[r]
+		if d == inf {
+			break
+		}
+		j := sc.dirs.JumpSlot(int(gx[r])-sc.sx, int(gy[r])-sc.sy)
+		if (j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d) && !sc.box(r) {
+			break
 		}
 	}
 	return r

@@ -64,24 +64,16 @@ var jumpFirst = func() (t [256][16]uint8) {
 // |dy| = 2|dx|, |dy| = |dx| and |dx| = 2|dy|: 0 where 2|dx| <= |dy|, 1
 // where |dx| <= |dy| < 2|dx|, 2 where |dy| < |dx| <= 2|dy|, 3 where
 // 2|dy| < |dx|. O(1).
+//
+// Branch-free, as a row's coding asks it of every target: with sx, sy the
+// signs, the x side is negative where 2sx + sy < 0, the y side where
+// 2sy - sx < 0, and p is 3 less one for each of 2b >= a, b >= a, b >= 2a.
 func jumpSector(dx, dy int) int {
 	a, b := max(dx, -dx), max(dy, -dy)
-	q := 0
-	if dx < 0 || dx == 0 && dy < 0 {
-		q |= 2
-	}
-	if dy < 0 || dy == 0 && dx > 0 {
-		q |= 1
-	}
-	p := 3
-	switch {
-	case 2*a <= b:
-		p = 0
-	case a <= b:
-		p = 1
-	case a <= 2*b:
-		p = 2
-	}
+	sx := dx>>63 | int(uint(-dx)>>63)
+	sy := dy>>63 | int(uint(-dy)>>63)
+	q := int(uint(2*sx+sy)>>63)<<1 | int(uint(2*sy-sx)>>63)
+	p := 3 - int(uint(a-2*b-1)>>63) - int(uint(a-b-1)>>63) - int(uint(2*a-b-1)>>63)
 	return q*4 + p
 }
 

@@ -86,7 +86,7 @@ func boxed(enc string) string {
 // suffixes out of order), each refused; then rows of a b table damaged
 // behind a good checksum, which every reader must answer alike.
 func (dm *damager) boxCases() {
-	enc := func(base, value string) {
+	encAs := func(base, value string, refused bool) {
 		if dm.tables[base] == nil {
 			dm.errs = append(dm.errs, fmt.Sprintf("box %s: no table %s", value, base))
 			return
@@ -96,8 +96,9 @@ func (dm *damager) boxCases() {
 			dm.errs = append(dm.errs, fmt.Sprintf("box %s %s: %v", base, value, err))
 			return
 		}
-		dm.add(base, "first_enc "+value, data, true)
+		dm.add(base, "first_enc "+value, data, refused)
 	}
+	enc := func(base, value string) { encAs(base, value, true) }
 	// tiny.grid and maze.grid have cells of other costs.
 	enc("tiny.runs", "runs16x4hb")
 	enc("tiny.runs", "runs16x4hwb")
@@ -114,7 +115,7 @@ func (dm *damager) boxCases() {
 	enc("small.map", "u8b")
 	// The j encodings (J in move 14): read where the symbols are; refused
 	// on a graph, in format 2, and after anything but a symbol encoding.
-	enc("tiny.runs", "runs16x4hcj")
+	encAs("tiny.runs", "runs16x4hcj", false) // no run stores move 14: read as runs16x4hc
 	enc("tiny.runs", "runs32x8hcj")
 	enc("lecture.gr.runs", "runs16x4hj")
 	enc("tiny.g.runs", "runs16x4hwj")

@@ -1006,7 +1006,7 @@ static class Tests
         if (tables == null || !File.Exists(Path.Combine(tables, "small.map.runs.ptab")))
             return;
         var good = File.ReadAllBytes(Path.Combine(tables, "small.map.runs.ptab"));
-        foreach (var enc in new[] { "runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4hbw", "runs16x4bh" })
+        foreach (var enc in new[] { "runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4hbw", "runs16x4bh", "runs16x4j", "runs16x4hjb", "runs16x4hwbjj" })
             RefuseEnc(good, enc, "small.map.runs", "");
     }
 
