@@ -377,6 +377,7 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 // serve, or to. O(to-from).
 func (sc *symScan) scanJump(from, to int) int {
 	ds, gx, gy, rs, inf := sc.ds[:to], sc.gx[:to], sc.gy[:to], sc.rs, math.Inf(1)
+	bySector := sc.dirs.JumpSectors()
 	r := from
 	for ; r < to; r++ {
 		if r == rs {
@@ -386,7 +387,13 @@ func (sc *symScan) scanJump(from, to int) int {
 		if d == inf {
 			break
 		}
-		j := sc.dirs.JumpSlot(int(gx[r])-sc.sx, int(gy[r])-sc.sy)
+		dx, dy := int(gx[r])-sc.sx, int(gy[r])-sc.sy
+		var j uint8
+		if uint(dx+1) <= 2 && uint(dy+1) <= 2 {
+			j = sc.dirs.JumpSlot(dx, dy) // one step: the direct move first
+		} else {
+			j = bySector[table.JumpSector(dx, dy)]
+		}
 		if (j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d) && !sc.box(r) {
 			break
 		}

@@ -94,6 +94,24 @@ func (s *SymbolDirs) JumpSlot(dx, dy int) uint8 {
 	return uint8(s.Slot >> (4 * c) & 0xF)
 }
 
+// JumpSector returns the sector (0-15) of a target at (dx, dy) != (0, 0)
+// by which J picks a move (docs/FORMAT.md "The jump move J"). O(1).
+func JumpSector(dx, dy int) int { return jumpSector(dx, dy) }
+
+// JumpSectors returns, by sector, the slot of J from a node of moves s
+// toward a target more than one step away in that sector, NoMove where s
+// has no moves: JumpSlot for a row's every target, by one lookup.
+// O(16).
+func (s *SymbolDirs) JumpSectors() (t [16]uint8) {
+	for sec := range t {
+		t[sec] = NoMove
+		if c := jumpFirst[s.Jump][sec]; c < 8 {
+			t[sec] = uint8(s.Slot >> (4 * c) & 0xF)
+		}
+	}
+	return t
+}
+
 // SetJump makes value SymbolBase+MaxSymbolRank-1 of s name J instead of
 // H_7, with jump the directions whose neighbour has a successor
 // (JumpMasks): s's jump set is its moves among them, or all its moves

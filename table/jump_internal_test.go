@@ -99,6 +99,11 @@ func TestJumpSlot(t *testing.T) {
 		if got := s.JumpSlot(tx, ty); got != want {
 			t.Fatalf("moves %08b, jump set %08b, toward (%d,%d): slot %d, want %d", s.Mask, s.Jump, tx, ty, got, want)
 		}
+		if max(tx, -tx, ty, -ty) > 1 {
+			if got := s.JumpSectors()[JumpSector(tx, ty)]; got != want {
+				t.Fatalf("JumpSectors toward (%d,%d): slot %d, want %d", tx, ty, got, want)
+			}
+		}
 		if got := s.SymbolSlot(MaxSymbolRank, tx, ty); got != want {
 			t.Fatalf("H_7's value names slot %d, want J's %d", got, want)
 		}
