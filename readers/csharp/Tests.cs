@@ -896,8 +896,11 @@ static class Tests
             var bytes = File.ReadAllBytes(Path.Combine(tables, level + ".runs.ptab"));
             var t = Table.Open(bytes);
             var flat = Table.Open(Path.Combine(tables, level + ".ptab"));
-            bool hasB = t.FirstEnc.EndsWith("b", StringComparison.Ordinal);
-            string enc = hasB ? t.FirstEnc : t.FirstEnc + "b";
+            // A j encoding's b comes before its j.
+            bool j = t.FirstEnc.EndsWith("j", StringComparison.Ordinal);
+            string plain = j ? t.FirstEnc.Substring(0, t.FirstEnc.Length - 1) : t.FirstEnc;
+            bool hasB = plain.EndsWith("b", StringComparison.Ordinal);
+            string enc = hasB ? t.FirstEnc : plain + "b" + (j ? "j" : "");
             byte[] bb = hasB ? bytes : WithHeader(Split(bytes), Set("first_enc", Str(enc)));
             Table bt;
             try
