@@ -35,15 +35,24 @@ type hierarchyTargets struct {
 // memory.
 const keptTargets = 4
 
-// hierarchyTarget returns a HierarchyTarget of y for target t: an idle
-// one that answers for t already, else the least recently used one reset,
-// else a new one (O(V) memory). A reset costs a search upward from t.
+// hierarchyTarget returns a HierarchyTarget of y for target t, ready:
+// see takeHierarchyTarget; one not ready runs its upward search here.
 func (lt *Table) hierarchyTarget(y *table.Hierarchy, t int) *table.HierarchyTarget {
+	d := lt.takeHierarchyTarget(y, t, true)
+	d.Continue(math.MaxInt)
+	return d
+}
+
+// takeHierarchyTarget returns a HierarchyTarget of y for target t: where
+// reuse is set, an idle one that answers for t already (Ready); else the
+// least recently used one, else a new one (O(V) memory), begun for t: its
+// upward search is the caller's to run (Continue).
+func (lt *Table) takeHierarchyTarget(y *table.Hierarchy, t int, reuse bool) *table.HierarchyTarget {
 	p := &lt.derived.targets
 	p.mu.Lock()
 	var d *table.HierarchyTarget
-	for i := len(p.free) - 1; i >= 0; i-- {
-		if p.free[i].Target() == t {
+	for i := len(p.free) - 1; i >= 0 && reuse; i-- {
+		if p.free[i].Target() == t && p.free[i].Ready() {
 			d = p.free[i]
 			p.free = append(p.free[:i], p.free[i+1:]...)
 			p.mu.Unlock()
@@ -58,7 +67,7 @@ func (lt *Table) hierarchyTarget(y *table.Hierarchy, t int) *table.HierarchyTarg
 	if d == nil {
 		d = y.NewTarget()
 	}
-	d.Reset(t)
+	d.Begin(t)
 	return d
 }
 
@@ -78,7 +87,8 @@ func (lt *Table) putHierarchyTarget(d *table.HierarchyTarget) {
 // queue (astar's pop and queue), the heuristic, and the stored path.
 type hstar struct {
 	astar
-	d *table.HierarchyTarget
+	d    *table.HierarchyTarget
+	keys int // the nodes whose heuristic it read
 	// stored is the stored path from s to t: stored[:first] crosses no
 	// change from s, so each node's baked distance from s is its distance
 	// now; stored[tail:] crosses none to t, the search's ends.
@@ -103,18 +113,10 @@ func (v *view) answerHierarchy(buf []int, start int, s, t int32, withPath bool) 
 		}
 		stored = path
 	}
-	a := hstar{astar: astar{q: query{view: v, sc: v.lt.getScratch()}, s: s, t: t}, stored: stored}
+	a := v.newHstar(stored, s, t)
 	defer v.lt.putScratch(a.q.sc)
 	defer a.release()
-	a.octile = v.lt.t.Metric == "octile"
-	a.key1, a.keyD = table.OctileKey(1, 0), table.OctileKey(0, 1)
-	a.first, a.tail = v.unchangedEnds(stored)
 	sc := a.q.sc
-	sc.chain = sc.chain[:0] // the tail, which the answer's path overwrites
-	for _, u := range stored[a.tail:] {
-		sc.chain = append(sc.chain, int32(u))
-	}
-	a.keyed = a.octile && v.inexact == 0
 	end, ok := a.run()
 	if !ok {
 		a.keyed = false // a key left its exact range: search on costs
@@ -133,6 +135,23 @@ func (v *view) answerHierarchy(buf []int, start int, s, t int32, withPath bool) 
 		buf = a.path(buf, end)
 	}
 	return buf, cost, true
+}
+
+// newHstar readies the A* from s to t on v, where stored is their stored
+// path, with a scratch of v's table (the caller's to give back) and no
+// target's distances yet. O(len(stored)).
+func (v *view) newHstar(stored []int, s, t int32) hstar {
+	a := hstar{astar: astar{q: query{view: v, sc: v.lt.getScratch()}, s: s, t: t}, stored: stored}
+	a.octile = v.lt.t.Metric == "octile"
+	a.key1, a.keyD = table.OctileKey(1, 0), table.OctileKey(0, 1)
+	a.first, a.tail = v.unchangedEnds(stored)
+	sc := a.q.sc
+	sc.chain = sc.chain[:0] // the tail, which the answer's path overwrites
+	for _, u := range stored[a.tail:] {
+		sc.chain = append(sc.chain, int32(u))
+	}
+	a.keyed = a.octile && v.inexact == 0
+	return a
 }
 
 // unchangedEnds returns the least first > 0 such that a step into
@@ -159,28 +178,47 @@ func (o *changeSet) unchangedEnds(path []int) (first, tail int) {
 // closes, and returns it, or -1 when the target cannot be reached; false
 // where a keyed search left the keys' exact range.
 func (a *hstar) run() (int32, bool) {
-	sc := a.q.sc
-	sc.begin()
-	if ok, done := a.seed(); done {
-		return -1, ok
+	end, ok, done := a.begin()
+	for !done {
+		end, ok, done = a.step(math.MaxInt, math.MaxInt)
 	}
-	for {
+	return end, ok
+}
+
+// begin starts run's search: done where seed answers. O(seed).
+func (a *hstar) begin() (end int32, ok, done bool) {
+	a.q.sc.begin()
+	if ok, done := a.seed(); done {
+		return -1, ok, true
+	}
+	return -1, true, false
+}
+
+// step goes on with run's search for at most limit nodes taken from the
+// queue (counted in a.taken), and stops after the node whose heuristics
+// take the target's work (a.d.Work) to keys or more: done with run's
+// answer, or not done.
+func (a *hstar) step(limit, keys int) (end int32, ok, done bool) {
+	sc := a.q.sc
+	for ; limit > 0 && (a.d == nil || a.d.Work() < keys); limit-- {
 		u, ok := a.pop()
 		if !ok {
-			return -1, true
+			return -1, true, true
 		}
+		a.taken++
 		nu := &sc.node[u]
 		if nu.flags&closed != 0 {
 			continue
 		}
 		nu.flags |= closed
 		if nu.flags&unchanged != 0 {
-			return u, true
+			return u, true, true
 		}
 		if !a.expand(u) {
-			return -1, false
+			return -1, false, true
 		}
 	}
+	return -1, true, false
 }
 
 // seed gives every node of the stored path its baked distance to the
@@ -254,6 +292,7 @@ func (a *hstar) fromKey(k float64) float64 {
 // distances, so a search that expands nothing (a stored path that
 // crosses no change) reads none.
 func (a *hstar) h(u int32) float64 {
+	a.keys++
 	if a.d == nil {
 		a.d = a.q.lt.hierarchyTarget(a.q.hy, int(a.t))
 	}

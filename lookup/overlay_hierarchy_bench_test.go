@@ -217,9 +217,14 @@ func checkHierarchyDoor(t *testing.T, name string, f *hierarchyFixture, c hierar
 // first answers among them), then gameFrames timed frames from the one
 // the door shuts in. The door is the cell the agents stood on most in a
 // game with no door (door), or the street across it, gateReach cells
-// each side along its row (gate); open shuts nothing. It reports what
-// BenchmarkGameLoop does: the mean frame of the fastest nine tenths, the
-// worst, the door's frame in CPU time, and the agents' waits.
+// each side along its row (gate); open shuts nothing. Agents ask
+// Route.Step (route: every answer in the frame it is asked) or Route.Plan
+// through a Planner with the default budget run once a frame (plan; its
+// warm frames go on until the Planner has answered the agents' first
+// journeys, at most planWarmFrames, and the waits count from the door's
+// frame). It reports what BenchmarkGameLoop does: the mean frame of the
+// fastest nine tenths, the worst, the door's frame in CPU time, and the
+// agents' waits.
 func BenchmarkHierarchyGameLoopDoor(b *testing.B) {
 	f := loadHierarchyFixture(b, hierarchyMaps[0])
 	lt := f.lt
@@ -239,9 +244,15 @@ func BenchmarkHierarchyGameLoopDoor(b *testing.B) {
 		name  string
 		cells []int
 	}{{"open", nil}, {"door", []int{busiest}}, {"gate", gate}} {
-		b.Run(c.name, func(b *testing.B) { routeLoop(b, lt, c.cells) })
+		for _, api := range []string{"route", "plan"} {
+			b.Run(c.name+"/"+api, func(b *testing.B) { routeLoop(b, lt, c.cells, api == "plan") })
+		}
 	}
 }
+
+// planWarmFrames bounds the warm frames of BenchmarkHierarchyGameLoopDoor's
+// plan games.
+const planWarmFrames = 4000
 
 // busiestCell returns the node the agents of a game with no door, each
 // following its Route over the table, stand on most often over
@@ -261,9 +272,10 @@ func busiestCell(lt *lookup.Table) int {
 	return busiest
 }
 
-// routeLoop is gameLoop with agents on Routes, shutting cells in one
-// Apply at the start of the first timed frame.
-func routeLoop(b *testing.B, lt *lookup.Table, cells []int) {
+// routeLoop is gameLoop with agents on Routes, asked through a Planner
+// where plan is set, shutting cells in one Apply at the start of the first
+// timed frame.
+func routeLoop(b *testing.B, lt *lookup.Table, cells []int, plan bool) {
 	b.ReportAllocs()
 	times := make([]time.Duration, 0, gameFrames)
 	cpuTimes := make([]int64, 0, gameFrames)
@@ -276,8 +288,21 @@ func routeLoop(b *testing.B, lt *lookup.Table, cells []int) {
 		agents, r = newAgents(lt.Len(), 2)
 		routes := make([]lookup.Route, len(agents))
 		step := func(i, from, to int) (int, lookup.StepReason) { return routes[i].Step(o, from, to) }
-		for range gameWarmFrames {
+		run := func() {}
+		var p *lookup.Planner
+		if plan {
+			p = lookup.NewPlanner(o, lookup.PlannerOptions{})
+			step = func(i, from, to int) (int, lookup.StepReason) { return routes[i].Plan(p, from, to) }
+			run = func() { p.Run() }
+		}
+		warm := 0
+		for ; warm < gameWarmFrames || p != nil && p.Pending() > 0 && warm < planWarmFrames; warm++ {
 			frame(agents, r, lt.Len(), step)
+			run()
+		}
+		b.ReportMetric(float64(warm), "warm-frames")
+		for i := range agents {
+			agents[i].longest = 0
 		}
 		times, cpuTimes = times[:0], cpuTimes[:0]
 		for fr := range gameFrames {
@@ -286,6 +311,7 @@ func routeLoop(b *testing.B, lt *lookup.Table, cells []int) {
 				hierarchyDoor{cells: cells}.shut(b, o)
 			}
 			frame(agents, r, lt.Len(), step)
+			run()
 			times = append(times, time.Since(start))
 			cpuTimes = append(cpuTimes, threadCPU()-cpu)
 		}

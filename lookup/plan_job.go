@@ -18,6 +18,7 @@ type planJob struct {
 	ok, clean bool
 	path      []int
 	search    slicedSearch
+	hy        *hierarchyJob // the job's stages on a hierarchy table
 }
 
 type jobState uint8
@@ -40,8 +41,8 @@ const (
 // a node a search takes from its queue costs searchUnits (it relaxes the
 // node's moves), and each node its walks follow one more; the stage that detours
 // across a line costs acrossUnits, bounded by its own walk limit; a table
-// path that costs a search, and a detour on such a table (the hierarchy's
-// query and engine, which cannot be sliced), cost rememberUnits.
+// path that costs a search cost rememberUnits where it cannot be sliced
+// (a hierarchy's query and engine can: plan_hierarchy.go).
 const acrossUnits = 64
 
 // searchUnits is what a node a search takes from its queue costs on v:
@@ -92,6 +93,9 @@ func (j *planJob) release() {
 		s.a.q.lt.putScratch(s.a.q.sc)
 		s.active, s.a = false, astar{}
 	}
+	if j.hy != nil {
+		j.hy.release()
+	}
 }
 
 // run works on the job, on v, for about limit units: it returns the units
@@ -104,6 +108,9 @@ func (j *planJob) run(v *view, limit int) (used int, done bool) {
 	if !v.open(j.from, j.to) || j.from == j.to {
 		j.ok = false
 		return 1, true
+	}
+	if v.hy != nil && j.kind != jobCheck {
+		return j.runHierarchy(limit) // plan_hierarchy.go
 	}
 	switch j.kind {
 	case jobCheck:
@@ -175,12 +182,6 @@ func (j *planJob) begin(used int) (int, bool) {
 	if state != pathChanged {
 		j.ok, j.clean = state == pathUnchanged && len(buf) > 1, true
 		return used, true
-	}
-	if v.hy != nil {
-		// The hierarchy's engine runs whole: the Planner charged it so.
-		out, _, ok := v.answer(buf, 0, cut, s, t, true)
-		j.path, j.ok, j.clean = out, ok && len(out) > 1, false
-		return used + rememberUnits(v.lt), true
 	}
 	if v.apart(s, t) {
 		j.ok = false

@@ -92,6 +92,8 @@ func NewPlanner(o *Overlay, opt PlannerOptions) *Planner {
 	// door shuts.
 	if v := o.load(); v.acrossable() && !v.rows {
 		o.lt.bakedLandmarks()
+	} else if v.hy != nil {
+		v.readyHierarchy() // plan_hierarchy.go
 	}
 	var sc [maxSearches]*scratch
 	for i := range sc {
@@ -162,8 +164,10 @@ func (p *Planner) pick(v *view, left int) []roundJob {
 			continue
 		}
 		kind := e.j.kindOn(v)
-		unsliced := kind == jobRemember || kind == jobSolve && v.hy != nil
-		if kind == jobSolve && !unsliced {
+		// A table path costs a search that cannot be sliced, but on a
+		// hierarchy table (plan_hierarchy.go).
+		unsliced := kind == jobRemember && v.hy == nil
+		if kind == jobSolve || kind == jobRemember && v.hy != nil {
 			if searches == maxSearches {
 				break // the rest wait for the next round, in order
 			}

@@ -26,6 +26,7 @@ type HierarchyTarget struct {
 	nodes  []targetNode // by position
 	heap   minheap.Heap
 	stack  []int32
+	work   int // nodes settled or computed since Reset
 }
 
 // targetNode is what a HierarchyTarget knows of one position, in one
@@ -53,22 +54,38 @@ func (d *HierarchyTarget) Target() int { return int(d.target) }
 // node above it may start a shortest path's descent), O(S log S) for the
 // S nodes above it. target must be a node.
 func (d *HierarchyTarget) Reset(target int) {
+	d.Begin(target)
+	d.Continue(math.MaxInt)
+}
+
+// Begin is Reset a slice at a time, for a caller that bounds the work it
+// does at once: it starts Reset's search, which Continue carries on; Key
+// may be read only once Continue has reported it done. O(1).
+func (d *HierarchyTarget) Begin(target int) {
 	d.gen++
 	if d.gen == 0 {
 		clear(d.nodes)
 		d.gen = 1
 	}
-	d.target = int32(target)
-	y, gen, nodes := d.y, d.gen, d.nodes
-	p := y.pos[target]
-	nodes[p].key, nodes[p].seen = 0, gen
+	d.target, d.work, d.stack = int32(target), 0, d.stack[:0]
+	p := d.y.pos[target]
+	d.nodes[p].key, d.nodes[p].seen = 0, d.gen
 	d.heap.Reset()
 	d.heap.Push(p, 0)
-	for d.heap.Len() > 0 {
+}
+
+// Continue goes on with the search Begin started until it is done, true,
+// or it has settled limit more nodes (see Work). O(nodes × (degree +
+// log S)).
+func (d *HierarchyTarget) Continue(limit int) bool {
+	y, gen, nodes := d.y, d.gen, d.nodes
+	end := d.work + min(limit, math.MaxInt-d.work)
+	for d.heap.Len() > 0 && d.work < end {
 		p, dp := d.heap.Pop()
 		if dp > nodes[p].key {
 			continue // a stale entry: p was reached for less since
 		}
+		d.work++
 		for i := y.off[p]; i < y.off[p+1]; i++ {
 			h, nd := y.heads[i], dp+y.cost(i, true)
 			if math.IsInf(nd, 1) {
@@ -80,6 +97,7 @@ func (d *HierarchyTarget) Reset(target int) {
 			}
 		}
 	}
+	return d.heap.Len() == 0
 }
 
 // Key returns the exact search key of the distance from node u to the
@@ -88,18 +106,30 @@ func (d *HierarchyTarget) Reset(target int) {
 // of the nodes above it not asked for since Reset); a node asked for
 // again costs O(1).
 func (d *HierarchyTarget) Key(u int) float64 {
+	d.Fill(u, math.MaxInt)
+	return d.nodes[d.y.pos[u]].key
+}
+
+// Fill is Key a slice at a time, for a caller that bounds the work it
+// does at once: it computes at most limit more distances toward u's (see
+// Work) and reports whether u's is known, so that Key(u) costs O(1); a
+// call for the same u goes on where the last stopped. O(limit × degree).
+func (d *HierarchyTarget) Fill(u, limit int) bool {
 	y, gen, nodes := d.y, d.gen, d.nodes
 	p := y.pos[u]
 	if nodes[p].done == gen {
-		return nodes[p].key
+		return true
 	}
 	// Depth first over the arcs climbing from p: a node's distance is
 	// set once the distances of every head of its arcs are, in the scan
 	// that finds them all set (most nodes' first, once the nodes above
 	// them are known).
 	inf := math.Inf(1)
-	stack := append(d.stack[:0], p)
-	for len(stack) > 0 {
+	stack := d.stack
+	if len(stack) == 0 || stack[0] != p {
+		stack = append(stack[:0], p)
+	}
+	for end := d.work + min(limit, math.MaxInt-d.work); len(stack) > 0 && d.work < end; {
 		q := stack[len(stack)-1]
 		nq := &nodes[q]
 		if nq.done == gen {
@@ -122,11 +152,22 @@ func (d *HierarchyTarget) Key(u int) float64 {
 		if ready {
 			stack = stack[:len(stack)-1]
 			nq.key, nq.done = best, gen
+			d.work++
 		}
 	}
 	d.stack = stack
-	return nodes[p].key
+	return len(stack) == 0
 }
+
+// Ready reports whether the search Begin started is done, so that Key
+// may be read. O(1).
+func (d *HierarchyTarget) Ready() bool { return d.heap.Len() == 0 }
+
+// Work returns the nodes the upward search has settled since Reset or
+// Begin, and those whose distance Key has computed since: a measure of
+// the work done that is the same on every machine, given the target and
+// the nodes asked for in order. O(1).
+func (d *HierarchyTarget) Work() int { return d.work }
 
 // upKey is cost(i, false) without its branch on directed hierarchies'
 // down costs. O(1); it inlines.

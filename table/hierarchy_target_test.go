@@ -14,7 +14,8 @@ import (
 // TestHierarchyTarget checks every node's distance to every target, read
 // from a HierarchyTarget of hierarchy tables of the random grids (octile
 // and 10/14, open and with cell costs, so directed hierarchies too),
-// against Dijkstra: one HierarchyTarget reset target after target, and
+// against Dijkstra: one HierarchyTarget reset target after target (by
+// Reset, or by Begin and Continue in slices), and
 // the nodes asked in an order that climbs from scattered starts.
 func TestHierarchyTarget(t *testing.T) {
 	for _, lv := range append(mapstest.SmallLevels(t), mapstest.RandomLevels(t, 3)...) {
@@ -27,12 +28,25 @@ func TestHierarchyTarget(t *testing.T) {
 		n := lv.G.Nodes()
 		for target := range n {
 			want := mapstest.DistancesTo(lv.G, int32(target))
-			d.Reset(target)
-			if d.Target() != target {
+			if target%2 == 0 {
+				d.Reset(target)
+			} else {
+				// A slice at a time, as a frame budget runs it.
+				for d.Begin(target); !d.Continue(3); {
+					if d.Ready() {
+						t.Fatalf("%s: %d: ready before Continue says done", lv.Name, target)
+					}
+				}
+			}
+			if d.Target() != target || !d.Ready() {
 				t.Fatalf("%s: Target() = %d, want %d", lv.Name, d.Target(), target)
 			}
 			for i := range n {
 				u := (i * 7919) % n // scattered, so later reads climb into known nodes
+				if i%3 == 0 {
+					for !d.Fill(u, 2) { // a slice at a time
+					}
+				}
 				if got := d.Cost(d.Key(u)); !sameDist(got, want[u]) {
 					t.Fatalf("%s: %d→%d: %v, want %v", lv.Name, u, target, got, want[u])
 				}
