@@ -20,9 +20,10 @@ import (
 // toward each target, and on levels of exact keys and positive costs one
 // Dijkstra search gives that for every target (a target's moves are those
 // of the tight edges into it, in the order the search settled them). The
-// same fastSamples sources a build's pickOrder samples are coded under each
-// candidate order by the build's own coder, so the order chosen is the
-// build's and the rows are its rows. The build's time and memory are
+// same fastSamples sources a build's pickOrder samples first are coded
+// under each candidate order by the build's own coder, so the order
+// chosen is the one the build's first round picks (its race may overturn
+// it for one a few percent better) and the rows are its rows. The build's time and memory are
 // measured on a central crop of the level (a sampled build of its own),
 // scaled by the nodes and by how much slower a search runs per node on the
 // whole level than on the crop.
@@ -140,7 +141,7 @@ type fastMeasures struct {
 
 // sampleFast codes fastSamples rows of g from one search each under every
 // candidate order, while the candidates are computed, and picks the order
-// with the fewest runs, as pickOrder does.
+// with the fewest runs, as pickOrder's first round does.
 func sampleFast(ctx context.Context, g *maps.Graph, h table.Header, opt Options) (fastMeasures, error) {
 	watch := startMemWatch()
 	n := g.Nodes()
@@ -208,7 +209,7 @@ func searchMasks(ctx context.Context, g *maps.Graph, keys []float64, opt Options
 	masks := make([][]uint8, fastSamples)
 	err := pool.Run(ctx, workerCount(opt), fastSamples, func(int) *forward { return newForward(g, keys) },
 		func(_ context.Context, f *forward, i int) error {
-			masks[i] = optimalMoves(f, sampleSource(i, n, fastSamples))
+			masks[i] = optimalMoves(f, sampleSource(i, n, fastSamples, 0))
 			if opt.Progress != nil {
 				opt.Progress.Add(1)
 			}
@@ -282,7 +283,7 @@ func codeMasks(ctx context.Context, g *maps.Graph, keys []float64, orders []*run
 	}
 	inf := math.Inf(1)
 	err := pool.Run(ctx, workerCount(opt), len(masks), newScratch, func(_ context.Context, sc *scratch, k int) error {
-		s, m := sampleSource(k, n, len(masks)), masks[k]
+		s, m := sampleSource(k, n, len(masks), 0), masks[k]
 		deg := int(g.Offsets[s+1] - g.Offsets[s])
 		for i, o := range orders {
 			for r, v := range o.node {

@@ -49,7 +49,7 @@ func TestFastRowsAreBuildRows(t *testing.T) {
 				t.Fatal(err)
 			}
 			for k, got := range counts[0] {
-				src := sampleSource(k, g.Nodes(), len(masks))
+				src := sampleSource(k, g.Nodes(), len(masks), 0)
 				if want := buildRowRuns(s, src); int(got) != want {
 					t.Errorf("%s literal=%v: source %d: %d runs from its optimal moves, %d from distance rows", c.name, literal, src, int(got), want)
 				}

@@ -26,7 +26,6 @@ func (q query) walk(x, t int32) {
 	} else {
 		q.walkSums(x, t)
 	}
-	q.sc.walks += len(q.sc.chain) // the work a Planner counts
 }
 
 // walkRows is walk where distances are the rows': it stops at the first
@@ -66,6 +65,7 @@ func (q query) walkRows(x, t int32) {
 	}
 	sc.walkEnd = x
 	sc.chain = chain
+	sc.walks += len(chain) // the work a Planner counts
 	if clean && cut < 0 && len(chain) > 0 {
 		// The search walks only the node it expands, and returns it now
 		// that its path is unchanged: the rest of the chain would be
@@ -129,6 +129,7 @@ func (q query) walkSums(x, t int32) {
 		x = v
 	}
 	sc.chain, sc.steps = chain, steps
+	sc.walks += len(chain) // the work a Planner counts, whoever walks
 	h := node[x].h
 	for i := len(chain) - 1; i >= 0; i-- {
 		h += steps[i] // +Inf stays +Inf: no path

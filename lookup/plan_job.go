@@ -11,8 +11,12 @@ type planJob struct {
 	kind     jobKind
 	v        *view // the view it works on; nil before it starts
 	from, to int
-	rest     []int // jobCheck: the route's path on from from, read only
+	rest     []int // the route's stored path on from from, read only
 	checked  int   // jobCheck: rest[:checked+1] crosses no change
+	// On view cutOn, rest's first step to cross a change ends at
+	// rest[cut]: the search starts from rest there, with no table read.
+	cut   int
+	cutOn *view
 	// The answer, once done: ok says the rest still holds (jobCheck) or a
 	// path exists (path, clean where it is the table's own).
 	ok, clean bool
@@ -37,21 +41,48 @@ const (
 	jobRemember                // a table path, with no change in force
 )
 
-// The work units a job counts: a node of a path checked or walked is one;
-// a node a search takes from its queue costs searchUnits (it relaxes the
-// node's moves), and each node its walks follow one more; the stage that detours
-// across a line costs acrossUnits, bounded by its own walk limit; a table
-// path that costs a search cost rememberUnits where it cannot be sliced
-// (a hierarchy's query and engine can: plan_hierarchy.go).
-const acrossUnits = 64
+// The work units a job counts, each about as long on every layout: a
+// node of a path checked or walked is one; a node of a path read from
+// the table, summed or built costs readUnits; a node a search takes from
+// its queue costs searchUnits (it relaxes the node's moves and reads
+// their distances); the stage that detours across a line costs
+// acrossUnits, its walks and the path it reads; a table path that costs a
+// search costs rememberUnits where it cannot be sliced (a hierarchy's
+// query and engine can: plan_hierarchy.go). BenchmarkGameLoop's frames
+// show how well they hold to that.
+const acrossUnits = 512
 
 // searchUnits is what a node a search takes from its queue costs on v:
-// more where distances are walks' sums, not rows' reads.
+// more where distances are walks' sums, not rows' reads; a hierarchy's
+// A* node has its own calibration beside its heuristic's units
+// (plan_hierarchy.go).
 func searchUnits(v *view) int {
-	if v.rows {
-		return 4
+	switch {
+	case v.hy != nil:
+		return 8
+	case v.rows:
+		return 5
 	}
-	return 8
+	return 9
+}
+
+// readUnits is what a node of a path read from the table costs on v:
+// more where a step is a search of a row's runs, not a slot's read.
+func readUnits(v *view) int {
+	if v.rows {
+		return 1
+	}
+	return 2
+}
+
+// startUnits is what the start of a search costs for a stored path of
+// path nodes: its distances summed where they are sums (each step's costs
+// looked up), else the prefix's marks only.
+func startUnits(v *view, path int) int {
+	if v.rows {
+		return path/4 + 1
+	}
+	return 3 * path
 }
 
 // rememberUnits is what a table path costs where the table's Next costs a
@@ -79,6 +110,8 @@ func (j *planJob) kindOn(v *view) jobKind {
 	switch {
 	case j.v == v:
 		return j.kind
+	case j.cutOn == v && len(j.rest) > 0:
+		return jobSolve // it crosses a change of v, found where it was asked
 	case len(j.rest) > 0:
 		return jobCheck // it may have crossed a change of another view
 	case j.kind == jobRemember && v.changes > 0:
@@ -133,7 +166,7 @@ func (j *planJob) check(limit int) (used int, done bool) {
 	for j.checked+1 < len(j.rest) && used < limit {
 		end := min(len(j.rest), j.checked+1+limit-used)
 		if j.v.crosses(j.rest[j.checked:end]) {
-			j.kind = jobSolve
+			j.kind, j.cut, j.cutOn = jobSolve, j.v.firstCross(j.rest, j.checked), j.v
 			return used, false
 		}
 		used += end - j.checked
@@ -163,7 +196,9 @@ func (j *planJob) solve(limit, used int) (int, bool) {
 	used += (s.a.taken-before)*unit + s.a.q.sc.walks - walks
 	if done && !ok && s.a.keyed {
 		// Left the keys' exact range: search again on costs, as search does.
-		if end, ok, done = j.startSearch(false); !done {
+		walks = s.a.q.sc.walks
+		end, ok, done = j.startSearch(false)
+		if used += s.a.q.sc.walks - walks; !done {
 			return max(used, 1), false
 		}
 	}
@@ -177,8 +212,8 @@ func (j *planJob) solve(limit, used int) (int, bool) {
 // starts the search; done when they answer.
 func (j *planJob) begin(used int) (int, bool) {
 	v, s, t := j.v, int32(j.from), int32(j.to)
-	buf, cut, state := v.checked(j.path[:0], j.from, j.to)
-	j.path, used = buf, used+len(buf)+1
+	buf, cut, state, units := j.stored()
+	j.path, used = buf, used+units
 	if state != pathChanged {
 		j.ok, j.clean = state == pathUnchanged && len(buf) > 1, true
 		return used, true
@@ -190,22 +225,46 @@ func (j *planJob) begin(used int) (int, bool) {
 	q := query{view: v, sc: v.lt.getScratch()}
 	walks := q.sc.walksWithMate()
 	out, _, ok := q.across(buf, 0, cut, s, t)
-	used += acrossUnits + q.sc.walksWithMate() - walks
+	// Its walks and path reads cost more than a search's: their cells'
+	// distances are read out of order.
+	used += acrossUnits + 2*(q.sc.walksWithMate()-walks)
 	if ok {
+		used += 2 * len(out) * readUnits(v)
 		v.lt.putScratch(q.sc)
 		j.path, j.ok = out, len(out) > 1
 		return used, true
 	}
 	j.search = slicedSearch{a: astar{q: q, s: s, t: t}, active: true, cut: cut}
 	keyed := v.lt.costs().key != nil && v.inexact == 0
+	// The start sums or reads the stored path's distances (seed).
+	walks = q.sc.walks - startUnits(v, len(buf))
 	end, ok, done := j.startSearch(keyed)
 	if done && !ok && keyed {
 		end, ok, done = j.startSearch(false)
 	}
+	used += q.sc.walks - walks
 	if done {
 		return used + j.finish(end, ok), true
 	}
 	return used, false
+}
+
+// storedCopyNodes is how many nodes of a held path one unit copies: a
+// copy costs far less a node than a table read or a check.
+const storedCopyNodes = 16
+
+// stored returns, in j.path, the stored path from from to to on j.v, the
+// index after its first step to cross a change, its state, as
+// view.checked gives them, and the units that cost: from the route's
+// held path where the step it crosses on this view is known (a copy, a
+// unit per storedCopyNodes nodes), else read from the table and checked
+// (a unit a node). O(path length).
+func (j *planJob) stored() (_ []int, cut int, _ pathState, units int) {
+	if j.cutOn == j.v && j.cut > 0 && len(j.rest) > 0 {
+		return append(j.path[:0], j.rest...), j.cut, pathChanged, len(j.rest)/storedCopyNodes + 1
+	}
+	buf, cut, state := j.v.checked(j.path[:0], j.from, j.to)
+	return buf, cut, state, len(buf) + 1
 }
 
 // startSearch starts the search afresh, on keys or on costs, as searchOn
@@ -219,7 +278,7 @@ func (j *planJob) startSearch(keyed bool) (end int32, ok, done bool) {
 
 // finish turns the search's end into the path, as answer does, and gives
 // back the scratch; it returns the units used. O(path length).
-func (j *planJob) finish(end int32, ok bool) int {
+func (j *planJob) finish(end int32, ok bool) (units int) {
 	a := &j.search.a
 	j.path, j.ok = j.path[:0], false
 	if end >= 0 && ok {
@@ -228,5 +287,5 @@ func (j *planJob) finish(end int32, ok bool) int {
 	}
 	j.clean = false
 	j.release()
-	return len(j.path) + 1
+	return len(j.path)/2 + 1
 }

@@ -12,11 +12,11 @@ import (
 // shows it still holds); otherwise it asks the Planner and tells its
 // agent StepPending, and the agent waits where it stands. Once a frame,
 // Run does the queued work, first asked first served, within a budget
-// of work units: a unit is about one node of a stored path walked or
-// checked, a search's node four to eight. A search too large for one
-// frame is sliced: it
-// resumes in the next Run where it stopped, ahead of the work asked after
-// it, so no request starves and none can blow a frame.
+// of work units, each about as long on every layout: a unit is about one
+// node of a stored path walked or checked, a search's node five to nine.
+// A search too large for one frame is sliced: it resumes in the next Run
+// where it stopped, ahead of the work asked after it, so no request
+// starves and none can blow a frame.
 //
 // Every answer is the path Route.Step gives on the same level, so every
 // step an agent takes is on a shortest path of the level as changed; the
@@ -33,12 +33,18 @@ type Planner struct {
 	queue []planEntry // the requests in the order asked; queue[head:] live or stale
 	head  int
 	round []roundJob
+	// inline counts the units Route.Plan spent answering at once since
+	// the last Run (paths read, proofs): the frame's, which Run's budget
+	// leaves out.
+	inline atomic.Int64
+	work   int // this Run's budget
 }
 
 // PlannerOptions sets a Planner's budget; the zero value is the default.
 type PlannerOptions struct {
-	// Work is the work units one Run may spend (DefaultWork when 0). A
-	// Run may pass it by the walk of one stored path per job.
+	// Work is the work units one Run may spend (when 0, DefaultWork, or
+	// DefaultHierarchyWork on a hierarchy table). A Run may pass it by
+	// the walk of one stored path per job.
 	Work int
 	// Slice is the most units one job takes before the jobs after it are
 	// served in turn within the same Run (Work/8 when 0).
@@ -53,7 +59,11 @@ type PlannerOptions struct {
 // DefaultWork is the work units a Run spends by default: about a
 // millisecond or two of re-planning on a current core, so a 60 fps
 // frame keeps its time; docs/RUNTIME.md gives the measured figures.
-const DefaultWork = 28000
+const DefaultWork = 64000
+
+// DefaultHierarchyWork is DefaultWork on a hierarchy table, whose units
+// (plan_hierarchy.go) take longer each: about the same time a frame.
+const DefaultHierarchyWork = 28000
 
 // maxSearches bounds the searches a Planner holds between slices, each
 // with its scratch (O(V)): a round serves at most this many jobs that
@@ -81,6 +91,9 @@ type roundJob struct {
 func NewPlanner(o *Overlay, opt PlannerOptions) *Planner {
 	if opt.Work <= 0 {
 		opt.Work = DefaultWork
+		if o.load().hy != nil {
+			opt.Work = DefaultHierarchyWork
+		}
 	}
 	if opt.Slice <= 0 {
 		opt.Slice = max(1, opt.Work/8)
@@ -104,6 +117,9 @@ func NewPlanner(o *Overlay, opt PlannerOptions) *Planner {
 	}
 	return &Planner{o: o, opt: opt}
 }
+
+// charge counts units a Route.Plan spent answering at once. O(1).
+func (p *Planner) charge(units int) { p.inline.Add(int64(units)) }
 
 // Pending returns how many requests wait for Run. O(waiting requests).
 func (p *Planner) Pending() int {
@@ -129,6 +145,8 @@ func (p *Planner) ask(j *planJob) {
 
 // Run does queued work, in the order it was asked, until it has spent the
 // budget's units (or time) or none is left, and returns the units spent.
+// The units Route.Plan spent since the last Run, answering at once, count
+// against the budget (a slice is left at least).
 // The work is done in rounds: each gives the requests next in the queue a
 // slice each until the units left are shared out, runs them (on Workers
 // goroutines), and keeps those not done at the head of the queue, in
@@ -136,9 +154,14 @@ func (p *Planner) ask(j *planJob) {
 func (p *Planner) Run() int {
 	v := p.o.cur.Load()
 	start := time.Now()
+	// The work Plan answered at once this frame counts against the
+	// budget, so a frame in which many agents read their paths (the door's,
+	// or many new journeys') stays within it; a slice at least is left,
+	// so that the queue always moves.
+	p.work = max(p.opt.Work-int(p.inline.Swap(0)), p.opt.Slice)
 	spent := 0
-	for spent < p.opt.Work && p.head < len(p.queue) {
-		round := p.pick(v, p.opt.Work-spent)
+	for spent < p.work && p.head < len(p.queue) {
+		round := p.pick(v, p.work-spent)
 		if len(round) == 0 {
 			break
 		}
@@ -184,7 +207,7 @@ func (p *Planner) pick(v *view, left int) []roundJob {
 		case unsliced:
 			// A query that cannot be sliced: the first of a Run goes
 			// whatever it costs, the others where it fits.
-			if limit = rememberUnits(v.lt); limit > left && (len(round) > 0 || left < p.opt.Work) {
+			if limit = rememberUnits(v.lt); limit > left && (len(round) > 0 || left < p.work) {
 				left = 0
 				continue
 			}

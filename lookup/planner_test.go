@@ -149,13 +149,15 @@ func TestAgentsPlanUnderChanges(t *testing.T) {
 				for _, opt := range plannerBudgets {
 					t.Run(fmt.Sprintf("%s/%s/seed=%d/%+v", lv.Name, l.Name, seed, opt), func(t *testing.T) {
 						// 12 agents' work at one unit a frame: each job is at
-						// most a few hundred units on these small levels.
+						// most a few hundred units on these small levels (a
+						// search's node up to 9, its start 3 a path node, and
+						// the paths Plan reads at once count too).
 						gm := newPlannedGame(t, lv.G, lt, seed, opt)
 						units := opt.Work
 						if opt.Time > 0 {
 							units = opt.Slice
 						}
-						gm.play(30 * 12 * lv.G.Nodes() / max(1, units))
+						gm.play(60 * 12 * lv.G.Nodes() / max(1, units))
 						if opt.Work == 1 {
 							waits += gm.pending
 						}

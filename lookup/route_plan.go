@@ -11,7 +11,8 @@ package lookup
 // has answered. A changed from or to withdraws the request and asks anew.
 // The answer is then what Step answers on the level as it is: an answer
 // made for a level that has changed since is asked again. O(1) but for
-// the proof; the work it asks for is p.Run's.
+// the proof and the path it reads; the work it asks for is p.Run's, and
+// what it does at once counts against p.Run's next budget.
 func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 	v := p.o.cur.Load()
 	if v == r.level && to == r.goal && r.at+1 < len(r.path) && r.path[r.at] == from {
@@ -27,7 +28,9 @@ func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 		// has a path to prove or check, not one to find.
 		r.drop()
 		r.lt = nil
-		if r.remember(v, from, to) < 0 {
+		next := r.remember(v, from, to)
+		p.charge(len(r.path) * readUnits(v))
+		if next < 0 {
 			return -1, StepNoPath
 		}
 		return r.path[1], StepOK
@@ -41,39 +44,54 @@ func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 		}
 	}
 	if r.follows(from, to) {
+		p.charge(proofUnits * len(v.probeNodes()))
 		if v.changes > 0 && v.avoids(from, to) {
 			r.drop()
 			r.level, r.at = v, r.at+1
 			return r.path[r.at], StepOK
 		}
 	} else if v.changes > 0 && !remembered(v.lt.w) {
-		if next, why, ok := r.fresh(v, from, to); ok {
+		next, why, cut := r.fresh(v, from, to)
+		p.charge(len(r.path) * readUnits(v))
+		if cut < 0 {
 			return next, why
 		}
+		// The job searches from the stored path fresh read: r.path holds
+		// it, unanswered (r.level is nil), until the job's answer.
+		r.request(p, v, from, to)
+		j := r.job
+		j.kind, j.rest, j.cut, j.cutOn = jobSolve, r.path, cut, v
+		return -1, StepPending
 	}
 	r.request(p, v, from, to)
 	return -1, StepPending
 }
 
+// proofUnits is what the rows' proof that a path avoids the changes
+// (view.avoids) costs a node it probes: two distances read, each from a
+// row of its own, out of order in memory.
+const proofUnits = 16
+
 // fresh answers a new journey at once where its stored path crosses no
 // change, or there is none: the walk an open level's journey costs too,
 // so that the journeys that start while a change is in force wait on the
-// Planner only where they need a search. O(path length).
-func (r *Route) fresh(v *view, from, to int) (next int, why StepReason, ok bool) {
+// Planner only where they need a search. cut is -1 where it answered;
+// else the stored path is left in r.path, not answered, and cut is the
+// index after its first step to cross a change. O(path length).
+func (r *Route) fresh(v *view, from, to int) (next int, why StepReason, cut int) {
 	r.drop()
 	r.lt, r.level, r.goal, r.at, r.clean = nil, nil, to, 0, true
-	path, _, state := v.checked(r.path[:0], from, to)
+	path, cut, state := v.checked(r.path[:0], from, to)
 	r.path = path
 	switch {
 	case state == pathNone || state == pathUnchanged && len(path) < 2:
 		r.path = r.path[:0]
-		return -1, StepNoPath, true
+		return -1, StepNoPath, -1
 	case state == pathUnchanged:
 		r.level, r.at = v, 1
-		return path[1], StepOK, true
+		return path[1], StepOK, -1
 	}
-	r.path = r.path[:0]
-	return -1, StepPending, false
+	return -1, StepPending, cut
 }
 
 // follows reports whether from to to continues the remembered clean path
@@ -89,7 +107,7 @@ func (r *Route) request(p *Planner, v *view, from, to int) {
 		r.job = new(planJob)
 	}
 	j := r.job
-	j.state, j.v, j.from, j.to, j.rest = jobQueued, nil, from, to, nil
+	j.state, j.v, j.from, j.to, j.rest, j.cutOn = jobQueued, nil, from, to, nil, nil
 	switch {
 	case v.changes == 0:
 		j.kind = jobRemember
