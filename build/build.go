@@ -86,6 +86,12 @@ type Options struct {
 	// source's component only (on a level where every edge has a reverse)
 	// and wrap within it: fewer runs, the same answers.
 	WholeRows bool
+	// NoJump makes the symbol rows of a run-length grid table store H_7
+	// in its value, as before the "j" encodings (table.JumpSuffix), not
+	// J, the jump move: a table for a reader that predates them. By
+	// default rows store J, which serves more targets: fewer runs, the
+	// same answers.
+	NoJump bool
 }
 
 // TableLayout is the layout of the table opt asks for: LayoutWindow when

@@ -165,8 +165,11 @@ func sampleFast(ctx context.Context, g *maps.Graph, h table.Header, opt Options)
 		return fastMeasures{}, err
 	}
 	geo := newSymbolGeometry(g, dfs.node)
-	if opt.Literal {
+	switch {
+	case opt.Literal:
 		geo = nil
+	case opt.NoJump && geo != nil:
+		geo = geo.withoutJumps()
 	}
 	counts, err := codeMasks(ctx, g, keys, orders, geo, masks, opt)
 	fm := fastMeasures{grew: watch.stop()}

@@ -37,7 +37,7 @@ func newRunSetup(ctx context.Context, g *maps.Graph, h table.Header, opt Options
 		return nil, err
 	}
 	s.eng = eng
-	s.ord, s.geo, err = chooseRunOrder(ctx, g, eng, s.keys, symbols, !opt.WholeRows, workerCount(opt))
+	s.ord, s.geo, err = chooseRunOrder(ctx, g, eng, s.keys, symbols, !opt.WholeRows, !opt.NoJump, workerCount(opt))
 	if err != nil {
 		return nil, err
 	}

@@ -51,14 +51,9 @@ func BuildPart(ctx context.Context, lvl *maps.Level, opt Options, shard, shards 
 		if err := checkBytes(&h, 4*int64(len(words)), opt.MaxBytes); err != nil {
 			return nil, err
 		}
-		switch {
-		case rk.comps:
-			p, err = table.NewComponentRunsPart(h, shard, shards, order, rowStart, words, rk.boxes)
-		case rk.boxes:
-			p, err = table.NewBoxRunsPart(h, shard, shards, order, rowStart, words, rk.wrap)
-		case rk.symbols:
-			p, err = table.NewSymbolRunsPart(h, shard, shards, order, rowStart, words, rk.wrap)
-		default:
+		if rk.symbols {
+			p, err = table.NewRunsPartOf(h, shard, shards, order, rowStart, words, rk.form())
+		} else {
 			p, err = table.NewRunsPart(h, shard, shards, order, rowStart, words)
 		}
 		if err != nil {

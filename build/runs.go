@@ -68,7 +68,7 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
-	ord, geo, err := chooseRunOrder(ctx, g, eng, keys, symbols, !opt.WholeRows, workerCount(opt))
+	ord, geo, err := chooseRunOrder(ctx, g, eng, keys, symbols, !opt.WholeRows, !opt.NoJump, workerCount(opt))
 	if err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
@@ -88,12 +88,16 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 // chooseRunOrder picks the node order of g's rows (pickOrder) and sets
 // eng to it; with symbols, it returns the symbol geometry by that order
 // too, or nil where g has none, whose rows cover their component with
-// comps (not Options.WholeRows). O(pickOrder).
-func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, symbols, comps bool, workers int) (*runOrder, *symbolGeometry, error) {
+// comps (not Options.WholeRows), and J with jumps (not Options.NoJump).
+// O(pickOrder).
+func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []float64, symbols, comps, jumps bool, workers int) (*runOrder, *symbolGeometry, error) {
 	dfs := newRunOrder(g)
 	var geo *symbolGeometry
 	if symbols {
 		geo = newSymbolGeometry(g, dfs.node)
+		if !jumps {
+			geo = geo.withoutJumps()
+		}
 	}
 	ord, err := pickOrder(ctx, g, eng, keys, geo, workers, runCandidates(g, dfs)...)
 	if err != nil {
@@ -186,7 +190,7 @@ func joinRunBlocks(blocks []runBlockRows, rows int) (rowStart []uint32, words []
 // rowKind is what runRows's rows store: heuristic symbols, rows that wrap
 // (see table.NewSymbolRuns), within their component (comps, see
 // table.NewComponentRuns), and open-box wildcards (table.NewBoxRuns).
-type rowKind struct{ symbols, wrap, comps, boxes bool }
+type rowKind struct{ symbols, wrap, comps, boxes, jumps bool }
 
 // kind is what rows with geometry geo store: literal slots where geo is
 // nil. O(1).
@@ -194,22 +198,21 @@ func (geo *symbolGeometry) kind() rowKind {
 	if geo == nil {
 		return rowKind{}
 	}
-	return rowKind{symbols: true, wrap: geo.wrap, comps: geo.comps, boxes: geo.boxes}
+	return rowKind{symbols: true, wrap: geo.wrap, comps: geo.comps, boxes: geo.boxes, jumps: geo.jumps}
+}
+
+// form is the table.RunForm of symbol rows of kind k. O(1).
+func (k rowKind) form() table.RunForm {
+	return table.RunForm{Wrap: k.wrap, Comps: k.comps, Boxes: k.boxes, Jumps: k.jumps}
 }
 
 // runs makes the table.Runs of rows of kind k (words by rowStart, sources
 // in order) with the table constructor of that kind, which checks them.
 func (k rowKind) runs(h table.Header, order []int32, rowStart, words []uint32) (*table.Runs, error) {
-	switch {
-	case k.comps:
-		return table.NewComponentRuns(h, order, rowStart, words, k.boxes)
-	case k.boxes:
-		return table.NewBoxRuns(h, order, rowStart, words, k.wrap)
-	case k.symbols:
-		return table.NewSymbolRuns(h, order, rowStart, words, k.wrap)
-	default:
-		return table.NewRuns(h, order, rowStart, words)
+	if k.symbols {
+		return table.NewRunsOf(h, order, rowStart, words, k.form())
 	}
+	return table.NewRuns(h, order, rowStart, words)
 }
 
 // runWorker is one buildRuns worker's scratch.

@@ -235,11 +235,19 @@ func (sr *symRowCoder) open(r int, d float64) {
 	}
 	sr.cand, sr.dead = 0, 0
 	var rank [8]uint8
-	sr.dirs.Ranks(int(sr.gx[r])-sr.sx, int(sr.gy[r])-sr.sy, &rank)
+	dx, dy := int(sr.gx[r])-sr.sx, int(sr.gy[r])-sr.sy
+	sr.dirs.Ranks(dx, dy, &rank)
+	top := uint8(table.MaxSymbolRank)
+	if sr.dirs.Jump != 0 {
+		top-- // H_7's value is J's
+		if j := sr.dirs.JumpSlot(dx, dy); j < 8 && sr.has>>j&1 != 0 && sr.wsl[j]+sr.dsl[j][r] == d {
+			sr.cand |= 1 << (table.SymbolBase + table.MaxSymbolRank - 1)
+		}
+	}
 	for j := range sr.dirs.Degree {
 		if sr.has>>j&1 != 0 && sr.wsl[j]+sr.dsl[j][r] == d {
 			sr.cand |= 1 << j
-			if k := rank[j]; k <= table.MaxSymbolRank {
+			if k := rank[j]; k <= top {
 				sr.cand |= 1 << (table.SymbolBase + k - 1)
 			}
 		}
@@ -344,6 +352,8 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 				break
 			}
 		}
+	case v == table.SymbolBase+table.MaxSymbolRank-1 && sc.dirs.Jump != 0:
+		r = sc.scanJump(r, to)
 	default:
 		k := int(v-table.SymbolBase) + 1
 		for ; r < to; r++ {
@@ -358,6 +368,34 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 			if (j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d) && !sc.box(r) {
 				break
 			}
+		}
+	}
+	return r
+}
+
+// scanJump is scan for J: the first target in from..to-1 that J does not
+// serve, or to. O(to-from).
+func (sc *symScan) scanJump(from, to int) int {
+	ds, gx, gy, rs, inf := sc.ds[:to], sc.gx[:to], sc.gy[:to], sc.rs, math.Inf(1)
+	bySector := sc.dirs.JumpSectors()
+	r := from
+	for ; r < to; r++ {
+		if r == rs {
+			continue
+		}
+		d := ds[r]
+		if d == inf {
+			break
+		}
+		dx, dy := int(gx[r])-sc.sx, int(gy[r])-sc.sy
+		var j uint8
+		if uint(dx+1) <= 2 && uint(dy+1) <= 2 {
+			j = sc.dirs.JumpSlot(dx, dy) // one step: the direct move first
+		} else {
+			j = bySector[table.JumpSector(dx, dy)]
+		}
+		if (j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d) && !sc.box(r) {
+			break
 		}
 	}
 	return r

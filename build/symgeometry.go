@@ -2,6 +2,7 @@ package build
 
 import (
 	"math"
+	"slices"
 
 	"github.com/pathtable/pathtable/maps"
 	"github.com/pathtable/pathtable/table"
@@ -24,8 +25,11 @@ type symbolGeometry struct {
 	// and leftward (0 where it is blocked), of a grid width wide.
 	boxes      bool
 	runR, runL []int32
-	width      int
-	height     int
+	// jumps: H_7's value is J (table.JumpSuffix); each node's dirs has
+	// its jump set.
+	jumps  bool
+	width  int
+	height int
 }
 
 // newSymbolGeometry returns g's geometry for symbol rows by the ranks of
@@ -36,7 +40,8 @@ func newSymbolGeometry(g *maps.Graph, order []int32) *symbolGeometry {
 	if gr == nil {
 		return nil
 	}
-	geo := &symbolGeometry{dirs: make([]table.SymbolDirs, g.Nodes())}
+	geo := &symbolGeometry{dirs: make([]table.SymbolDirs, g.Nodes()), jumps: true}
+	jump := table.JumpMasks(gr.Width, gr.Height, gr.Cells)
 	var dx, dy [8]int
 	for u := range int32(g.Nodes()) {
 		deg := int(g.Offsets[u+1] - g.Offsets[u])
@@ -52,6 +57,7 @@ func newSymbolGeometry(g *maps.Graph, order []int32) *symbolGeometry {
 		if !ok {
 			return nil
 		}
+		d.SetJump(jump[u])
 		geo.dirs[u] = d
 	}
 	geo.boxes = true
@@ -116,6 +122,16 @@ func (geo *symbolGeometry) boxLimits(sx, sy int, lim *[4][]int32) {
 // dx < 0, bit 0 for dy < 0. O(1).
 func boxQuadrant(dx, dy int) int {
 	return int(uint(dx)>>63)<<1 | int(uint(dy)>>63)
+}
+
+// withoutJumps returns geo with H_7 in its value, not J. O(V).
+func (geo *symbolGeometry) withoutJumps() *symbolGeometry {
+	c := *geo
+	c.jumps, c.dirs = false, slices.Clone(geo.dirs)
+	for u := range c.dirs {
+		c.dirs[u].Jump = 0
+	}
+	return &c
 }
 
 // withOrder returns geo by the ranks of order. O(V).

@@ -51,10 +51,14 @@ func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 	if t := lt.t; r.Code.Symbols && t.Kind == table.KindGrid {
 		w.symRanks = table.MaxSymbolRank
 		w.dirs, w.xy = make([]table.SymbolDirs, len(r.Order)), make([]int32, 2*len(r.Order))
+		jump := t.JumpMasks() // nil unless H_7's value is J
 		for k, u := range r.Order {
 			// Decoding checked that every node's moves are distinct unit
 			// moves; a node that somehow has others decodes no symbol.
 			w.dirs[k], _ = table.GridSymbolDirs(t.Offsets, t.Targets, t.Cells, t.Width, u)
+			if jump != nil {
+				w.dirs[k].SetJump(jump[u])
+			}
 			c := int(t.Cells[u])
 			w.xy[2*k], w.xy[2*k+1] = int32(c%t.Width), int32(c/t.Width)
 		}

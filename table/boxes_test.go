@@ -191,8 +191,8 @@ func TestCorruptBoxes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tab.FirstEnc != table.FirstEncRuns16x4HWB {
-		t.Fatalf("unit.grid's runs are encoded %q, want %q", tab.FirstEnc, table.FirstEncRuns16x4HWB)
+	if tab.FirstEnc != table.FirstEncRuns16x4HWB+table.JumpSuffix {
+		t.Fatalf("unit.grid's runs are encoded %q, want %q", tab.FirstEnc, table.FirstEncRuns16x4HWB+table.JumpSuffix)
 	}
 	p := rbSplitDoc(t, rbEncode(t, tab))
 	if _, err := table.Decode(rbRawDoc(table.Magic, table.VersionCells, p.bins)); err != nil {

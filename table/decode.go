@@ -78,6 +78,10 @@ func (t *Table) setBins(h *Header, from, rows int, bins [][]byte) error {
 		t.boxes = &boxCache{}
 		t.openBoxes() // at load, so that no query pays for it
 	}
+	if h.RunJumps() && t.carriesCells() {
+		t.jumps = &jumpCache{}
+		t.jumpMasks()
+	}
 	return nil
 }
 

@@ -29,7 +29,8 @@ func fuzzSeeds(f testing.TB) [][]byte {
 		{maps.FormatGrid, "..#..\n", maps.Options{}},            // unreachable pairs
 		{maps.FormatGrid, ".#..\n.#..\n....\n", maps.Options{}}, // open-box wildcards, rows that wrap
 		{maps.FormatGrid, "....\n.#.#\n....\n", maps.Options{Moves: maps.Moves{Connect: 4}}},
-		{maps.FormatGrid, "...#\n..2.\n....\n", maps.Options{Clearance: 2}}, // a 2x2 agent's table
+		{maps.FormatGrid, "...#\n..2.\n....\n", maps.Options{Clearance: 2}},   // a 2x2 agent's table
+		{maps.FormatGrid, "......\n.#....\n...#..\n......\n", maps.Options{}}, // rows that store J (a j encoding)
 		{maps.FormatJSON, `{"nodes": [{"id": "a", "x": 0, "y": 0}, {"id": "b", "x": 1, "y": 0}, {"id": "c", "x": 1, "y": 1}],
 			"edges": [{"from": "a", "to": "b", "cost": 1.5}, {"from": "b", "to": "c", "cost": 2}]}`, maps.Options{}},
 		{maps.FormatJSON, `{"directed": true, "nodes": [{"id": "p"}, {"id": "q"}, {"id": "r"}],

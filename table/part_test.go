@@ -359,7 +359,7 @@ func TestJoinPicksTableEncoding(t *testing.T) {
 			}
 			p, err := table.NewRunsPart(tab.Header, i, k, r.Order, rowStart, words[r.RowStart[from]:r.RowStart[to]])
 			if r.Code.Symbols {
-				p, err = table.NewSymbolRunsPart(tab.Header, i, k, r.Order, rowStart, words[r.RowStart[from]:r.RowStart[to]], r.Code.Wrap)
+				p, err = table.NewRunsPartOf(tab.Header, i, k, r.Order, rowStart, words[r.RowStart[from]:r.RowStart[to]], table.RunForm{Wrap: r.Code.Wrap, Jumps: r.Code.Jumps})
 			}
 			if err != nil {
 				t.Fatal(err)

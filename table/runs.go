@@ -54,12 +54,14 @@ type RunCode struct {
 	// Boxes: a target whose box with the source is open is H_1's, its
 	// row unread (boxes.go).
 	Boxes bool
+	// Jumps: move SymbolBase+MaxSymbolRank-1 is J, not H_7 (jump.go).
+	Jumps bool
 }
 
 // runCodeOf returns the widths that encoding enc names, and false for an
 // unknown one.
 func runCodeOf(enc string) (wide, nibble, ok bool) {
-	switch enc {
+	switch enc = withoutJump(enc); enc {
 	case FirstEncRuns16x4HB, FirstEncRuns16x4HWB, FirstEncRuns16x4HC, FirstEncRuns16x4HCB:
 		return false, true, true
 	case FirstEncRuns32x4HB, FirstEncRuns32x4HWB, FirstEncRuns32x4HC, FirstEncRuns32x4HCB:
@@ -94,18 +96,35 @@ func runCodeOf(enc string) (wide, nibble, ok bool) {
 // heuristic symbols, rows that wrap (over every rank, or within their
 // component with comps), open-box wildcards. Wrap, comps and boxes come
 // with symbols only.
-type runForm struct{ symbols, wrap, comps, boxes bool }
+type runForm struct{ symbols, wrap, comps, boxes, jumps bool }
+
+// RunForm is what a run-length grid table's symbol rows store beside
+// heuristic symbols (NewRunsOf): rows that wrap over every rank (Wrap) or
+// within their component (Comps), open-box wildcards (Boxes), J in H_7's
+// value (Jumps).
+type RunForm struct{ Wrap, Comps, Boxes, Jumps bool }
+
+// NewRunsOf is NewSymbolRuns for rows of form f: NewSymbolRuns,
+// NewBoxRuns or NewComponentRuns by f's Wrap, Comps and Boxes, with J in
+// H_7's value where f.Jumps (JumpSuffix). O(n + runs).
+func NewRunsOf(h Header, order []int32, rowStart []uint32, words []uint32, f RunForm) (*Runs, error) {
+	return newSymbolRuns(h, order, rowStart, words, runForm{wrap: f.Wrap || f.Comps, comps: f.Comps, boxes: f.Boxes, jumps: f.Jumps})
+}
 
 // runEncoding returns the name of the narrowest encoding of words that
 // fits a table of n nodes, of form f.
+// Rows that never store H_7's value read alike with J there or not: they
+// take the encoding without JumpSuffix, which older readers know.
 func runEncoding(n int, words []uint32, f runForm) string {
-	nibble := true
+	nibble, jump := true, false
 	for _, w := range words {
-		if m := RunMove(w); m >= noMove4 && m != NoMove {
+		m := RunMove(w)
+		if m >= noMove4 && m != NoMove {
 			nibble = false
-			break
 		}
+		jump = jump || m == SymbolBase+MaxSymbolRank-1
 	}
+	f.jumps = f.jumps && jump
 	return runEncodingOf(n > maxNarrowNodes, nibble, f)
 }
 
@@ -350,7 +369,7 @@ func (r *Runs) layout() layout { return runsLayout{} }
 
 func (r *Runs) header(h *Header) {
 	h.Layout, h.RunCount, h.Window = LayoutRuns, r.Code.Len(), 0
-	h.FirstEnc = runEncodingOf(r.Code.Wide, r.Code.Nibble, runForm{symbols: r.Code.Symbols, wrap: r.Code.Wrap, comps: r.Code.Comps, boxes: r.Code.Boxes})
+	h.FirstEnc = runEncodingOf(r.Code.Wide, r.Code.Nibble, runForm{symbols: r.Code.Symbols, wrap: r.Code.Wrap, comps: r.Code.Comps, boxes: r.Code.Boxes, jumps: r.Code.Jumps})
 }
 
 func (r *Runs) distance(t *Table, s, target int) (float64, bool) {
@@ -506,7 +525,7 @@ func decodeRuns(h *Header, from int, order, rows, runs []byte, counts bool) (*Ru
 		return nil, err
 	}
 	r := &Runs{RowStart: rowStart, From: from, order: order, runs: runs,
-		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble, Symbols: Symbols(h.FirstEnc), Wrap: Wraps(h.FirstEnc), Comps: Comps(h.FirstEnc), Boxes: Boxes(h.FirstEnc)}}
+		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble, Symbols: Symbols(h.FirstEnc), Wrap: Wraps(h.FirstEnc), Comps: Comps(h.FirstEnc), Boxes: Boxes(h.FirstEnc), Jumps: Jumps(h.FirstEnc)}}
 	if r.Order, r.Rank, err = checkOrder(order, wide, h.Nodes); err != nil {
 		return nil, err
 	}
@@ -519,6 +538,9 @@ func decodeRuns(h *Header, from int, order, rows, runs []byte, counts bool) (*Ru
 func runEncodingOf(wide, nibble bool, f runForm) string {
 	symbols, wrap := f.symbols, f.wrap
 	switch {
+	case symbols && f.jumps:
+		f.jumps = false
+		return runEncodingOf(wide, nibble, f) + JumpSuffix
 	case symbols && f.boxes:
 		return runEncodingOf(wide, nibble, runForm{symbols: true, wrap: wrap, comps: f.comps}) + BoxSuffix
 	case symbols && f.comps && !wide:
@@ -578,7 +600,7 @@ func (runsLayout) distBytes(*Header) int64 { return 0 }
 
 func (runsLayout) check(h *Header) error {
 	if _, _, ok := runCodeOf(h.FirstEnc); !ok {
-		return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8, FirstEncRuns16x4H, FirstEncRuns32x4H, FirstEncRuns16x4HW, FirstEncRuns32x4HW, FirstEncRuns16x4HB, FirstEncRuns32x4HB, FirstEncRuns16x4HWB, FirstEncRuns32x4HWB, FirstEncRuns16x4HC, FirstEncRuns32x4HC, FirstEncRuns16x4HCB, FirstEncRuns32x4HCB)
+		return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, or a symbol one with %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8, FirstEncRuns16x4H, FirstEncRuns32x4H, FirstEncRuns16x4HW, FirstEncRuns32x4HW, FirstEncRuns16x4HB, FirstEncRuns32x4HB, FirstEncRuns16x4HWB, FirstEncRuns32x4HWB, FirstEncRuns16x4HC, FirstEncRuns32x4HC, FirstEncRuns16x4HCB, FirstEncRuns32x4HCB, JumpSuffix)
 	}
 	if Symbols(h.FirstEnc) && h.Kind != KindGrid {
 		return fmt.Errorf("a %s table has first-move encoding %q, whose heuristic symbols only grid tables carry", h.Kind, h.FirstEnc)
@@ -607,7 +629,11 @@ func (runsLayout) validate(h *Header, from, rows int, bins [][]byte) error {
 func (runsLayout) key(*Header) string { return "layout runs" }
 
 func (runsLayout) partEncs() []string {
-	return []string{FirstEncPartRuns, FirstEncPartRunsH, FirstEncPartRunsHW, FirstEncPartRunsHB, FirstEncPartRunsHWB, FirstEncPartRunsHC, FirstEncPartRunsHCB}
+	encs := []string{FirstEncPartRuns, FirstEncPartRunsH, FirstEncPartRunsHW, FirstEncPartRunsHB, FirstEncPartRunsHWB, FirstEncPartRunsHC, FirstEncPartRunsHCB}
+	for _, e := range encs[1:7] {
+		encs = append(encs, e+JumpSuffix)
+	}
+	return encs
 }
 
 // fromParts sets the runs of the table whose parts hold runs in all, in

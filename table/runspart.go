@@ -82,6 +82,25 @@ func NewBoxRunsPart(h Header, shard, shards int, order []int32, rowStart []uint3
 	return newRunsPart(h, shard, shards, order, rowStart, words, enc)
 }
 
+// NewRunsPartOf is NewSymbolRunsPart for rows of form f (see NewRunsOf),
+// encoded in the part encoding of that form. O(n + runs).
+func NewRunsPartOf(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32, f RunForm) (*Part, error) {
+	enc := FirstEncPartRunsH
+	switch {
+	case f.Comps:
+		enc += CompSuffix
+	case f.Wrap:
+		enc += WrapSuffix
+	}
+	if f.Boxes {
+		enc += BoxSuffix
+	}
+	if f.Jumps {
+		enc += JumpSuffix
+	}
+	return newRunsPart(h, shard, shards, order, rowStart, words, enc)
+}
+
 func newRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, words []uint32, enc string) (*Part, error) {
 	h.Layout, h.FirstEnc, h.RunCount, h.Window = LayoutRuns, enc, 0, 0
 	p, err := newPart(h, shard, shards, len(words))
@@ -98,6 +117,9 @@ func newRunsPart(h Header, shard, shards int, order []int32, rowStart []uint32, 
 	if Comps(enc) {
 		p.t.comps = &compCache{} // made from the graph SetGraph gives
 	}
+	if Jumps(enc) {
+		p.t.jumps = &jumpCache{}
+	}
 	return p, nil
 }
 
@@ -112,6 +134,7 @@ type runsJoin struct {
 	wraps    int // parts whose rows wrap
 	boxes    int // parts with open-box wildcards
 	comps    int // parts whose rows cover their component
+	jumps    int // parts whose rows store J
 	symbols  int // parts with heuristic symbols, of parts added
 	order    []int32
 	rowStart []uint32
@@ -141,6 +164,9 @@ func (j *runsJoin) add(p *Part) error {
 	if r.Code.Comps {
 		j.comps++
 	}
+	if r.Code.Jumps {
+		j.jumps++
+	}
 	base := uint32(len(j.words))
 	for _, x := range r.RowStart[1:] {
 		j.rowStart = append(j.rowStart, base+x)
@@ -156,10 +182,10 @@ func (j *runsJoin) done(h *Header) (Payload, error) {
 	switch {
 	case j.symbols == 0:
 		return NewRuns(*h, j.order, j.rowStart, j.words)
-	case j.symbols == j.parts && all(j.wraps, j.parts) && all(j.boxes, j.parts) && all(j.comps, j.parts):
-		return newSymbolRuns(*h, j.order, j.rowStart, j.words, runForm{wrap: j.wraps > 0, comps: j.comps > 0, boxes: j.boxes > 0})
+	case j.symbols == j.parts && all(j.wraps, j.parts) && all(j.boxes, j.parts) && all(j.comps, j.parts) && all(j.jumps, j.parts):
+		return newSymbolRuns(*h, j.order, j.rowStart, j.words, runForm{wrap: j.wraps > 0, comps: j.comps > 0, boxes: j.boxes > 0, jumps: j.jumps > 0})
 	}
-	return nil, fmt.Errorf("%w: of the %d parts, %d have heuristic symbols, %d rows that wrap, %d rows that cover their component and %d open-box wildcards", ErrCorrupt, j.parts, j.symbols, j.wraps, j.comps, j.boxes)
+	return nil, fmt.Errorf("%w: of the %d parts, %d have heuristic symbols, %d rows that wrap, %d rows that cover their component, %d open-box wildcards and %d J moves", ErrCorrupt, j.parts, j.symbols, j.wraps, j.comps, j.boxes, j.jumps)
 }
 
 // all reports whether k of parts parts is none or all of them. O(1).
@@ -189,6 +215,9 @@ func (r *Runs) checkRows(offsets []int32) error {
 		degree := int(offsets[s+1] - offsets[s])
 		for i := int(r.RowStart[k]); i < int(r.RowStart[k+1]); i++ {
 			m := r.Code.Move(i)
+			if r.Code.Jumps && m == SymbolBase+MaxSymbolRank-1 {
+				continue // J names one of the node's moves whatever its degree
+			}
 			if r.Code.Symbols && m >= SymbolBase && m < SymbolBase+MaxSymbolRank {
 				m -= SymbolBase // H_k names one of the node's moves, k-1 its index
 			}

@@ -228,7 +228,10 @@ func widen(t *testing.T, data []byte, enc string) []byte {
 // where the node has no such slot, as every grid node for 15 and up), and
 // 255 no path; none is an error.
 func TestSpecWideSymbolMoves(t *testing.T) {
-	sym := rbBuildLevelLayout(t, maps.FormatGrid, specTiny, maps.Options{}, table.LayoutRuns)
+	sym, err := rbBuildLevelWith(t, maps.FormatGrid, specTiny, maps.Options{}, build.Options{Layout: table.LayoutRuns, NoJump: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if sym.FirstEnc != table.FirstEncRuns16x4HC {
 		t.Fatalf("tiny.grid's encoding %q, want %q", sym.FirstEnc, table.FirstEncRuns16x4HC)
 	}

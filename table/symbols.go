@@ -75,8 +75,15 @@ func HeuristicKey(dx, dy int) int64 {
 	return 985*max(a, b) + 408*min(a, b)
 }
 
-// Symbols reports whether encoding enc stores heuristic symbols. O(1).
+// Symbols reports whether encoding enc stores heuristic symbols (with J,
+// jump.go, or not). O(1).
 func Symbols(enc string) bool {
+	return symbolBase(withoutJump(enc))
+}
+
+// symbolBase reports whether enc, without JumpSuffix, is a symbol
+// encoding. O(1).
+func symbolBase(enc string) bool {
 	enc = strings.TrimSuffix(enc, BoxSuffix)
 	return strings.HasPrefix(enc, "runs") && (strings.HasSuffix(enc, SymbolSuffix) || strings.HasSuffix(enc, SymbolSuffix+WrapSuffix) || strings.HasSuffix(enc, SymbolSuffix+CompSuffix))
 }
@@ -84,20 +91,21 @@ func Symbols(enc string) bool {
 // Wraps reports whether encoding enc's rows wrap around, over every rank
 // or within their component (Comps). O(1).
 func Wraps(enc string) bool {
-	enc = strings.TrimSuffix(enc, BoxSuffix)
+	enc = strings.TrimSuffix(withoutJump(enc), BoxSuffix)
 	return strings.HasPrefix(enc, "runs") && (strings.HasSuffix(enc, SymbolSuffix+WrapSuffix) || strings.HasSuffix(enc, SymbolSuffix+CompSuffix))
 }
 
 // Comps reports whether encoding enc's rows cover their source's
 // component only and wrap within it (CompSuffix). O(1).
 func Comps(enc string) bool {
-	enc = strings.TrimSuffix(enc, BoxSuffix)
+	enc = strings.TrimSuffix(withoutJump(enc), BoxSuffix)
 	return strings.HasPrefix(enc, "runs") && strings.HasSuffix(enc, SymbolSuffix+CompSuffix)
 }
 
 // Boxes reports whether encoding enc has open-box wildcards: a symbol
 // encoding with BoxSuffix. O(1).
 func Boxes(enc string) bool {
+	enc = withoutJump(enc)
 	return strings.HasSuffix(enc, BoxSuffix) && Symbols(enc)
 }
 
@@ -193,11 +201,15 @@ func DirOf(dx, dy int) (uint8, bool) {
 // nibble c, the slot of direction c, or 0xF; Mask has bit c for each
 // direction c the node has. Sorted reports slots in increasing code, as a
 // grid's are, which ranks by the class tables. A grid node's moves go to
-// distinct neighbouring cells, so up to 8.
+// distinct neighbouring cells, so up to 8. Where Jump is not empty
+// (SetJump, in a table whose encoding has JumpSuffix), H_7's value names
+// J, among the directions of Jump (a node without moves has none either
+// way).
 type SymbolDirs struct {
 	Dir, Slot uint32
 	Degree    uint8
 	Mask      uint8
+	Jump      uint8
 	Sorted    bool
 }
 
@@ -231,6 +243,9 @@ func NewSymbolDirs(dx, dy []int) (SymbolDirs, bool) {
 // falls by 1393 (diagonal) or 985 (straight) that way and by less any
 // other way. O(1) then, O(degree) with sorted slots, O(degree²) otherwise.
 func (s *SymbolDirs) SymbolSlot(k int, dx, dy int) uint8 {
+	if k == MaxSymbolRank && s.Jump != 0 {
+		return s.JumpSlot(dx, dy)
+	}
 	if k < 1 || k > int(s.Degree) {
 		return NoMove
 	}
@@ -352,6 +367,11 @@ func (t *Table) symbolMove(s, target int, m uint8) uint8 {
 	d, ok := GridSymbolDirs(t.Offsets, t.Targets, t.Cells, t.Width, int32(s))
 	if !ok {
 		return NoMove
+	}
+	if m == SymbolBase+MaxSymbolRank-1 {
+		if jm := t.jumpMasks(); jm != nil {
+			d.SetJump(jm[s])
+		}
 	}
 	cs, ct := int(t.Cells[s]), int(t.Cells[target])
 	return d.SymbolSlot(int(m)-SymbolBase+1, ct%t.Width-cs%t.Width, ct/t.Width-cs/t.Width)

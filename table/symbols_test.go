@@ -231,8 +231,8 @@ func TestCorruptSymbols(t *testing.T) {
 	if err != nil {
 		t.Fatalf("unchanged: %v", err)
 	}
-	if good.FirstEnc != table.FirstEncRuns16x4HW {
-		t.Fatalf("maze.grid's runs are encoded %q, want %q", good.FirstEnc, table.FirstEncRuns16x4HW)
+	if good.FirstEnc != table.FirstEncRuns16x4HW+table.JumpSuffix {
+		t.Fatalf("maze.grid's runs are encoded %q, want %q", good.FirstEnc, table.FirstEncRuns16x4HW+table.JumpSuffix)
 	}
 	runs := len(p.bins) - 1
 	split := 2 * good.RunCount

@@ -190,6 +190,7 @@ type Table struct {
 	payload Payload
 	boxes   *boxCache  // open-box wildcards' OpenBoxes, for a table with them (boxes.go)
 	comps   *compCache // each rank's component, for a table whose rows cover theirs (components.go)
+	jumps   *jumpCache // each node's JumpMasks, for a table whose rows store J (jump.go)
 }
 
 // New returns a table of header h whose answers p holds (made by NewFlat,
@@ -209,6 +210,9 @@ func New(h Header, p Payload) (*Table, error) {
 	}
 	if h.RunComps() {
 		t.comps = &compCache{}
+	}
+	if h.RunJumps() {
+		t.jumps = &jumpCache{}
 	}
 	return t, nil
 }

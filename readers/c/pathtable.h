@@ -242,6 +242,7 @@ struct pt_table {
 	uint32_t *row_start;
 	const uint8_t *starts, *moves;
 	int wide, nibble, symbols, wrap;
+	uint8_t *rjump;          /* j encodings: each rank's jump set, a bit per direction */
 	int32_t *rcomp;          /* c encodings: each rank's component, its first rank */
 	uint8_t *rdirs;          /* symbols: each rank's directions, a bit each */
 	int32_t *rxy;            /* symbols: each rank's x, y */
@@ -664,21 +665,30 @@ static int pt__header(const uint8_t *b, uint64_t len, pt__hdr *h, pt_error *e)
  * cells, without reading the row (docs/FORMAT.md "Open-box wildcards"); a
  * "c" (component) encoding's rows wrap within their source's component,
  * and a target in another one has no path (docs/FORMAT.md "Rows that
- * cover their component"). */
+ * cover their component"); a "j" encoding stores J, not H_7, in move 14
+ * (docs/FORMAT.md "The jump move J"). */
 typedef struct {
 	const char *name;
-	int wide, nibble, symbols, wrap, box, comp;
+	int wide, nibble, symbols, wrap, box, comp, jump;
 } pt__enc;
-#define PT__NENCS 22
+#define PT__NENCS 40
 static const pt__enc pt__encs[PT__NENCS] = {
-	{"runs16x4", 0, 1, 0, 0, 0, 0}, {"runs16x8", 0, 0, 0, 0, 0, 0}, {"runs32x4", 1, 1, 0, 0, 0, 0}, {"runs32x8", 1, 0, 0, 0, 0, 0},
-	{"runs16x4h", 0, 1, 1, 0, 0, 0}, {"runs32x4h", 1, 1, 1, 0, 0, 0}, {"runs32x8h", 1, 0, 1, 0, 0, 0},
-	{"runs16x4hw", 0, 1, 1, 1, 0, 0}, {"runs32x4hw", 1, 1, 1, 1, 0, 0}, {"runs32x8hw", 1, 0, 1, 1, 0, 0},
-	{"runs16x4hb", 0, 1, 1, 0, 1, 0}, {"runs32x4hb", 1, 1, 1, 0, 1, 0}, {"runs32x8hb", 1, 0, 1, 0, 1, 0},
-	{"runs16x4hwb", 0, 1, 1, 1, 1, 0}, {"runs32x4hwb", 1, 1, 1, 1, 1, 0}, {"runs32x8hwb", 1, 0, 1, 1, 1, 0},
-	{"runs16x4hc", 0, 1, 1, 1, 0, 1}, {"runs32x4hc", 1, 1, 1, 1, 0, 1}, {"runs32x8hc", 1, 0, 1, 1, 0, 1},
-	{"runs16x4hcb", 0, 1, 1, 1, 1, 1}, {"runs32x4hcb", 1, 1, 1, 1, 1, 1}, {"runs32x8hcb", 1, 0, 1, 1, 1, 1},
+	{"runs16x4", 0, 1, 0, 0, 0, 0, 0}, {"runs16x8", 0, 0, 0, 0, 0, 0, 0}, {"runs32x4", 1, 1, 0, 0, 0, 0, 0}, {"runs32x8", 1, 0, 0, 0, 0, 0, 0},
+	{"runs16x4h", 0, 1, 1, 0, 0, 0, 0}, {"runs32x4h", 1, 1, 1, 0, 0, 0, 0}, {"runs32x8h", 1, 0, 1, 0, 0, 0, 0},
+	{"runs16x4hw", 0, 1, 1, 1, 0, 0, 0}, {"runs32x4hw", 1, 1, 1, 1, 0, 0, 0}, {"runs32x8hw", 1, 0, 1, 1, 0, 0, 0},
+	{"runs16x4hb", 0, 1, 1, 0, 1, 0, 0}, {"runs32x4hb", 1, 1, 1, 0, 1, 0, 0}, {"runs32x8hb", 1, 0, 1, 0, 1, 0, 0},
+	{"runs16x4hwb", 0, 1, 1, 1, 1, 0, 0}, {"runs32x4hwb", 1, 1, 1, 1, 1, 0, 0}, {"runs32x8hwb", 1, 0, 1, 1, 1, 0, 0},
+	{"runs16x4hc", 0, 1, 1, 1, 0, 1, 0}, {"runs32x4hc", 1, 1, 1, 1, 0, 1, 0}, {"runs32x8hc", 1, 0, 1, 1, 0, 1, 0},
+	{"runs16x4hcb", 0, 1, 1, 1, 1, 1, 0}, {"runs32x4hcb", 1, 1, 1, 1, 1, 1, 0}, {"runs32x8hcb", 1, 0, 1, 1, 1, 1, 0},
+	{"runs16x4hj", 0, 1, 1, 0, 0, 0, 1}, {"runs32x4hj", 1, 1, 1, 0, 0, 0, 1}, {"runs32x8hj", 1, 0, 1, 0, 0, 0, 1},
+	{"runs16x4hwj", 0, 1, 1, 1, 0, 0, 1}, {"runs32x4hwj", 1, 1, 1, 1, 0, 0, 1}, {"runs32x8hwj", 1, 0, 1, 1, 0, 0, 1},
+	{"runs16x4hbj", 0, 1, 1, 0, 1, 0, 1}, {"runs32x4hbj", 1, 1, 1, 0, 1, 0, 1}, {"runs32x8hbj", 1, 0, 1, 0, 1, 0, 1},
+	{"runs16x4hwbj", 0, 1, 1, 1, 1, 0, 1}, {"runs32x4hwbj", 1, 1, 1, 1, 1, 0, 1}, {"runs32x8hwbj", 1, 0, 1, 1, 1, 0, 1},
+	{"runs16x4hcj", 0, 1, 1, 1, 0, 1, 1}, {"runs32x4hcj", 1, 1, 1, 1, 0, 1, 1}, {"runs32x8hcj", 1, 0, 1, 1, 0, 1, 1},
+	{"runs16x4hcbj", 0, 1, 1, 1, 1, 1, 1}, {"runs32x4hcbj", 1, 1, 1, 1, 1, 1, 1}, {"runs32x8hcbj", 1, 0, 1, 1, 1, 1, 1},
 };
+
+static int pt__jumps(pt_table *t, pt_error *e);
 
 static int pt__dist_width(int kind) { return kind == PT__U16 ? 2 : kind == PT__U32 || kind == PT__O16 ? 4 : 8; }
 
@@ -1236,10 +1246,10 @@ static int pt__runs(pt_table *t, const pt__shape *sh, int64_t row_bytes, const u
 		if (sum != (uint64_t)nruns)
 			return pt__fail(e, PT_ERR_CORRUPT, "rows do not span the %lld runs: they hold %llu", (long long)nruns, (unsigned long long)sum);
 	} else {
+		if (pt__le32(rows) != 0 || pt__le32(rows + 4 * (size_t)n) != (uint64_t)nruns)
+			return pt__fail(e, PT_ERR_CORRUPT, "rows do not span the %lld runs", (long long)nruns);
 		for (r = 0; r <= n; r++)
 			t->row_start[r] = pt__le32(rows + 4 * (size_t)r);
-		if (t->row_start[0] != 0 || t->row_start[n] != (uint64_t)nruns)
-			return pt__fail(e, PT_ERR_CORRUPT, "rows do not span the %lld runs", (long long)nruns);
 		for (r = 0; r < n; r++)
 			if (t->row_start[r] > t->row_start[r + 1])
 				return pt__fail(e, PT_ERR_CORRUPT, "row %d ends before it starts", r);
@@ -1285,6 +1295,8 @@ static int pt__runs(pt_table *t, const pt__shape *sh, int64_t row_bytes, const u
 			}
 			t->rdirs[r] = (uint8_t)mask;
 		}
+		if (sh->enc->jump && (rc = pt__jumps(t, e)) != PT_OK)
+			return rc;
 	}
 	if (sh->enc->comp && (rc = pt__comps(t, e)) != PT_OK)
 		return rc;
@@ -1490,6 +1502,7 @@ void pt_close(pt_table *t)
 	PATHTABLE_FREE(t->rhops);
 	PATHTABLE_FREE(t->row_start);
 	PATHTABLE_FREE(t->rdirs);
+	PATHTABLE_FREE(t->rjump);
 	PATHTABLE_FREE(t->rxy);
 	PATHTABLE_FREE(t->boxes);
 	PATHTABLE_FREE(t->rcomp);
@@ -1845,6 +1858,78 @@ static unsigned pt__run_move(const pt_table *t, uint32_t i)
 	return m == 0xF ? PT__NOMOVE : m;
 }
 
+/* J's preference lists, by sector (pt__jump_sector): direction codes
+ * nearest first to the sector's centre (docs/FORMAT.md "The jump move J"). */
+static const uint8_t pt__jump_prefs[16][8] = {
+	{4, 3, 5, 2, 6, 0, 1, 7}, {3, 4, 2, 5, 6, 1, 0, 7}, {3, 2, 4, 1, 0, 5, 6, 7}, {2, 3, 1, 4, 0, 6, 5, 7},
+	{0, 1, 7, 2, 6, 4, 3, 5}, {1, 0, 2, 7, 6, 3, 4, 5}, {1, 2, 0, 3, 4, 7, 6, 5}, {2, 1, 3, 0, 4, 6, 7, 5},
+	{4, 5, 3, 6, 2, 0, 7, 1}, {5, 4, 6, 3, 2, 7, 0, 1}, {5, 6, 4, 7, 0, 3, 2, 1}, {6, 5, 7, 4, 0, 2, 3, 1},
+	{0, 7, 1, 6, 2, 4, 5, 3}, {7, 0, 6, 1, 2, 5, 4, 3}, {7, 6, 0, 5, 4, 1, 2, 3}, {6, 7, 5, 0, 4, 2, 1, 3},
+};
+
+/* pt__jump decodes J from the node of rank r toward a target (dx, dy)
+ * from it: the direct move one step away, else the first direction of
+ * the target's sector's list in r's jump set. O(1). */
+static unsigned pt__jump(const pt_table *t, int32_t r, int64_t dx, int64_t dy)
+{
+	unsigned mask = t->rdirs[r], set = t->rjump[r], c, q = 0, p;
+	int64_t a = dx < 0 ? -dx : dx, b = dy < 0 ? -dy : dy;
+	if (a <= 1 && b <= 1)
+		for (c = 0; c < 8; c++)
+			if (pt__dx[c] == dx && pt__dy[c] == dy && (mask >> c & 1))
+				return pt__popcount8(mask & ((1u << c) - 1));
+	if (set == 0 || (a == 0 && b == 0))
+		return PT__NOMOVE;
+	if (dx < 0 || (dx == 0 && dy < 0))
+		q |= 2;
+	if (dy < 0 || (dy == 0 && dx > 0))
+		q |= 1;
+	p = 2 * a <= b ? 0 : a <= b ? 1 : a <= 2 * b ? 2 : 3;
+	for (c = 0; c < 8; c++) {
+		unsigned d = pt__jump_prefs[q * 4 + p][c];
+		if (set >> d & 1)
+			return pt__popcount8(mask & ((1u << d) - 1));
+	}
+	return PT__NOMOVE;
+}
+
+/* pt__cell_open reports whether cell (x, y) holds a node. */
+static int pt__cell_open(const pt_table *t, int64_t x, int64_t y)
+{
+	return x >= 0 && y >= 0 && x < t->info.width && y < t->info.height && pt__node_of_cell(t, y * t->info.width + x) >= 0;
+}
+
+/* pt__jumps makes each rank's jump set of a j table: its directions into
+ * a neighbour that has a successor when entered that way, as jump point
+ * search prunes, or all its directions where none has. O(V log V) at
+ * most. */
+static int pt__jumps(pt_table *t, pt_error *e)
+{
+	int32_t r;
+	if (!(t->rjump = (uint8_t *)pt__alloc((size_t)t->n)))
+		return pt__fail(e, PT_ERR_NOMEM, "the jump sets of %d nodes", t->n);
+	for (r = 0; r < t->n; r++) {
+		int32_t c = t->cells[t->order[r]];
+		int64_t x = c % t->info.width, y = c / t->info.width;
+		unsigned d, set = 0;
+		for (d = 0; d < 8; d++) {
+			int64_t ex = pt__dx[d], ey = pt__dy[d], nx = x + ex, ny = y + ey;
+			int ok;
+			if (!(t->rdirs[r] >> d & 1) || !pt__cell_open(t, nx, ny))
+				continue;
+			if (ex != 0 && ey != 0)
+				ok = pt__cell_open(t, nx + ex, ny) || pt__cell_open(t, nx, ny + ey);
+			else
+				ok = pt__cell_open(t, nx + ex, ny + ey) || (pt__cell_open(t, nx - ey, ny + ex) && !pt__cell_open(t, nx - ey - ex, ny + ex - ey)) ||
+				     (pt__cell_open(t, nx + ey, ny - ex) && !pt__cell_open(t, nx + ey - ex, ny - ex - ey));
+			if (ok)
+				set |= 1u << d;
+		}
+		t->rjump[r] = (uint8_t)(set ? set : t->rdirs[r]);
+	}
+	return PT_OK;
+}
+
 /* pt__symbol decodes heuristic symbol H_k (move m = 7 + k) of the node of
  * rank r toward the node of rank tr: its slots ranked by the octile key
  * from the cell each leads to to the target's, ties by slot. O(1) for H_1
@@ -1854,6 +1939,8 @@ static unsigned pt__symbol(const pt_table *t, int32_t r, int32_t tr, unsigned m)
 	unsigned mask = t->rdirs[r], k = m - 7, deg = pt__popcount8(mask), j, i, n = 0, c;
 	int64_t dx = (int64_t)t->rxy[2 * tr] - t->rxy[2 * r], dy = (int64_t)t->rxy[2 * tr + 1] - t->rxy[2 * r + 1];
 	int64_t keys[8];
+	if (k == 7 && t->rjump)
+		return pt__jump(t, r, dx, dy);
 	if (k > deg)
 		return PT__NOMOVE;
 	if (k == 1) {

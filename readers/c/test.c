@@ -664,11 +664,18 @@ static void box(const char *path, const char *flat_path)
 	in = pt_info_of(t);
 	el = strlen(in->first_enc);
 	CHECK(el < 20, "%s: first_enc %s", path, in->first_enc);
-	has_b = el > 0 && in->first_enc[el - 1] == 'b';
+	/* A j encoding's b comes before its j. */
+	has_b = el > 0 && (in->first_enc[el - 1] == 'b' || (el > 1 && in->first_enc[el - 1] == 'j' && in->first_enc[el - 2] == 'b'));
 	costs = split(data, size, &ps) && ps.version == 3 && ps.n[2] != 0;
 	strcpy(enc, in->first_enc);
-	if (!has_b)
+	if (!has_b) {
+		int j = el > 0 && enc[el - 1] == 'j';
+		if (j)
+			enc[el - 1] = 0;
 		strcat(enc, strchr(enc, 'h') ? "b" : "hb");
+		if (j)
+			strcat(enc, "j");
+	}
 	if (in->version != 3 || in->kind != PT_GRID) {
 		refuse_enc(path, data, size, enc, "heuristic symbols");
 		refuse_enc(path, data, size, in->first_enc[4] == '1' ? "runs16x4hb" : "runs32x4hb", "heuristic symbols");
@@ -677,7 +684,10 @@ static void box(const char *path, const char *flat_path)
 		CHECK(!has_b, "%s: a b encoding with a costs bin opened", path);
 		refuse_enc(path, data, size, enc, "costs bin");
 		if (!strchr(enc, 'w') && !strchr(enc, 'c')) { /* hb: hwb too; hcb has no w form */
-			strcpy(enc + strlen(enc) - 1, "wb");
+			char *b = strrchr(enc, 'b'), tail[4];
+			strcpy(tail, b + 1);
+			strcpy(b, "wb");
+			strcat(b, tail);
 			refuse_enc(path, data, size, enc, "costs bin");
 		}
 	} else {

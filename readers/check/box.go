@@ -69,8 +69,12 @@ func headerStr(data []byte, key string) string {
 
 // boxed returns enc's open-box form: enc itself when it has one.
 func boxed(enc string) string {
-	if strings.HasSuffix(enc, "b") {
+	base, j := strings.CutSuffix(enc, "j") // a j encoding's b comes before its j
+	if strings.HasSuffix(base, "b") {
 		return enc
+	}
+	if j {
+		return base + "bj"
 	}
 	return enc + "b"
 }
@@ -82,7 +86,7 @@ func boxed(enc string) string {
 // suffixes out of order), each refused; then rows of a b table damaged
 // behind a good checksum, which every reader must answer alike.
 func (dm *damager) boxCases() {
-	enc := func(base, value string) {
+	encAs := func(base, value string, refused bool) {
 		if dm.tables[base] == nil {
 			dm.errs = append(dm.errs, fmt.Sprintf("box %s: no table %s", value, base))
 			return
@@ -92,8 +96,9 @@ func (dm *damager) boxCases() {
 			dm.errs = append(dm.errs, fmt.Sprintf("box %s %s: %v", base, value, err))
 			return
 		}
-		dm.add(base, "first_enc "+value, data, true)
+		dm.add(base, "first_enc "+value, data, refused)
 	}
+	enc := func(base, value string) { encAs(base, value, true) }
 	// tiny.grid and maze.grid have cells of other costs.
 	enc("tiny.runs", "runs16x4hb")
 	enc("tiny.runs", "runs16x4hwb")
@@ -108,7 +113,14 @@ func (dm *damager) boxCases() {
 	enc("tiny.g.runs", "runs16x4hc")
 	enc("lecture.gr.runs", "runs16x4hc")
 	enc("small.map", "u8b")
-	for _, e := range []string{"runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4bh", "runs16x4hbw", "runs16x4hbb", "runs16x4hB", "runs16x4c", "runs16x8hc", "runs16x4hwc", "runs16x4hbc"} {
+	// The j encodings (J in move 14): read where the symbols are; refused
+	// on a graph, in format 2, and after anything but a symbol encoding.
+	encAs("tiny.runs", "runs16x4hcj", false) // no run stores move 14: read as runs16x4hc
+	enc("tiny.runs", "runs32x8hcj")
+	enc("lecture.gr.runs", "runs16x4hj")
+	enc("tiny.g.runs", "runs16x4hwj")
+	for _, e := range []string{"runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4bh", "runs16x4hbw", "runs16x4hbb", "runs16x4hB", "runs16x4c", "runs16x8hc", "runs16x4hwc", "runs16x4hbc",
+		"runs16x4j", "runs16x4hjb", "runs16x4hjw", "runs16x4hwbjj", "runs16x4hJ", "runs16x8hj", "runs16x4jh", "runs16x4bj"} {
 		enc(boxBase, e)
 	}
 	if dm.tables[boxBase] == nil {

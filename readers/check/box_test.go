@@ -58,7 +58,7 @@ func TestWithHeaderStr(t *testing.T) {
 	if _, err := withHeaderStr(data[:len(data)-1], "first_enc", "x"); err == nil {
 		t.Error("a cut table: no error")
 	}
-	for enc, want := range map[string]string{"runs16x4h": "runs16x4hb", "runs32x4hw": "runs32x4hwb", "runs16x4hwb": "runs16x4hwb"} {
+	for enc, want := range map[string]string{"runs16x4h": "runs16x4hb", "runs32x4hw": "runs32x4hwb", "runs16x4hwb": "runs16x4hwb", "runs16x4hwj": "runs16x4hwbj", "runs16x4hcbj": "runs16x4hcbj"} {
 		if got := boxed(enc); got != want {
 			t.Errorf("boxed(%q) = %q, want %q", enc, got, want)
 		}

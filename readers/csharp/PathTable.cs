@@ -121,7 +121,9 @@ namespace PathTable
         byte[] dirR;
         int hopShift;
         int startBytes, moveBits, runsOff, movesOff, runCount;
-        bool symbols, wrap, boxEnc, comps;
+        bool symbols, wrap, boxEnc, comps, jumps;
+        // A j encoding's jump set of each node, a bit per direction; null otherwise.
+        byte[] jumpSet;
         // A c encoding's component of each rank, as its first rank; null otherwise.
         int[] compR;
         // A b encoding's summed-area table of open cells: boxSum[y*(Width+1)+x]
@@ -375,6 +377,8 @@ namespace PathTable
                         if (d >= 0 && dirSlot[8 * u + d] == NoMove)
                             dirSlot[8 * u + d] = (byte)(e - offsets[u]);
                     }
+                if (jumps)
+                    BuildJumpSets();
             }
             if (Layout == Layout.Runs)
                 BuildRankWalk();
@@ -527,6 +531,13 @@ namespace PathTable
                 // within their source's component, a target in another one
                 // no path (docs/FORMAT.md "Rows that cover their component").
                 string enc = h.FirstEnc;
+                // A "j" last: J, not H_7, in move 14 (docs/FORMAT.md "The
+                // jump move J"); only after a symbol encoding.
+                if (enc.EndsWith("j", StringComparison.Ordinal))
+                {
+                    enc = enc.Substring(0, enc.Length - 1);
+                    jumps = true;
+                }
                 if (enc.EndsWith("hb", StringComparison.Ordinal) || enc.EndsWith("hwb", StringComparison.Ordinal) || enc.EndsWith("hcb", StringComparison.Ordinal))
                 {
                     enc = enc.Substring(0, enc.Length - 1);
@@ -541,6 +552,8 @@ namespace PathTable
                         wrap = i >= 8;
                         comps = i >= 12;
                     }
+                if (jumps && !symbols)
+                    moveBits = 0; // refused below by name
                 if (symbols && (h.Kind != "grid" || version != 3))
                     throw Corrupt("first-move encoding " + Quote(h.FirstEnc) + ": heuristic symbols in a table that is not a version 3 grid");
             }
@@ -1511,6 +1524,8 @@ namespace PathTable
         // otherwise O(degree²).
         int SymbolMove(int from, int to, int k)
         {
+            if (k == 7 && jumpSet != null)
+                return JumpMove(from, to);
             int lo = offsets[from], d = offsets[from + 1] - lo;
             if (k > d)
                 return NoMove;
@@ -1543,6 +1558,68 @@ namespace PathTable
                 last = best;
             }
             return last;
+        }
+
+        // BuildJumpSets lays out each node's jump set: its directions into a
+        // neighbour that has a successor when entered that way, as jump
+        // point search prunes, or all its directions where none has. O(V).
+        void BuildJumpSets()
+        {
+            jumpSet = new byte[NodeCount];
+            for (int u = 0; u < NodeCount; u++)
+            {
+                int x = cellX[u], y = cellY[u], set = 0, has = 0;
+                for (int d = 0; d < 8; d++)
+                {
+                    if (dirSlot[8 * u + d] == NoMove)
+                        continue;
+                    has |= 1 << d;
+                    int ex = DX[d], ey = DY[d], nx = x + ex, ny = y + ey;
+                    bool ok = ex != 0 && ey != 0
+                        ? NodeAt(nx + ex, ny) >= 0 || NodeAt(nx, ny + ey) >= 0
+                        : NodeAt(nx + ex, ny + ey) >= 0
+                          || (NodeAt(nx - ey, ny + ex) >= 0 && NodeAt(nx - ey - ex, ny + ex - ey) < 0)
+                          || (NodeAt(nx + ey, ny - ex) >= 0 && NodeAt(nx + ey - ex, ny - ex - ey) < 0);
+                    if (NodeAt(nx, ny) >= 0 && ok)
+                        set |= 1 << d;
+                }
+                jumpSet[u] = (byte)(set != 0 ? set : has);
+            }
+        }
+
+        // J's preference lists, by sector: direction codes nearest first to
+        // the sector's centre (docs/FORMAT.md "The jump move J").
+        static readonly byte[] JumpPrefs = {
+            4, 3, 5, 2, 6, 0, 1, 7, 3, 4, 2, 5, 6, 1, 0, 7, 3, 2, 4, 1, 0, 5, 6, 7, 2, 3, 1, 4, 0, 6, 5, 7,
+            0, 1, 7, 2, 6, 4, 3, 5, 1, 0, 2, 7, 6, 3, 4, 5, 1, 2, 0, 3, 4, 7, 6, 5, 2, 1, 3, 0, 4, 6, 7, 5,
+            4, 5, 3, 6, 2, 0, 7, 1, 5, 4, 6, 3, 2, 7, 0, 1, 5, 6, 4, 7, 0, 3, 2, 1, 6, 5, 7, 4, 0, 2, 3, 1,
+            0, 7, 1, 6, 2, 4, 5, 3, 7, 0, 6, 1, 2, 5, 4, 3, 7, 6, 0, 5, 4, 1, 2, 3, 6, 7, 5, 0, 4, 2, 1, 3 };
+
+        // JumpMove decodes J from node from toward node to: the direct move
+        // one step away, else the first direction of the target's sector's
+        // list in from's jump set. O(1).
+        int JumpMove(int from, int to)
+        {
+            int dx = cellX[to] - cellX[from], dy = cellY[to] - cellY[from];
+            int a = Math.Abs(dx), b = Math.Abs(dy);
+            if (a <= 1 && b <= 1)
+            {
+                int dir = SignDir[(dy + 1) * 3 + dx + 1];
+                if (dir >= 0 && dirSlot[8 * from + dir] != NoMove)
+                    return dirSlot[8 * from + dir];
+            }
+            int set = jumpSet[from];
+            if (set == 0 || (a == 0 && b == 0))
+                return NoMove;
+            int q = (dx < 0 || (dx == 0 && dy < 0) ? 2 : 0) | (dy < 0 || (dy == 0 && dx > 0) ? 1 : 0);
+            int p = 2 * a <= b ? 0 : a <= b ? 1 : a <= 2 * b ? 2 : 3;
+            for (int i = 0; i < 8; i++)
+            {
+                int d = JumpPrefs[8 * (q * 4 + p) + i];
+                if ((set >> d & 1) != 0)
+                    return dirSlot[8 * from + d];
+            }
+            return NoMove;
         }
 
         // SignDir maps (sign dy + 1) * 3 + sign dx + 1 to a direction, -1 for none.

@@ -896,8 +896,11 @@ static class Tests
             var bytes = File.ReadAllBytes(Path.Combine(tables, level + ".runs.ptab"));
             var t = Table.Open(bytes);
             var flat = Table.Open(Path.Combine(tables, level + ".ptab"));
-            bool hasB = t.FirstEnc.EndsWith("b", StringComparison.Ordinal);
-            string enc = hasB ? t.FirstEnc : t.FirstEnc + "b";
+            // A j encoding's b comes before its j.
+            bool j = t.FirstEnc.EndsWith("j", StringComparison.Ordinal);
+            string plain = j ? t.FirstEnc.Substring(0, t.FirstEnc.Length - 1) : t.FirstEnc;
+            bool hasB = plain.EndsWith("b", StringComparison.Ordinal);
+            string enc = hasB ? t.FirstEnc : plain + "b" + (j ? "j" : "");
             byte[] bb = hasB ? bytes : WithHeader(Split(bytes), Set("first_enc", Str(enc)));
             Table bt;
             try
@@ -1006,7 +1009,7 @@ static class Tests
         if (tables == null || !File.Exists(Path.Combine(tables, "small.map.runs.ptab")))
             return;
         var good = File.ReadAllBytes(Path.Combine(tables, "small.map.runs.ptab"));
-        foreach (var enc in new[] { "runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4hbw", "runs16x4bh" })
+        foreach (var enc in new[] { "runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4hbw", "runs16x4bh", "runs16x4j", "runs16x4hjb", "runs16x4hwbjj" })
             RefuseEnc(good, enc, "small.map.runs", "");
     }
 

@@ -348,6 +348,57 @@ const RUN_ENCODINGS = {
   runs32x4hcb: [4, 4, true, true, true, true],
   runs32x8hcb: [4, 8, true, true, true, true],
 };
+// The "j" forms (docs/FORMAT.md "The jump move J"): any symbol encoding
+// with "j" appended stores J, not H_7, in move 14.
+for (const [name, run] of Object.entries(RUN_ENCODINGS)) {
+  if (run[2]) RUN_ENCODINGS[name + "j"] = [run[0], run[1], true, run[3], run[4], run[5] === true, true];
+}
+
+// J's preference lists, by sector (jumpSector): direction codes nearest
+// first to the sector's centre (docs/FORMAT.md "The jump move J").
+const JUMP_PREFS = [
+  [4, 3, 5, 2, 6, 0, 1, 7], [3, 4, 2, 5, 6, 1, 0, 7], [3, 2, 4, 1, 0, 5, 6, 7], [2, 3, 1, 4, 0, 6, 5, 7],
+  [0, 1, 7, 2, 6, 4, 3, 5], [1, 0, 2, 7, 6, 3, 4, 5], [1, 2, 0, 3, 4, 7, 6, 5], [2, 1, 3, 0, 4, 6, 7, 5],
+  [4, 5, 3, 6, 2, 0, 7, 1], [5, 4, 6, 3, 2, 7, 0, 1], [5, 6, 4, 7, 0, 3, 2, 1], [6, 5, 7, 4, 0, 2, 3, 1],
+  [0, 7, 1, 6, 2, 4, 5, 3], [7, 0, 6, 1, 2, 5, 4, 3], [7, 6, 0, 5, 4, 1, 2, 3], [6, 7, 5, 0, 4, 2, 1, 3],
+];
+
+// jumpSector is the sector of a target at (dx, dy) != (0, 0): quadrant * 4
+// + part (docs/FORMAT.md "The jump move J"). O(1).
+function jumpSector(dx, dy) {
+  const a = Math.abs(dx);
+  const b = Math.abs(dy);
+  let q = dx < 0 || (dx === 0 && dy < 0) ? 2 : 0;
+  if (dy < 0 || (dy === 0 && dx > 0)) q |= 1;
+  const p = 2 * a <= b ? 0 : a <= b ? 1 : a <= 2 * b ? 2 : 3;
+  return q * 4 + p;
+}
+
+// jumpMasks returns, by node, the directions whose neighbouring cell is a
+// node with a successor when entered that way, as jump point search
+// prunes (docs/FORMAT.md "The jump move J"). O(V).
+function jumpMasks(w, h, cells) {
+  const open = new Uint8Array(w * h);
+  for (const c of cells) open[c] = 1;
+  const at = (x, y) => x >= 0 && y >= 0 && x < w && y < h && open[y * w + x] === 1;
+  const masks = new Uint8Array(cells.length);
+  for (let u = 0; u < cells.length; u++) {
+    const x = cells[u] % w;
+    const y = (cells[u] - x) / w;
+    for (let d = 0; d < 8; d++) {
+      const ex = DX[d];
+      const ey = DY[d];
+      const nx = x + ex;
+      const ny = y + ey;
+      if (!at(nx, ny)) continue;
+      const ok = ex !== 0 && ey !== 0
+        ? at(nx + ex, ny) || at(nx, ny + ey)
+        : at(nx + ex, ny + ey) || (at(nx - ey, ny + ex) && !at(nx - ey - ex, ny + ex - ey)) || (at(nx + ey, ny - ex) && !at(nx + ey - ex, ny - ex - ey));
+      if (ok) masks[u] |= 1 << d;
+    }
+  }
+  return masks;
+}
 
 const windowBlock = (delta) => ((2 * delta + 1) * (2 * delta + 1) + 1) >>> 1;
 
@@ -1288,7 +1339,7 @@ class RunsTable extends Table {
     super(doc);
     const { u8, bins, h, run, version } = doc;
     const n = h.nodes;
-    const [sb, mb, symbols, wrap, box, comps] = run;
+    const [sb, mb, symbols, wrap, box, comps, jump] = run;
     // order and its inverse rank; order must be a permutation.
     const order = new Int32Array(n);
     const rank = new Int32Array(n).fill(-1);
@@ -1354,6 +1405,17 @@ class RunsTable extends Table {
         }
       }
       this._keys = new Float64Array(MAX_DEGREE + 1);
+      // j encodings: each rank's jump set, a bit per direction.
+      this._jumpSet = null;
+      if (jump) {
+        const masks = jumpMasks(this.width, this.height, this.cells);
+        this._jumpSet = new Uint8Array(n);
+        for (let r = 0; r < n; r++) {
+          let has = 0;
+          for (let d = 0; d < 8; d++) if (this._dirSlot[8 * r + d] !== NO_MOVE) has |= 1 << d;
+          this._jumpSet[r] = has & masks[order[r]] || has;
+        }
+      }
     }
     // Open-box wildcards: the summed-area table of open cells (only b
     // tables, always format 3 grids whose cells cost 1).
@@ -1437,6 +1499,7 @@ class RunsTable extends Table {
   // each leads to to tr's cell, ties by lower slot; the move toward the
   // sign of the vector is H_1 when r has it. O(1) for that, else O(degree^2).
   _symbol(r, tr, k) {
+    if (k === MAX_SYMBOL_RANK && this._jumpSet !== null) return this._jump(r, tr);
     const u = this._order[r];
     const lo = this.offsets[u];
     const deg = this.offsets[u + 1] - lo;
@@ -1468,6 +1531,23 @@ class RunsTable extends Table {
       for (let i = 0; i < deg; i++) if (keys[i] < keys[j] || (keys[i] === keys[j] && i < j)) rk++;
       if (rk === k) return j;
     }
+    return NO_MOVE;
+  }
+
+  // _jump decodes J from rank r toward rank tr: the direct move one step
+  // away, else the first direction of the target's sector's list in r's
+  // jump set. O(1).
+  _jump(r, tr) {
+    const xy = this._xy;
+    const dx = xy[2 * tr] - xy[2 * r];
+    const dy = xy[2 * tr + 1] - xy[2 * r + 1];
+    if (Math.abs(dx) <= 1 && Math.abs(dy) <= 1) {
+      const d = DIR_OF_SIGN[(dx + 1) * 3 + dy + 1];
+      if (d < 8 && this._dirSlot[8 * r + d] !== NO_MOVE) return this._dirSlot[8 * r + d];
+    }
+    const set = this._jumpSet[r];
+    if (set === 0 || (dx === 0 && dy === 0)) return NO_MOVE;
+    for (const c of JUMP_PREFS[jumpSector(dx, dy)]) if ((set >> c) & 1) return this._dirSlot[8 * r + c];
     return NO_MOVE;
   }
 
