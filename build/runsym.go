@@ -122,7 +122,7 @@ func (sr *symRowCoder) init(c *rowCoder, s int32, rs int, ds []float64, dst []ui
 	if c.order.compEnd != nil {
 		hi = int(c.order.compEnd[rs])
 	}
-	sr.symScan = symScan{ds: ds, gx: geo.x[:hi], gy: geo.y[:hi], sx: sx, sy: sy, rs: rs, has: has, wsl: &sr.wsl, dsl: &sr.dsl, signSlot: &sr.signSlot, dirs: dirs}
+	sr.symScan = symScan{ds: ds, gx: geo.x[:hi], gy: geo.y[:hi], sx: sx, sy: sy, rs: rs, has: has, wsl: &sr.wsl, dsl: &sr.dsl, signSlot: &sr.signSlot, dirs: dirs, offsets: geo.offsets}
 	if geo.boxes {
 		geo.boxLimits(sx, sy, &c.lim)
 		sr.lim = &c.lim
@@ -302,7 +302,8 @@ type symScan struct {
 	dsl      *[8][]float64 // each usable slot's cost and distance row
 	signSlot *[9]uint8
 	dirs     *table.SymbolDirs
-	lim      *[4][]int32 // the source's open staircase (boxLimits), nil without boxes
+	lim      *[4][]int32  // the source's open staircase (boxLimits), nil without boxes
+	offsets  *offsetCodes // nil where the grid is too large for the table
 }
 
 // box reports whether target r is an open-box wildcard: its box with the
@@ -376,6 +377,9 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 // scanJump is scan for J: the first target in from..to-1 that J does not
 // serve, or to. O(to-from).
 func (sc *symScan) scanJump(from, to int) int {
+	if sc.offsets != nil {
+		return sc.scanJumpCoded(from, to)
+	}
 	ds, gx, gy, rs, inf := sc.ds[:to], sc.gx[:to], sc.gy[:to], sc.rs, math.Inf(1)
 	bySector := sc.dirs.JumpSectors()
 	r := from
@@ -407,4 +411,26 @@ func signIndex(dx, dy int) int {
 	sx := dx>>63 | int(uint(-dx)>>63)
 	sy := dy>>63 | int(uint(-dy)>>63)
 	return sx*3 + sy + 4
+}
+
+// scanJumpCoded is scanJump by the offsets' codes. O(to-from).
+func (sc *symScan) scanJumpCoded(from, to int) int {
+	ds, gx, gy, rs, inf := sc.ds[:to], sc.gx[:to], sc.gy[:to], sc.rs, math.Inf(1)
+	byCode := jumpByCode(sc.dirs)
+	code, centre, stride := sc.offsets.code, sc.offsets.centre, sc.offsets.stride
+	r := from
+	for ; r < to; r++ {
+		if r == rs {
+			continue
+		}
+		d := ds[r]
+		if d == inf {
+			break
+		}
+		j := byCode[code[centre+(int(gy[r])-sc.sy)*stride+int(gx[r])-sc.sx]]
+		if (j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d) && !sc.box(r) {
+			break
+		}
+	}
+	return r
 }
