@@ -153,7 +153,7 @@ func (w *runWalker) boxMove(r, rt int32, s, t *boxNode) uint {
 		m = uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(rt)))
 	}
 	if m-table.SymbolBase < w.symRanks {
-		return w.symbolAt(r, m, int(t.x-s.x), int(t.y-s.y))
+		return uint(w.dirs[r].SymbolSlot(int(m)-table.SymbolBase+1, int(t.x-s.x), int(t.y-s.y)))
 	}
 	return m
 }

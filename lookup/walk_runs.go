@@ -14,7 +14,6 @@ type runWalker struct {
 	rank     []int32  // rank of each node
 	rowStart []uint32 // the row of rank r is runs rowStart[r]..rowStart[r+1]
 	code     table.RunCode
-	jump     uint // the value that holds J (jumpValue)
 	// hops is Table.hops by rank: entry r<<hopShift | m is the rank that
 	// move m leads to from the node of rank r.
 	hops []int32
@@ -48,7 +47,7 @@ func init() {
 // newRunWalker is O(V·stride), and O(V + E) more for symbols.
 func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 	w := &runWalker{lt: lt, order: r.Order, rank: r.Rank, rowStart: r.RowStart, code: r.Code,
-		hops: rankHops(lt.hops, lt.hopShift, r.Order, r.Rank), comp: lt.t.ComponentStarts(), jump: jumpValue(lt.t)}
+		hops: rankHops(lt.hops, lt.hopShift, r.Order, r.Rank), comp: lt.t.ComponentStarts()}
 	if t := lt.t; r.Code.Symbols && t.Kind == table.KindGrid {
 		w.symRanks = table.MaxSymbolRank
 		w.dirs, w.xy = make([]table.SymbolDirs, len(r.Order)), make([]int32, 2*len(r.Order))
@@ -70,12 +69,11 @@ func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 
 // symbol decodes symbol move m (SymbolBase..) of the row of rank r
 // toward the target of rank t: the slot it names, or NoMove. O(1) for
-// H_1 where the move toward the target's sign exists and for J,
-// O(degree²) else.
+// H_1 where the move toward the target's sign exists, O(degree²) else.
 func (w *runWalker) symbol(r, t int32, m uint) uint {
 	dx := int(w.xy[2*t]) - int(w.xy[2*r])
 	dy := int(w.xy[2*t+1]) - int(w.xy[2*r+1])
-	return w.symbolAt(r, m, dx, dy)
+	return uint(w.dirs[r].SymbolSlot(int(m)-table.SymbolBase+1, dx, dy))
 }
 
 // rankHops renumbers a hop array by rank: entry r<<shift | m is the rank of
