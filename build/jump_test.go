@@ -13,10 +13,10 @@ import (
 )
 
 // TestJumpRows: on generated grids, most in several components, a table
-// by default stores J in H_7's value (table.JumpSuffix) and answers every
-// pair as Floyd-Warshall does, fresh and from its file (checkPair); with
-// NoJump it keeps the old encoding; and over all the levels J takes fewer
-// runs than H_7.
+// by default stores J in H_7's value and J_2 in H_6's (table.JumpSuffix)
+// and answers every pair as Floyd-Warshall does, fresh and from its file
+// (checkPair); with NoJump it keeps the old encoding; over all the levels
+// J takes fewer runs than H_7, and some rows store J_2.
 func TestJumpRows(t *testing.T) {
 	r := rand.New(rand.NewPCG(39, 11))
 	cases := []struct {
@@ -31,7 +31,7 @@ func TestJumpRows(t *testing.T) {
 		{"costs-8", 0.3, mapstest.MixedCosts, maps.Moves{}},
 		{"costs-4-1014", 0.25, mapstest.MixedCosts, maps.Moves{Connect: 4, Diagonal: maps.Diagonal1014}},
 	}
-	var runs, old int
+	var runs, old, j2 int
 	for _, c := range cases {
 		for k := range 3 {
 			name := fmt.Sprintf("%s-%d", c.name, k)
@@ -40,17 +40,22 @@ func TestJumpRows(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Run(name, func(t *testing.T) {
-				a, b := checkJumpRows(t, lvl.Graph)
-				runs, old = runs+a, old+b
+				a, b, c := checkJumpRows(t, lvl.Graph)
+				runs, old, j2 = runs+a, old+b, j2+c
 			})
 		}
 	}
 	if runs >= old {
 		t.Errorf("%d runs with J, %d with H_7: no fewer", runs, old)
 	}
+	if j2 == 0 {
+		t.Errorf("no run stores J_2: the test does not reach it")
+	}
 }
 
-func checkJumpRows(t *testing.T, g *maps.Graph) (runs, old int) {
+// checkJumpRows checks g's table against Floyd-Warshall and returns its
+// runs, its runs with NoJump, and its runs of J_2.
+func checkJumpRows(t *testing.T, g *maps.Graph) (runs, old, j2 int) {
 	tab, err := Build(context.Background(), g, Options{Layout: table.LayoutRuns, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -77,5 +82,11 @@ func checkJumpRows(t *testing.T, g *maps.Graph) (runs, old int) {
 			}
 		}
 	}
-	return tab.RunCount, plain.RunCount
+	r := tab.Payload().(*table.Runs)
+	for i := range r.Code.Len() {
+		if n, ok := table.IsJumpValue(r.Code.Move(i)); ok && n == 2 {
+			j2++
+		}
+	}
+	return tab.RunCount, plain.RunCount, j2
 }

@@ -42,7 +42,9 @@ func TestSampleSourceRounds(t *testing.T) {
 // TestRaceOrders checks the race on brc202d, where the first round of 64
 // rows puts the row strips ahead (4.8% more runs than the ratio cut over
 // the whole table, after stripCost): the race weighs the orders near the
-// best over more rows and picks the ratio cut, the whole table's best.
+// best over more rows and picks the depth-first order, the whole table's
+// best with J_2 in H_6's value (333,199 runs; the ratio cut, the best
+// before J_2, 334,417).
 func TestRaceOrders(t *testing.T) {
 	if testing.Short() {
 		t.Skip("samples a level of 43,151 nodes")
@@ -80,7 +82,7 @@ func TestRaceOrders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := cutOrders(g, dfs)[1]; !slices.Equal(got.node, want.node) {
-		t.Errorf("the race picked another order than the ratio cut %+v", cutStyles[1])
+	if !slices.Equal(got.node, dfs.node) {
+		t.Errorf("the race picked another order than the depth-first one")
 	}
 }

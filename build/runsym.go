@@ -239,9 +239,11 @@ func (sr *symRowCoder) open(r int, d float64) {
 	sr.dirs.Ranks(dx, dy, &rank)
 	top := uint8(table.MaxSymbolRank)
 	if sr.dirs.Jump != 0 {
-		top-- // H_7's value is J's
-		if j := sr.dirs.JumpSlot(dx, dy); j < 8 && sr.has>>j&1 != 0 && sr.wsl[j]+sr.dsl[j][r] == d {
-			sr.cand |= 1 << (table.SymbolBase + table.MaxSymbolRank - 1)
+		top -= table.JumpValues // the top values are J_1, J_2
+		for n := 1; n <= table.JumpValues; n++ {
+			if j := sr.dirs.JumpSlotN(n, dx, dy); j < 8 && sr.has>>j&1 != 0 && sr.wsl[j]+sr.dsl[j][r] == d {
+				sr.cand |= 1 << (table.SymbolBase + table.MaxSymbolRank - n)
+			}
 		}
 	}
 	for j := range sr.dirs.Degree {

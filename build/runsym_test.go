@@ -58,11 +58,14 @@ func TestSymRowsGreedy(t *testing.T) {
 					dv, _ := flat.Distance(int(g.Targets[e]), int(tg))
 					if g.Targets[e] != s && g.Weights[e]+dv == d {
 						own |= 1 << j
-						if rank[j] < table.MaxSymbolRank { // H_7's value is J's
+						if int(rank[j]) <= table.MaxSymbolRank-table.JumpValues { // the top values are J_n's
 							own |= 1 << (table.SymbolBase + int(rank[j]) - 1)
 						}
 						if geo.dirs[s].JumpSlot(tx-sx, ty-sy) == uint8(j) {
 							own |= 1 << (table.SymbolBase + table.MaxSymbolRank - 1)
+						}
+						if geo.dirs[s].JumpSlotN(2, tx-sx, ty-sy) == uint8(j) {
+							own |= 1 << (table.SymbolBase + table.MaxSymbolRank - 2)
 						}
 					}
 				}

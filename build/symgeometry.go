@@ -25,7 +25,7 @@ type symbolGeometry struct {
 	// and leftward (0 where it is blocked), of a grid width wide.
 	boxes      bool
 	runR, runL []int32
-	// jumps: H_7's value is J (table.JumpSuffix); each node's dirs has
+	// jumps: H_7's value is J and H_6's J_2 (table.JumpSuffix); each node's dirs has
 	// its jump set.
 	jumps  bool
 	width  int

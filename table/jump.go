@@ -21,11 +21,28 @@ import (
 //
 // s's jump set is its moves into a neighbour n that has a successor when
 // entered by that move (JumpMasks); s's moves if none has.
+//
+// In H_6's value it stores J_2, J's second choice: the second direction
+// of the target's sector's list in s's jump set (no one-step rule), no
+// move where the set has one direction.
 
 // JumpSuffix, after a symbol encoding (SymbolSuffix, with WrapSuffix or
-// CompSuffix and BoxSuffix or not), marks move value
-// SymbolBase+MaxSymbolRank-1 as J instead of H_7.
+// CompSuffix and BoxSuffix or not), marks the top JumpValues move values
+// as J_n instead of H_k: SymbolBase+MaxSymbolRank-n is J_n, so H_7's
+// value is J (J_1) and H_6's J_2.
 const JumpSuffix = "j"
+
+// JumpValues is how many move values of a j encoding name J_n (jumpNth)
+// rather than H_k: once J is there, H_6 serves few runs, and J's second
+// choice in the jump set, where the first is not optimal, serves more.
+const JumpValues = 2
+
+// IsJumpValue reports whether move value m of a j encoding names J_n,
+// and n. O(1).
+func IsJumpValue(m uint8) (n int, ok bool) {
+	n = SymbolBase + MaxSymbolRank - int(m)
+	return n, n >= 1 && n <= JumpValues
+}
 
 // jumpPrefs lists, by sector (jumpSector), the eight direction codes in
 // increasing distance from the sector's centre plus the move's length:
@@ -112,8 +129,8 @@ func (s *SymbolDirs) JumpSectors() (t [16]uint8) {
 	return t
 }
 
-// SetJump makes value SymbolBase+MaxSymbolRank-1 of s name J instead of
-// H_7, with jump the directions whose neighbour has a successor
+// SetJump makes the top JumpValues values of s name J_n instead of H_k
+// (H_7's J, H_6's J_2), with jump the directions whose neighbour has a successor
 // (JumpMasks): s's jump set is its moves among them, or all its moves
 // where none is (none for a node without moves, whose H_7 and J alike name
 // no move). O(1).
@@ -169,8 +186,8 @@ func JumpMasks(w, h int, cells []int32) []uint8 {
 	return masks
 }
 
-// Jumps reports whether encoding enc stores J in H_7's value: a symbol
-// encoding with JumpSuffix. O(1).
+// Jumps reports whether encoding enc stores J_n in the top JumpValues
+// values: a symbol encoding with JumpSuffix. O(1).
 func Jumps(enc string) bool {
 	return strings.HasSuffix(enc, JumpSuffix) && Symbols(enc)
 }
@@ -212,4 +229,43 @@ func (t *Table) JumpMasks() []uint8 {
 		return nil
 	}
 	return t.jumpMasks()
+}
+
+// jumpNth is, by jump set and sector, the directions of the sector's
+// list that are in the set, in the list's order, 8 past the set's size:
+// J_n's answer without the list's scan.
+var jumpNth = func() (t [256][16][8]uint8) {
+	for set := range 256 {
+		for sec := range 16 {
+			n := 0
+			for _, c := range jumpPrefs[sec] {
+				if set>>c&1 != 0 {
+					t[set][sec][n] = c
+					n++
+				}
+			}
+			for ; n < 8; n++ {
+				t[set][sec][n] = 8
+			}
+		}
+	}
+	return t
+}()
+
+// JumpSlotN returns the slot of J_n from a node of moves s toward a
+// target at (dx, dy): J itself for n = 1 (JumpSlot), else the n-th
+// direction of the target's sector's list in s's jump set, NoMove where
+// the set has fewer (or s no moves). O(1).
+func (s *SymbolDirs) JumpSlotN(n, dx, dy int) uint8 {
+	if n == 1 {
+		return s.JumpSlot(dx, dy)
+	}
+	if s.Jump == 0 || dx == 0 && dy == 0 || n < 1 || n > 8 {
+		return NoMove
+	}
+	c := jumpNth[s.Jump][jumpSector(dx, dy)][n-1]
+	if c >= 8 {
+		return NoMove
+	}
+	return uint8(s.Slot >> (4 * c) & 0xF)
 }

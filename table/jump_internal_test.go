@@ -211,3 +211,50 @@ func hasSuccessor(at func(x, y int) bool, px, py, nx, ny int) bool {
 	}
 	return false
 }
+
+// TestJumpSlotN checks J_2, H_6's value in a j table, against its rule
+// spelled out: the move of the jump set second nearest the sector's
+// centre by jumpCost, one step away or not, none where the set has one
+// move; and that H_1..H_5 keep their values.
+func TestJumpSlotN(t *testing.T) {
+	r := rand.New(rand.NewPCG(39, 5))
+	for range 3000 {
+		var dx, dy []int
+		for c := range 8 {
+			if r.IntN(3) > 0 {
+				dx, dy = append(dx, int(dirX[c])), append(dy, int(dirY[c]))
+			}
+		}
+		s, ok := NewSymbolDirs(dx, dy)
+		if !ok {
+			t.Fatal("moves refused")
+		}
+		plain := s
+		s.SetJump(uint8(r.Uint32()))
+		tx, ty := r.IntN(9)-4, r.IntN(9)-4
+		if tx == 0 && ty == 0 {
+			continue
+		}
+		want := uint8(NoMove)
+		var costs []float64
+		for c := range uint8(8) {
+			if s.Jump>>c&1 != 0 {
+				costs = append(costs, jumpCost(jumpSector(tx, ty), c))
+			}
+		}
+		slices.Sort(costs)
+		for c := range uint8(8) {
+			if len(costs) > 1 && s.Jump>>c&1 != 0 && jumpCost(jumpSector(tx, ty), c) == costs[1] {
+				want = uint8(s.Slot >> (4 * c) & 0xF)
+			}
+		}
+		if got := s.SymbolSlot(MaxSymbolRank-1, tx, ty); got != want {
+			t.Fatalf("moves %08b, jump set %08b, toward (%d,%d): H_6's value names slot %d, want J_2's %d", s.Mask, s.Jump, tx, ty, got, want)
+		}
+		for k := 1; k <= MaxSymbolRank-JumpValues; k++ {
+			if got, want := s.SymbolSlot(k, tx, ty), plain.SymbolSlot(k, tx, ty); got != want {
+				t.Fatalf("H_%d names slot %d with J, %d without", k, got, want)
+			}
+		}
+	}
+}

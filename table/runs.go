@@ -54,7 +54,8 @@ type RunCode struct {
 	// Boxes: a target whose box with the source is open is H_1's, its
 	// row unread (boxes.go).
 	Boxes bool
-	// Jumps: move SymbolBase+MaxSymbolRank-1 is J, not H_7 (jump.go).
+	// Jumps: moves SymbolBase+MaxSymbolRank-n, n <= JumpValues, are J_n,
+	// not H_k (jump.go).
 	Jumps bool
 }
 
@@ -113,8 +114,9 @@ func NewRunsOf(h Header, order []int32, rowStart []uint32, words []uint32, f Run
 
 // runEncoding returns the name of the narrowest encoding of words that
 // fits a table of n nodes, of form f.
-// Rows that never store H_7's value read alike with J there or not: they
-// take the encoding without JumpSuffix, which older readers know.
+// Rows that never store H_6's or H_7's value read alike with J_n there
+// or not: they take the encoding without JumpSuffix, which older readers
+// know.
 func runEncoding(n int, words []uint32, f runForm) string {
 	nibble, jump := true, false
 	for _, w := range words {
@@ -122,7 +124,8 @@ func runEncoding(n int, words []uint32, f runForm) string {
 		if m >= noMove4 && m != NoMove {
 			nibble = false
 		}
-		jump = jump || m == SymbolBase+MaxSymbolRank-1
+		_, j := IsJumpValue(m)
+		jump = jump || j
 	}
 	f.jumps = f.jumps && jump
 	return runEncodingOf(n > maxNarrowNodes, nibble, f)

@@ -215,8 +215,8 @@ func (r *Runs) checkRows(offsets []int32) error {
 		degree := int(offsets[s+1] - offsets[s])
 		for i := int(r.RowStart[k]); i < int(r.RowStart[k+1]); i++ {
 			m := r.Code.Move(i)
-			if r.Code.Jumps && m == SymbolBase+MaxSymbolRank-1 {
-				continue // J names one of the node's moves whatever its degree
+			if _, ok := IsJumpValue(m); ok && r.Code.Jumps {
+				continue // J_n names one of the node's moves whatever its degree
 			}
 			if r.Code.Symbols && m >= SymbolBase && m < SymbolBase+MaxSymbolRank {
 				m -= SymbolBase // H_k names one of the node's moves, k-1 its index

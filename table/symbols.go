@@ -203,7 +203,7 @@ func DirOf(dx, dy int) (uint8, bool) {
 // grid's are, which ranks by the class tables. A grid node's moves go to
 // distinct neighbouring cells, so up to 8. Where Jump is not empty
 // (SetJump, in a table whose encoding has JumpSuffix), H_7's value names
-// J, among the directions of Jump (a node without moves has none either
+// J and H_6's J_2, among the directions of Jump (a node without moves has none either
 // way).
 type SymbolDirs struct {
 	Dir, Slot uint32
@@ -243,8 +243,8 @@ func NewSymbolDirs(dx, dy []int) (SymbolDirs, bool) {
 // falls by 1393 (diagonal) or 985 (straight) that way and by less any
 // other way. O(1) then, O(degree) with sorted slots, O(degree²) otherwise.
 func (s *SymbolDirs) SymbolSlot(k int, dx, dy int) uint8 {
-	if k == MaxSymbolRank && s.Jump != 0 {
-		return s.JumpSlot(dx, dy)
+	if k > MaxSymbolRank-JumpValues && s.Jump != 0 {
+		return s.JumpSlotN(MaxSymbolRank-k+1, dx, dy)
 	}
 	if k < 1 || k > int(s.Degree) {
 		return NoMove
@@ -368,7 +368,7 @@ func (t *Table) symbolMove(s, target int, m uint8) uint8 {
 	if !ok {
 		return NoMove
 	}
-	if m == SymbolBase+MaxSymbolRank-1 {
+	if _, ok := IsJumpValue(m); ok {
 		if jm := t.jumpMasks(); jm != nil {
 			d.SetJump(jm[s])
 		}

@@ -665,7 +665,8 @@ static int pt__header(const uint8_t *b, uint64_t len, pt__hdr *h, pt_error *e)
  * cells, without reading the row (docs/FORMAT.md "Open-box wildcards"); a
  * "c" (component) encoding's rows wrap within their source's component,
  * and a target in another one has no path (docs/FORMAT.md "Rows that
- * cover their component"); a "j" encoding stores J, not H_7, in move 14
+ * cover their component"); a "j" encoding stores J, not H_7, in move 14,
+ * and J_2, not H_6, in move 13
  * (docs/FORMAT.md "The jump move J"). */
 typedef struct {
 	const char *name;
@@ -1867,14 +1868,15 @@ static const uint8_t pt__jump_prefs[16][8] = {
 	{0, 7, 1, 6, 2, 4, 5, 3}, {7, 0, 6, 1, 2, 5, 4, 3}, {7, 6, 0, 5, 4, 1, 2, 3}, {6, 7, 5, 0, 4, 2, 1, 3},
 };
 
-/* pt__jump decodes J from the node of rank r toward a target (dx, dy)
- * from it: the direct move one step away, else the first direction of
- * the target's sector's list in r's jump set. O(1). */
-static unsigned pt__jump(const pt_table *t, int32_t r, int64_t dx, int64_t dy)
+/* pt__jump decodes J_n (n = 1, J, in move 14; n = 2 in move 13) from the
+ * node of rank r toward a target (dx, dy) from it: for J, the direct move
+ * one step away; else the n-th direction of the target's sector's list
+ * in r's jump set. O(1). */
+static unsigned pt__jump(const pt_table *t, int32_t r, int64_t dx, int64_t dy, unsigned n)
 {
 	unsigned mask = t->rdirs[r], set = t->rjump[r], c, q = 0, p;
 	int64_t a = dx < 0 ? -dx : dx, b = dy < 0 ? -dy : dy;
-	if (a <= 1 && b <= 1)
+	if (n == 1 && a <= 1 && b <= 1)
 		for (c = 0; c < 8; c++)
 			if (pt__dx[c] == dx && pt__dy[c] == dy && (mask >> c & 1))
 				return pt__popcount8(mask & ((1u << c) - 1));
@@ -1887,7 +1889,7 @@ static unsigned pt__jump(const pt_table *t, int32_t r, int64_t dx, int64_t dy)
 	p = 2 * a <= b ? 0 : a <= b ? 1 : a <= 2 * b ? 2 : 3;
 	for (c = 0; c < 8; c++) {
 		unsigned d = pt__jump_prefs[q * 4 + p][c];
-		if (set >> d & 1)
+		if ((set >> d & 1) && --n == 0)
 			return pt__popcount8(mask & ((1u << d) - 1));
 	}
 	return PT__NOMOVE;
@@ -1939,8 +1941,8 @@ static unsigned pt__symbol(const pt_table *t, int32_t r, int32_t tr, unsigned m)
 	unsigned mask = t->rdirs[r], k = m - 7, deg = pt__popcount8(mask), j, i, n = 0, c;
 	int64_t dx = (int64_t)t->rxy[2 * tr] - t->rxy[2 * r], dy = (int64_t)t->rxy[2 * tr + 1] - t->rxy[2 * r + 1];
 	int64_t keys[8];
-	if (k == 7 && t->rjump)
-		return pt__jump(t, r, dx, dy);
+	if (k >= 6 && t->rjump) /* J in H_7's move, J_2 in H_6's */
+		return pt__jump(t, r, dx, dy, 8 - k);
 	if (k > deg)
 		return PT__NOMOVE;
 	if (k == 1) {

@@ -113,9 +113,9 @@ func (dm *damager) boxCases() {
 	enc("tiny.g.runs", "runs16x4hc")
 	enc("lecture.gr.runs", "runs16x4hc")
 	enc("small.map", "u8b")
-	// The j encodings (J in move 14): read where the symbols are; refused
+	// The j encodings (J in move 14, J_2 in 13): read where the symbols are; refused
 	// on a graph, in format 2, and after anything but a symbol encoding.
-	encAs("tiny.runs", "runs16x4hcj", false) // no run stores move 14: read as runs16x4hc
+	encAs("tiny.runs", "runs16x4hcj", false) // no run stores move 13 or 14: read as runs16x4hc
 	enc("tiny.runs", "runs32x8hcj")
 	enc("lecture.gr.runs", "runs16x4hj")
 	enc("tiny.g.runs", "runs16x4hwj")

@@ -531,7 +531,7 @@ namespace PathTable
                 // within their source's component, a target in another one
                 // no path (docs/FORMAT.md "Rows that cover their component").
                 string enc = h.FirstEnc;
-                // A "j" last: J, not H_7, in move 14 (docs/FORMAT.md "The
+                // A "j" last: J, not H_7, in move 14, J_2, not H_6, in 13 (docs/FORMAT.md "The
                 // jump move J"); only after a symbol encoding.
                 if (enc.EndsWith("j", StringComparison.Ordinal))
                 {
@@ -1524,8 +1524,8 @@ namespace PathTable
         // otherwise O(degree²).
         int SymbolMove(int from, int to, int k)
         {
-            if (k == 7 && jumpSet != null)
-                return JumpMove(from, to);
+            if (k >= 6 && jumpSet != null) // J in H_7's move, J_2 in H_6's
+                return JumpMove(from, to, 8 - k);
             int lo = offsets[from], d = offsets[from + 1] - lo;
             if (k > d)
                 return NoMove;
@@ -1595,14 +1595,15 @@ namespace PathTable
             4, 5, 3, 6, 2, 0, 7, 1, 5, 4, 6, 3, 2, 7, 0, 1, 5, 6, 4, 7, 0, 3, 2, 1, 6, 5, 7, 4, 0, 2, 3, 1,
             0, 7, 1, 6, 2, 4, 5, 3, 7, 0, 6, 1, 2, 5, 4, 3, 7, 6, 0, 5, 4, 1, 2, 3, 6, 7, 5, 0, 4, 2, 1, 3 };
 
-        // JumpMove decodes J from node from toward node to: the direct move
-        // one step away, else the first direction of the target's sector's
-        // list in from's jump set. O(1).
-        int JumpMove(int from, int to)
+        // JumpMove decodes J_n (n = 1, J, in move 14; n = 2 in move 13)
+        // from node from toward node to: for J, the direct move one step
+        // away; else the n-th direction of the target's sector's list in
+        // from's jump set. O(1).
+        int JumpMove(int from, int to, int n)
         {
             int dx = cellX[to] - cellX[from], dy = cellY[to] - cellY[from];
             int a = Math.Abs(dx), b = Math.Abs(dy);
-            if (a <= 1 && b <= 1)
+            if (n == 1 && a <= 1 && b <= 1)
             {
                 int dir = SignDir[(dy + 1) * 3 + dx + 1];
                 if (dir >= 0 && dirSlot[8 * from + dir] != NoMove)
@@ -1616,7 +1617,7 @@ namespace PathTable
             for (int i = 0; i < 8; i++)
             {
                 int d = JumpPrefs[8 * (q * 4 + p) + i];
-                if ((set >> d & 1) != 0)
+                if ((set >> d & 1) != 0 && --n == 0)
                     return dirSlot[8 * from + d];
             }
             return NoMove;

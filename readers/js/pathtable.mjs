@@ -349,7 +349,7 @@ const RUN_ENCODINGS = {
   runs32x8hcb: [4, 8, true, true, true, true],
 };
 // The "j" forms (docs/FORMAT.md "The jump move J"): any symbol encoding
-// with "j" appended stores J, not H_7, in move 14.
+// with "j" appended stores J, not H_7, in move 14 and J_2, not H_6, in 13.
 for (const [name, run] of Object.entries(RUN_ENCODINGS)) {
   if (run[2]) RUN_ENCODINGS[name + "j"] = [run[0], run[1], true, run[3], run[4], run[5] === true, true];
 }
@@ -1499,7 +1499,8 @@ class RunsTable extends Table {
   // each leads to to tr's cell, ties by lower slot; the move toward the
   // sign of the vector is H_1 when r has it. O(1) for that, else O(degree^2).
   _symbol(r, tr, k) {
-    if (k === MAX_SYMBOL_RANK && this._jumpSet !== null) return this._jump(r, tr);
+    // J in H_7's move, J_2 in H_6's.
+    if (k >= MAX_SYMBOL_RANK - 1 && this._jumpSet !== null) return this._jump(r, tr, MAX_SYMBOL_RANK + 1 - k);
     const u = this._order[r];
     const lo = this.offsets[u];
     const deg = this.offsets[u + 1] - lo;
@@ -1534,20 +1535,20 @@ class RunsTable extends Table {
     return NO_MOVE;
   }
 
-  // _jump decodes J from rank r toward rank tr: the direct move one step
-  // away, else the first direction of the target's sector's list in r's
-  // jump set. O(1).
-  _jump(r, tr) {
+  // _jump decodes J_n (n = 1, J, in move 14; n = 2 in move 13) from rank
+  // r toward rank tr: for J, the direct move one step away; else the n-th
+  // direction of the target's sector's list in r's jump set. O(1).
+  _jump(r, tr, n) {
     const xy = this._xy;
     const dx = xy[2 * tr] - xy[2 * r];
     const dy = xy[2 * tr + 1] - xy[2 * r + 1];
-    if (Math.abs(dx) <= 1 && Math.abs(dy) <= 1) {
+    if (n === 1 && Math.abs(dx) <= 1 && Math.abs(dy) <= 1) {
       const d = DIR_OF_SIGN[(dx + 1) * 3 + dy + 1];
       if (d < 8 && this._dirSlot[8 * r + d] !== NO_MOVE) return this._dirSlot[8 * r + d];
     }
     const set = this._jumpSet[r];
     if (set === 0 || (dx === 0 && dy === 0)) return NO_MOVE;
-    for (const c of JUMP_PREFS[jumpSector(dx, dy)]) if ((set >> c) & 1) return this._dirSlot[8 * r + c];
+    for (const c of JUMP_PREFS[jumpSector(dx, dy)]) if ((set >> c) & 1 && --n === 0) return this._dirSlot[8 * r + c];
     return NO_MOVE;
   }
 
