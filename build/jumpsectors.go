@@ -39,13 +39,36 @@ func newOffsetCodes(w, h int) *offsetCodes {
 	return o
 }
 
-// jumpByCode returns, by offset code, the slot of J from a node of moves
-// s: JumpSlot toward any offset by one load. O(25).
-func jumpByCode(s *table.SymbolDirs) (t [25]uint8) {
-	sec := s.JumpSectors()
-	copy(t[:16], sec[:])
-	for i := range 9 {
-		t[16+i] = s.JumpSlot(i/3-1, i%3-1)
+// sectorOffsets is, by sector, an offset more than one step away in it.
+var sectorOffsets = func() (t [16][2]int) {
+	for dy := 4; dy >= -4; dy-- {
+		for dx := 4; dx >= -4; dx-- {
+			if max(dx, -dx, dy, -dy) >= 2 {
+				t[table.JumpSector(dx, dy)] = [2]int{dx, dy}
+			}
+		}
 	}
 	return t
+}()
+
+// jumpByCode returns, by offset code, the slot of J_n from a node of
+// moves s: JumpSlotN toward any offset by one load. O(25).
+func jumpByCode(s *table.SymbolDirs, n int) (t [25]uint8) {
+	for sec, o := range sectorOffsets {
+		t[sec] = s.JumpSlotN(n, o[0], o[1])
+	}
+	for i := range 9 {
+		t[16+i] = s.JumpSlotN(n, i/3-1, i%3-1)
+	}
+	return t
+}
+
+// jumpNth is n where move value v names J_n in a j encoding
+// (table.IsJumpValue), 0 where it does not. O(1).
+func jumpNth(v uint8) int {
+	n, ok := table.IsJumpValue(v)
+	if !ok {
+		return 0
+	}
+	return n
 }

@@ -6,9 +6,9 @@ import (
 	"github.com/pathtable/pathtable/table"
 )
 
-// TestOffsetCodes: J by an offset's code (newOffsetCodes, jumpByCode) is
-// JumpSlot, for every set of unit moves, every jump set over them and
-// every offset of a grid; and a grid too large has no table.
+// TestOffsetCodes: J_n by an offset's code (newOffsetCodes, jumpByCode)
+// is JumpSlotN, for every n, every set of unit moves, every jump set over
+// them and every offset of a grid; and a grid too large has no table.
 func TestOffsetCodes(t *testing.T) {
 	const w, h = 9, 7
 	o := newOffsetCodes(w, h)
@@ -34,15 +34,17 @@ func TestOffsetCodes(t *testing.T) {
 		for jset := range 256 {
 			s := base
 			s.SetJump(uint8(jset))
-			by := jumpByCode(&s)
-			for oy := 1 - h; oy < h; oy++ {
-				for ox := 1 - w; ox < w; ox++ {
-					if ox == 0 && oy == 0 {
-						continue // the source: a wildcard
-					}
-					got, want := by[o.code[o.centre+oy*o.stride+ox]], s.JumpSlot(ox, oy)
-					if got != want {
-						t.Fatalf("moves %08b, jump set %08b, offset (%d, %d): slot %d, JumpSlot's %d", mask, jset, ox, oy, got, want)
+			for n := 1; n <= table.JumpValues; n++ {
+				by := jumpByCode(&s, n)
+				for oy := 1 - h; oy < h; oy++ {
+					for ox := 1 - w; ox < w; ox++ {
+						if ox == 0 && oy == 0 {
+							continue // the source: a wildcard
+						}
+						got, want := by[o.code[o.centre+oy*o.stride+ox]], s.JumpSlotN(n, ox, oy)
+						if got != want {
+							t.Fatalf("moves %08b, jump set %08b, J_%d toward (%d, %d): slot %d, JumpSlotN's %d", mask, jset, n, ox, oy, got, want)
+						}
 					}
 				}
 			}

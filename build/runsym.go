@@ -355,8 +355,8 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 				break
 			}
 		}
-	case v == table.SymbolBase+table.MaxSymbolRank-1 && sc.dirs.Jump != 0:
-		r = sc.scanJump(r, to)
+	case sc.dirs.Jump != 0 && jumpNth(v) > 0:
+		r = sc.scanJump(jumpNth(v), r, to)
 	default:
 		k := int(v-table.SymbolBase) + 1
 		for ; r < to; r++ {
@@ -376,14 +376,13 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 	return r
 }
 
-// scanJump is scan for J: the first target in from..to-1 that J does not
-// serve, or to. O(to-from).
-func (sc *symScan) scanJump(from, to int) int {
+// scanJump is scan for J_n: the first target in from..to-1 that J_n does
+// not serve, or to. O(to-from).
+func (sc *symScan) scanJump(n, from, to int) int {
 	if sc.offsets != nil {
-		return sc.scanJumpCoded(from, to)
+		return sc.scanJumpCoded(n, from, to)
 	}
 	ds, gx, gy, rs, inf := sc.ds[:to], sc.gx[:to], sc.gy[:to], sc.rs, math.Inf(1)
-	bySector := sc.dirs.JumpSectors()
 	r := from
 	for ; r < to; r++ {
 		if r == rs {
@@ -393,13 +392,7 @@ func (sc *symScan) scanJump(from, to int) int {
 		if d == inf {
 			break
 		}
-		dx, dy := int(gx[r])-sc.sx, int(gy[r])-sc.sy
-		var j uint8
-		if uint(dx+1) <= 2 && uint(dy+1) <= 2 {
-			j = sc.dirs.JumpSlot(dx, dy) // one step: the direct move first
-		} else {
-			j = bySector[table.JumpSector(dx, dy)]
-		}
+		j := sc.dirs.JumpSlotN(n, int(gx[r])-sc.sx, int(gy[r])-sc.sy)
 		if (j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d) && !sc.box(r) {
 			break
 		}
@@ -416,9 +409,9 @@ func signIndex(dx, dy int) int {
 }
 
 // scanJumpCoded is scanJump by the offsets' codes. O(to-from).
-func (sc *symScan) scanJumpCoded(from, to int) int {
+func (sc *symScan) scanJumpCoded(n, from, to int) int {
 	ds, gx, gy, rs, inf := sc.ds[:to], sc.gx[:to], sc.gy[:to], sc.rs, math.Inf(1)
-	byCode := jumpByCode(sc.dirs)
+	byCode := jumpByCode(sc.dirs, n)
 	code, centre, stride := sc.offsets.code, sc.offsets.centre, sc.offsets.stride
 	r := from
 	for ; r < to; r++ {
