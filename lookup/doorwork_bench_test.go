@@ -16,7 +16,8 @@ import (
 // asks its next step once, by Route.Step (step-cpu-ns: the spike of the
 // frame the door shuts in, less the agents' moves) or by Route.Plan with
 // the Planner's Run called until every answer is ready, the agents asking
-// again (plan-cpu-ns: the work the Planner spreads over frames, summed).
+// again (plan-cpu-ns: the work the Planner spreads over frames, summed;
+// plan-units: the same in the budget's units, which set the waits).
 // CPU time of the benchmark's thread, as gameLoop reads it; brc202d is
 // skipped under -short.
 func BenchmarkDoorWork(b *testing.B) {
@@ -43,15 +44,23 @@ func BenchmarkDoorWork(b *testing.B) {
 					runtime.LockOSThread()
 					defer runtime.UnlockOSThread()
 					var cpu int64
+					doorUnits = 0
 					for b.Loop() {
 						cpu += doorWork(b, lt, door, api)
 					}
 					b.ReportMetric(float64(cpu)/float64(b.N), api+"-cpu-ns")
+					if api == "plan" {
+						b.ReportMetric(float64(doorUnits)/float64(b.N), "plan-units")
+					}
 				})
 			}
 		}
 	}
 }
+
+// doorUnits sums the units the Planner's runs spent in doorWork: the
+// work of the change as the budget counts it, the same on every machine.
+var doorUnits int
 
 // doorWork plays the warm frames, shuts door and returns the CPU time
 // of answering every agent once after it, with api.
@@ -78,7 +87,7 @@ func doorWork(b *testing.B, lt *lookup.Table, door int, api string) int64 {
 		routes[i].Plan(p, a.at, a.goal)
 	}
 	for p.Pending() > 0 {
-		p.Run()
+		doorUnits += p.Run()
 	}
 	for i, a := range agents {
 		if _, why := routes[i].Plan(p, a.at, a.goal); why == lookup.StepPending {

@@ -31,3 +31,44 @@ func ProveFirst() (restore func()) {
 	walkPerProbe = 0
 	return func() { walkPerProbe = old }
 }
+
+// AcrossWalks is Across, also returning the nodes its walks took (its
+// seeds counted at half a node each), for tests of its seeds.
+func AcrossWalks(o *Overlay, s, t int) (bool, int) {
+	v := o.load()
+	buf, cut, state := v.checked(nil, s, t)
+	if state != pathChanged {
+		return false, 0
+	}
+	q := query{view: v, sc: v.lt.getScratch()}
+	defer v.lt.putScratch(q.sc)
+	walks := q.sc.walksWithMate()
+	_, _, ok := q.across(buf, 0, cut, int32(s), int32(t))
+	return ok, q.sc.walksWithMate() - walks
+}
+
+// SeedBack seeds the stored path from s to t as across seeds its prefix
+// toward s, and returns each node's distance back to s and the path its
+// next steps follow there, for tests of those seeds.
+func SeedBack(o *Overlay, s, t int) (dist []float64, back [][]int) {
+	v := o.load()
+	path, ok := v.lt.AppendPath(nil, s, t)
+	if !ok || v.lt.costs().key == nil {
+		return nil, nil
+	}
+	q := query{view: v, sc: v.lt.getScratch()}
+	defer v.lt.putScratch(q.sc)
+	q.sc.begin()
+	q.sc.hr = q.heuristic(int32(s), true)
+	q.seedBack(path)
+	for _, u := range path {
+		n := q.sc.at(int32(u))
+		dist = append(dist, keyCost(n.h))
+		way := []int{u}
+		for x := n.next; x >= 0 && len(way) <= len(path); x = q.sc.at(x).next {
+			way = append(way, int(x))
+		}
+		back = append(back, way)
+	}
+	return dist, back
+}
