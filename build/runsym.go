@@ -122,7 +122,7 @@ func (sr *symRowCoder) init(c *rowCoder, s int32, rs int, ds []float64, dst []ui
 	if c.order.compEnd != nil {
 		hi = int(c.order.compEnd[rs])
 	}
-	sr.symScan = symScan{ds: ds, gx: geo.x[:hi], gy: geo.y[:hi], sx: sx, sy: sy, rs: rs, has: has, wsl: &sr.wsl, dsl: &sr.dsl, signSlot: &sr.signSlot, dirs: dirs}
+	sr.symScan = symScan{ds: ds, gx: geo.x[:hi], gy: geo.y[:hi], sx: sx, sy: sy, rs: rs, has: has, wsl: &sr.wsl, dsl: &sr.dsl, signSlot: &sr.signSlot, dirs: dirs, offsets: geo.offsets}
 	if geo.boxes {
 		geo.boxLimits(sx, sy, &c.lim)
 		sr.lim = &c.lim
@@ -304,7 +304,8 @@ type symScan struct {
 	dsl      *[8][]float64 // each usable slot's cost and distance row
 	signSlot *[9]uint8
 	dirs     *table.SymbolDirs
-	lim      *[4][]int32 // the source's open staircase (boxLimits), nil without boxes
+	lim      *[4][]int32  // the source's open staircase (boxLimits), nil without boxes
+	offsets  *offsetCodes // nil where the grid is too large for the table
 }
 
 // box reports whether target r is an open-box wildcard: its box with the
@@ -354,8 +355,8 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 				break
 			}
 		}
-	case v == table.SymbolBase+table.MaxSymbolRank-1 && sc.dirs.Jump != 0:
-		r = sc.scanJump(r, to)
+	case sc.dirs.Jump != 0 && jumpNth(v) > 0:
+		r = sc.scanJump(jumpNth(v), r, to)
 	default:
 		k := int(v-table.SymbolBase) + 1
 		for ; r < to; r++ {
@@ -375,11 +376,13 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 	return r
 }
 
-// scanJump is scan for J: the first target in from..to-1 that J does not
-// serve, or to. O(to-from).
-func (sc *symScan) scanJump(from, to int) int {
+// scanJump is scan for J_n: the first target in from..to-1 that J_n does
+// not serve, or to. O(to-from).
+func (sc *symScan) scanJump(n, from, to int) int {
+	if sc.offsets != nil {
+		return sc.scanJumpCoded(n, from, to)
+	}
 	ds, gx, gy, rs, inf := sc.ds[:to], sc.gx[:to], sc.gy[:to], sc.rs, math.Inf(1)
-	bySector := sc.dirs.JumpSectors()
 	r := from
 	for ; r < to; r++ {
 		if r == rs {
@@ -389,13 +392,7 @@ func (sc *symScan) scanJump(from, to int) int {
 		if d == inf {
 			break
 		}
-		dx, dy := int(gx[r])-sc.sx, int(gy[r])-sc.sy
-		var j uint8
-		if uint(dx+1) <= 2 && uint(dy+1) <= 2 {
-			j = sc.dirs.JumpSlot(dx, dy) // one step: the direct move first
-		} else {
-			j = bySector[table.JumpSector(dx, dy)]
-		}
+		j := sc.dirs.JumpSlotN(n, int(gx[r])-sc.sx, int(gy[r])-sc.sy)
 		if (j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d) && !sc.box(r) {
 			break
 		}
@@ -409,4 +406,26 @@ func signIndex(dx, dy int) int {
 	sx := dx>>63 | int(uint(-dx)>>63)
 	sy := dy>>63 | int(uint(-dy)>>63)
 	return sx*3 + sy + 4
+}
+
+// scanJumpCoded is scanJump by the offsets' codes. O(to-from).
+func (sc *symScan) scanJumpCoded(n, from, to int) int {
+	ds, gx, gy, rs, inf := sc.ds[:to], sc.gx[:to], sc.gy[:to], sc.rs, math.Inf(1)
+	byCode := jumpByCode(sc.dirs, n)
+	code, centre, stride := sc.offsets.code, sc.offsets.centre, sc.offsets.stride
+	r := from
+	for ; r < to; r++ {
+		if r == rs {
+			continue
+		}
+		d := ds[r]
+		if d == inf {
+			break
+		}
+		j := byCode[code[centre+(int(gy[r])-sc.sy)*stride+int(gx[r])-sc.sx]]
+		if (j >= 8 || sc.has>>j&1 == 0 || sc.wsl[j]+sc.dsl[j][r] != d) && !sc.box(r) {
+			break
+		}
+	}
+	return r
 }

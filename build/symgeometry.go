@@ -30,6 +30,9 @@ type symbolGeometry struct {
 	jumps  bool
 	width  int
 	height int
+	// offsets codes each offset between two cells for J's choice, nil
+	// without J or on a grid too large.
+	offsets *offsetCodes
 }
 
 // newSymbolGeometry returns g's geometry for symbol rows by the ranks of
@@ -60,6 +63,7 @@ func newSymbolGeometry(g *maps.Graph, order []int32) *symbolGeometry {
 		d.SetJump(jump[u])
 		geo.dirs[u] = d
 	}
+	geo.offsets = newOffsetCodes(gr.Width, gr.Height)
 	geo.boxes = true
 	for _, c := range gr.Cells {
 		geo.boxes = geo.boxes && gr.Costs[c] == 1
@@ -127,7 +131,7 @@ func boxQuadrant(dx, dy int) int {
 // withoutJumps returns geo with H_7 in its value, not J. O(V).
 func (geo *symbolGeometry) withoutJumps() *symbolGeometry {
 	c := *geo
-	c.jumps, c.dirs = false, slices.Clone(geo.dirs)
+	c.jumps, c.dirs, c.offsets = false, slices.Clone(geo.dirs), nil
 	for u := range c.dirs {
 		c.dirs[u].Jump = 0
 	}
