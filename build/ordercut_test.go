@@ -55,24 +55,7 @@ func TestCutOrderPicked(t *testing.T) {
 		style int // in cutStyles
 	}{{"maze-32-32-2", 0}, {"den312d", 1}} {
 		name := tc.name
-		lvl, err := maps.Load(filepath.Join(sharedMaps, name+".map"), maps.Options{})
-		if err != nil {
-			sharedmaps.Skip(t, fmt.Sprintf("shared maps absent: %v", err))
-		}
-		g := lvl.Graph
-		h, err := PlanLayout(g, table.LayoutRuns)
-		if err != nil {
-			t.Fatal(err)
-		}
-		keys := make([]float64, g.Edges())
-		keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
-		for e, w := range g.Weights {
-			keys[e] = searchKey(w, keyed)
-		}
-		eng, err := newRowEngine(context.Background(), g, h.DistKind, keys, allShortcuts, 2)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, eng, keys := sampleLevel(t, filepath.Join(sharedMaps, name+".map"))
 		dfs := newRunOrder(g)
 		orders := []*runOrder{dfs, hilbertOrder(g, dfs)}
 		for _, style := range cutStyles {

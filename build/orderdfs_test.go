@@ -118,24 +118,7 @@ func TestSampleWraps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a sample of a level of 10,858 nodes")
 	}
-	lvl, err := maps.Load(filepath.Join(sharedMaps, "maze-128-128-2.map"), maps.Options{})
-	if err != nil {
-		sharedmaps.Skip(t, fmt.Sprintf("shared maps absent: %v", err))
-	}
-	g := lvl.Graph
-	h, err := PlanLayout(g, table.LayoutRuns)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keys := make([]float64, g.Edges())
-	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
-	for e, w := range g.Weights {
-		keys[e] = searchKey(w, keyed)
-	}
-	eng, err := newRowEngine(context.Background(), g, h.DistKind, keys, allShortcuts, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, eng, keys := sampleLevel(t, filepath.Join(sharedMaps, "maze-128-128-2.map"))
 	dfs := newRunOrder(g)
 	columns := *stripOrders(g, dfs)[0]
 	columns.strip = false
@@ -168,4 +151,30 @@ func TestStripCost(t *testing.T) {
 	if want := cutOrder(g, newRunOrder(g), cutStyles[0]); !slices.Equal(r.Order, want.node) {
 		t.Error("the build picked another order than the cut order")
 	}
+}
+
+// sampleLevel loads the shared map at path and the row engine the order
+// sample codes its rows with (the run-length layout's distances, two
+// workers), skipping the test where ../shared is absent.
+func sampleLevel(t *testing.T, path string) (*maps.Graph, *rowEngine, []float64) {
+	t.Helper()
+	lvl, err := maps.Load(path, maps.Options{})
+	if err != nil {
+		sharedmaps.Skip(t, fmt.Sprintf("shared maps absent: %v", err))
+	}
+	g := lvl.Graph
+	h, err := PlanLayout(g, table.LayoutRuns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := make([]float64, g.Edges())
+	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
+	for e, w := range g.Weights {
+		keys[e] = searchKey(w, keyed)
+	}
+	eng, err := newRowEngine(context.Background(), g, h.DistKind, keys, allShortcuts, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, eng, keys
 }

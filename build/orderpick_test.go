@@ -2,14 +2,9 @@ package build
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/pathtable/pathtable/internal/sharedmaps"
-	"github.com/pathtable/pathtable/maps"
-	"github.com/pathtable/pathtable/table"
 )
 
 // TestSampleSourceRounds checks that every round's sample i lies in
@@ -49,24 +44,7 @@ func TestRaceOrders(t *testing.T) {
 	if testing.Short() {
 		t.Skip("samples a level of 43,151 nodes")
 	}
-	lvl, err := maps.Load(filepath.Join(largeMaps, "brc202d.map"), maps.Options{})
-	if err != nil {
-		sharedmaps.Skip(t, fmt.Sprintf("shared maps absent: %v", err))
-	}
-	g := lvl.Graph
-	h, err := PlanLayout(g, table.LayoutRuns)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keys := make([]float64, g.Edges())
-	keyed := keyedOctile(g.Metric == maps.MetricOctile, h.DistKind)
-	for e, w := range g.Weights {
-		keys[e] = searchKey(w, keyed)
-	}
-	eng, err := newRowEngine(context.Background(), g, h.DistKind, keys, allShortcuts, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, eng, keys := sampleLevel(t, filepath.Join(largeMaps, "brc202d.map"))
 	dfs := newRunOrder(g)
 	geo := newSymbolGeometry(g, dfs.node)
 	orders := slices.DeleteFunc(runCandidates(g, dfs), func(o *runOrder) bool { return o == nil })
