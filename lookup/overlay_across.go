@@ -57,7 +57,6 @@ func (q query) across(buf []int, start, cut int, s, t int32) ([]int, float64, bo
 	c := o.pivot(int32(buf[cut-1]), int32(buf[cut]))
 	cx, cy, _ := lt.XY(int(c))
 	ends := o.pivotKeys(buf[start:], c)
-	ends.cut = cut - start
 	sx, sy, tx, ty := ends.sx, ends.sy, ends.tx, ends.ty
 	if between(sy, cy, ty) {
 		if out, cost, ok := q.acrossLine(o.crossing(false, c), buf, start, s, t, ends, sy > cy); ok {
@@ -137,7 +136,6 @@ func (q query) acrossLine(l *crossing, buf []int, start int, s, t int32, ends pi
 		sc.begin()
 		own.begin()
 		sc.hr, own.hr = q.heuristic(s, true), q.heuristic(t, true)
-		q.seedEnds(own, buf[start:], ends.cut)
 	}
 	sc.walkBudget = maxWalkedPerStep * ends.steps
 	fromS := endKeys{o: q.view, sc: sc, end: s, budget: &sc.walkBudget}
@@ -375,7 +373,6 @@ type pivotKeys struct {
 	old, fromS, toT float64
 	known           bool
 	steps           int // the stored path's
-	cut             int // the stored path's step into stored[cut] crosses the change
 	sx, sy, tx, ty  int // the source's and the target's cells
 }
 
