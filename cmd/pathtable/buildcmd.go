@@ -74,7 +74,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.IntVar(&cfg.build.Window, "window", 0, "build a windowed table of grid levels: paths to each cell from the cells within `DELTA` of it, confined to that (2·DELTA+1)² window (0: all pairs)")
 	flat := fs.Bool("flat", false, "write a flat table: a first move and a distance for every pair, n² entries, whatever its size (Next and Dist are one lookup each)")
 	compress := fs.Bool("compress", false, "write a run-length table: first moves per source, compressed, no stored distances (kilobytes to megabytes where a flat table takes n² bytes; Dist walks the path)")
-	hierarchy := fs.Bool("hierarchy", false, "write a hierarchy table of a grid level: its contraction hierarchy, a few words a cell, answering every pair exactly by a search over it (a fraction of a millisecond to milliseconds a path on levels of a million cells); for levels too large for -compress")
+	hierarchy := fs.Bool("hierarchy", false, "write a hierarchy table of a grid level: its contraction hierarchy, a few words a cell, answering every pair exactly by a search over it (under a millisecond at the median, a few at worst, a path on levels of a million cells); for levels too large for -compress")
 	fs.Var(&cfg.shard, "shard", "build only part `I/K` (0-based) of the table, rows split evenly, into INPUT.I-of-K.ptpart; pathtable merge joins the K parts. slurm takes I and K from a Slurm array job (--array=0-K-1), slurm/K takes I from it, k8s/K takes I from a Kubernetes Indexed Job")
 	var lf levelFlags
 	lf.register(fs)

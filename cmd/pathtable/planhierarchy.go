@@ -35,5 +35,5 @@ func hierarchyWhy(hier, runs *layoutPlan) string {
 	} else {
 		why += " (no run-length table can hold the level)"
 	}
-	return why + "; Next pays a search of the hierarchy once a journey (a Route: milliseconds on a million cells), then reads the path"
+	return why + "; Next pays a search of the hierarchy once a journey (a Route: about a millisecond on a million cells), then reads the path"
 }
