@@ -150,12 +150,16 @@ func (w *runWalker) boxMove(r, rt int32, s, t *boxNode) uint {
 	if reach(s.arms, t.x-s.x, t.y-s.y) && w.box.sum(s.x, s.y, t.x, t.y) {
 		m = table.SymbolBase
 	} else {
-		m = uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(rt)))
+		m = w.runMove(w.rowStart[r], w.rowStart[r+1], rt)
 	}
-	if m-table.SymbolBase < w.symRanks {
-		return uint(w.dirs[r].SymbolSlot(int(m)-table.SymbolBase+1, int(t.x-s.x), int(t.y-s.y)))
+	if m-table.SymbolBase >= w.symRanks {
+		return m
 	}
-	return m
+	d, dx, dy := &w.dirs[r], int(t.x-s.x), int(t.y-s.y)
+	if j, ok := symbolOf(d.Slot, d.Jump, m, dx, dy); ok {
+		return j
+	}
+	return uint(d.SymbolSlot(int(m)-table.SymbolBase+1, dx, dy))
 }
 
 // rankMove is boxMove by rank, for the overlay's walks, which stop at
@@ -163,7 +167,7 @@ func (w *runWalker) boxMove(r, rt int32, s, t *boxNode) uint {
 // row first, and the box only where the row does not say H_1 already.
 // O(log runs in row).
 func (w *runWalker) rankMove(r, rt int32) uint {
-	m := uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(rt)))
+	m := w.runMove(w.rowStart[r], w.rowStart[r+1], rt)
 	if m != table.SymbolBase {
 		x, y, tx, ty := w.xy[2*r], w.xy[2*r+1], w.xy[2*rt], w.xy[2*rt+1]
 		// r == rt reads the row, as a table without the rule does.
@@ -171,19 +175,13 @@ func (w *runWalker) rankMove(r, rt int32) uint {
 			m = table.SymbolBase
 		}
 	}
-	if m-table.SymbolBase < w.symRanks {
-		return w.symbol(r, rt, m)
-	}
-	return m
+	return w.decode(r, rt, m)
 }
 
 // rowMove is move where the box is known closed. O(log runs in row).
 func (w *runWalker) rowMove(r, rt int32) uint {
-	m := uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(rt)))
-	if m-table.SymbolBase < w.symRanks {
-		return w.symbol(r, rt, m)
-	}
-	return m
+	m := w.runMove(w.rowStart[r], w.rowStart[r+1], rt)
+	return w.decode(r, rt, m)
 }
 
 // steps returns how many straight and diagonal moves H_1 takes over the
@@ -202,6 +200,9 @@ func (b *boxRule) steps(dx, dy int32) (straight, diagonal int) {
 // box, then the finish. O(path length × log runs per row) at most, O(1) a
 // step in the open box.
 func (w *runWalker) boxPath(buf []int, from, to int) ([]int, bool) {
+	if w.recs != nil {
+		return w.recPath(buf, from, to)
+	}
 	lt, b := w.lt, w.box
 	start := len(buf)
 	limit := start + lt.n // a path has at most n nodes; more means a cycle

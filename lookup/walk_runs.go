@@ -31,6 +31,9 @@ type runWalker struct {
 	// another component has no path, and the row is not read. Walks check
 	// it once, at their start: every step stays in the component.
 	comp []int32
+	// recs is what a path's step reads of each rank, where the table
+	// has open boxes (newRankRecs), nil otherwise.
+	recs []rankRec
 }
 
 func init() {
@@ -63,17 +66,26 @@ func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 			w.xy[2*k], w.xy[2*k+1] = int32(c%t.Width), int32(c/t.Width)
 		}
 		w.box = newBoxRule(lt, r.Rank)
+		w.recs = newRankRecs(w)
 	}
 	return w
 }
 
-// symbol decodes symbol move m (SymbolBase..) of the row of rank r
-// toward the target of rank t: the slot it names, or NoMove. O(1) for
-// H_1 where the move toward the target's sign exists, O(degree²) else.
-func (w *runWalker) symbol(r, t int32, m uint) uint {
+// decode returns the slot that move m stored in the row of rank r names
+// toward the target of rank t: m itself for a slot or NoMove, symbolOf's
+// or else SymbolSlot's for a symbol. O(1) for H_1 where the move toward
+// the target's sign exists and for J and J_2, O(degree²) for the rest.
+func (w *runWalker) decode(r, t int32, m uint) uint {
+	if m-table.SymbolBase >= w.symRanks {
+		return m
+	}
 	dx := int(w.xy[2*t]) - int(w.xy[2*r])
 	dy := int(w.xy[2*t+1]) - int(w.xy[2*r+1])
-	return uint(w.dirs[r].SymbolSlot(int(m)-table.SymbolBase+1, dx, dy))
+	s := &w.dirs[r]
+	if j, ok := symbolOf(s.Slot, s.Jump, m, dx, dy); ok {
+		return j
+	}
+	return uint(s.SymbolSlot(int(m)-table.SymbolBase+1, dx, dy))
 }
 
 // rankHops renumbers a hop array by rank: entry r<<shift | m is the rank of
@@ -99,11 +111,15 @@ func (w *runWalker) move(r, t int32) uint {
 	if w.box != nil {
 		return w.rankMove(r, t)
 	}
-	m := uint(w.code.Find(int(w.rowStart[r]), int(w.rowStart[r+1]), int(t)))
-	if m-table.SymbolBase < w.symRanks {
-		return w.symbol(r, t, m)
-	}
-	return m
+	m := w.runMove(w.rowStart[r], w.rowStart[r+1], t)
+	return w.decode(r, t, m)
+}
+
+// runMove returns the move of the run that covers the target of rank t
+// among runs lo up to hi (a row): a slot, a symbol's value, or NoMove.
+// Every read of a run goes through it. O(log(hi - lo)).
+func (w *runWalker) runMove(lo, hi uint32, t int32) uint {
+	return uint(w.code.Find(int(lo), int(hi), int(t)))
 }
 
 // apart reports whether ranks r and t lie in different components of a
