@@ -63,6 +63,6 @@ func ExampleHeader_GraphBins() {
 			back.FormatVersion(), buf.Len(), back.Nodes, back.Edges, back.Move(0, 10))
 	}
 	// Output:
-	// format 3: 347 bytes, 11 nodes, 44 edges, 1 the first move from 0 to 10
+	// format 3: 339 bytes, 11 nodes, 44 edges, 1 the first move from 0 to 10
 	// format 2: 1073 bytes, 11 nodes, 44 edges, 1 the first move from 0 to 10
 }

@@ -228,7 +228,7 @@ func widen(t *testing.T, data []byte, enc string) []byte {
 // where the node has no such slot, as every grid node for 15 and up), and
 // 255 no path; none is an error.
 func TestSpecWideSymbolMoves(t *testing.T) {
-	sym, err := rbBuildLevelWith(t, maps.FormatGrid, specTiny, maps.Options{}, build.Options{Layout: table.LayoutRuns, NoJump: true})
+	sym, err := rbBuildLevelWith(t, maps.FormatGrid, specTiny, maps.Options{}, build.Options{Layout: table.LayoutRuns, NoJump: true, Starts16: true})
 	if err != nil {
 		t.Fatal(err)
 	}
