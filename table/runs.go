@@ -328,15 +328,18 @@ func (c *RunCode) Start(i int) int {
 
 // Move returns the move of run i: a slot, or NoMove. O(1).
 func (c *RunCode) Move(i int) byte {
-	var m byte
-	switch {
-	case c.Packed:
-		m = c.Starts[2*i] & 0xF
-	case !c.Nibble:
-		return c.Moves[i]
-	default:
-		m = c.Moves[i>>1] >> (4 * (i & 1)) & 0xF
+	if c.Packed {
+		return packedMove(c.Starts[2*i])
 	}
+	return c.move(i)
+}
+
+// move is Move of runs that are not packed. O(1).
+func (c *RunCode) move(i int) byte {
+	if !c.Nibble {
+		return c.Moves[i]
+	}
+	m := c.Moves[i>>1] >> (4 * (i & 1)) & 0xF
 	if m == noMove4 {
 		return NoMove
 	}
@@ -346,11 +349,11 @@ func (c *RunCode) Move(i int) byte {
 // Find returns the move stored for target rank rt in runs [lo, hi):
 // NoMove when no run covers it. O(log(hi - lo)).
 func (c *RunCode) Find(lo, hi int, rt int) byte {
+	if c.Packed {
+		return c.findPacked(lo, hi, rt)
+	}
 	i, j := lo, hi
-	switch {
-	case c.Packed:
-		i = c.findPacked(lo, hi, rt)
-	case c.Wide:
+	if c.Wide {
 		key := uint32(rt)
 		for i < j {
 			mid := int(uint(i+j) >> 1)
@@ -360,7 +363,7 @@ func (c *RunCode) Find(lo, hi int, rt int) byte {
 				j = mid
 			}
 		}
-	default:
+	} else {
 		key := uint16(rt) // below the nodes, at most 2^16
 		for i < j {
 			mid := int(uint(i+j) >> 1)
@@ -373,11 +376,11 @@ func (c *RunCode) Find(lo, hi int, rt int) byte {
 	}
 	if i == lo {
 		if c.Wrap && hi > lo {
-			return c.Move(hi - 1) // a wrapped row's last run
+			return c.move(hi - 1) // a wrapped row's last run
 		}
 		return NoMove
 	}
-	return c.Move(i - 1)
+	return c.move(i - 1)
 }
 
 // move returns the slot of the first move from node s toward node target,

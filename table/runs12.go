@@ -90,21 +90,36 @@ func encodePacked(words []uint32) []byte {
 	return bin
 }
 
-// findPacked is Find's search over 12-bit runs: the index past the last
-// run of [lo, hi) whose start is at most rt (below MaxPackedNodes).
-// O(log(hi - lo)).
-func (c *RunCode) findPacked(lo, hi int, rt int) int {
+// findPacked is Find of 12-bit runs: the move of the last run of [lo,
+// hi) whose start is at most rt (below MaxPackedNodes), a wrapped row's
+// last run below its first start, or NoMove. O(log(hi - lo)).
+func (c *RunCode) findPacked(lo, hi int, rt int) byte {
 	key := uint16(rt)<<4 | 0xF // the largest word of start rt
+	s := c.Starts
 	i, j := lo, hi
 	for i < j {
 		mid := int(uint(i+j) >> 1)
-		if binary.LittleEndian.Uint16(c.Starts[2*mid:]) <= key {
+		if binary.LittleEndian.Uint16(s[2*mid:]) <= key {
 			i = mid + 1
 		} else {
 			j = mid
 		}
 	}
-	return i
+	if i == lo {
+		if !c.Wrap || hi == lo {
+			return NoMove
+		}
+		i = hi // a wrapped row's last run
+	}
+	return packedMove(s[2*(i-1)])
+}
+
+// packedMove is the move in a 12-bit run's low byte. O(1).
+func packedMove(low byte) byte {
+	if m := low & 0xF; m != noMove4 {
+		return m
+	}
+	return NoMove
 }
 
 // checkPacked checks the runs of a 12-bit table of n nodes, runs bin bin,
