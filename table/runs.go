@@ -349,11 +349,26 @@ func (c *RunCode) move(i int) byte {
 // Find returns the move stored for target rank rt in runs [lo, hi):
 // NoMove when no run covers it. O(log(hi - lo)).
 func (c *RunCode) Find(lo, hi int, rt int) byte {
-	if c.Packed {
-		return c.findPacked(lo, hi, rt)
-	}
 	i, j := lo, hi
-	if c.Wide {
+	switch {
+	case c.Packed: // in line: a call more costs a step on small levels
+		key := uint16(rt)<<4 | 0xF // the largest word of start rt (runs12.go)
+		for i < j {
+			mid := int(uint(i+j) >> 1)
+			if binary.LittleEndian.Uint16(c.Starts[2*mid:]) <= key {
+				i = mid + 1
+			} else {
+				j = mid
+			}
+		}
+		if i == lo {
+			if !c.Wrap || hi == lo {
+				return NoMove
+			}
+			i = hi // a wrapped row's last run
+		}
+		return packedMove(c.Starts[2*(i-1)])
+	case c.Wide:
 		key := uint32(rt)
 		for i < j {
 			mid := int(uint(i+j) >> 1)
@@ -363,7 +378,7 @@ func (c *RunCode) Find(lo, hi int, rt int) byte {
 				j = mid
 			}
 		}
-	} else {
+	default:
 		key := uint16(rt) // below the nodes, at most 2^16
 		for i < j {
 			mid := int(uint(i+j) >> 1)

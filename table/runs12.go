@@ -11,7 +11,7 @@ import (
 // with 0xF no path: 2 bytes a run instead of 2.5. The start sits in the
 // high bits so that a row's words increase with its starts, and the
 // binary search compares whole words with rank<<4 | 0xF, no mask: the
-// same loop as 16-bit starts. The encodings are the symbol ones with
+// same loop as 16-bit starts (RunCode.Find). The encodings are the symbol ones with
 // "runs12x4" for "runs16x4"; the order keeps 2 bytes a rank. Unlike the
 // wider encodings, whose starts go unchecked until used, a reader checks
 // at load that every row's starts increase and lie below the nodes: the
@@ -88,30 +88,6 @@ func encodePacked(words []uint32) []byte {
 		bin = binary.LittleEndian.AppendUint16(bin, uint16(RunStart(w))<<4|m&0xF)
 	}
 	return bin
-}
-
-// findPacked is Find of 12-bit runs: the move of the last run of [lo,
-// hi) whose start is at most rt (below MaxPackedNodes), a wrapped row's
-// last run below its first start, or NoMove. O(log(hi - lo)).
-func (c *RunCode) findPacked(lo, hi int, rt int) byte {
-	key := uint16(rt)<<4 | 0xF // the largest word of start rt
-	s := c.Starts
-	i, j := lo, hi
-	for i < j {
-		mid := int(uint(i+j) >> 1)
-		if binary.LittleEndian.Uint16(s[2*mid:]) <= key {
-			i = mid + 1
-		} else {
-			j = mid
-		}
-	}
-	if i == lo {
-		if !c.Wrap || hi == lo {
-			return NoMove
-		}
-		i = hi // a wrapped row's last run
-	}
-	return packedMove(s[2*(i-1)])
 }
 
 // packedMove is the move in a 12-bit run's low byte. O(1).
