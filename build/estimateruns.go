@@ -47,7 +47,7 @@ func newRunSetup(ctx context.Context, g *maps.Graph, h table.Header, opt Options
 // runCandidates are the node orders a run-length build chooses among
 // (chooseRunOrder's), some nil where g is no grid.
 func runCandidates(g *maps.Graph, dfs *runOrder) []*runOrder {
-	return slices.Concat([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs), stripOrders(g, dfs))
+	return slices.Concat([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs), flippedHilbertOrder(g, dfs)}, cutOrders(g, dfs), stripOrders(g, dfs))
 }
 
 // span is the sources a block of the build takes (runBlock).
