@@ -92,6 +92,14 @@ type Options struct {
 	// default rows store J, which serves more targets: fewer runs, the
 	// same answers.
 	NoJump bool
+	// Starts16 makes the symbol rows of a run-length grid table of at
+	// most table.MaxPackedNodes nodes keep 16-bit starts and a separate
+	// array of moves, as before the "runs12x4" encodings (table.Packed): a
+	// table for a reader that predates them. By default a run there is one
+	// 16-bit word, its 12-bit start and its move: 2 bytes a run, not 2.5,
+	// the same answers. A sharded build's join (table.PartSet.Join) writes
+	// the narrowest encoding whatever this says.
+	Starts16 bool
 }
 
 // TableLayout is the layout of the table opt asks for: LayoutWindow when

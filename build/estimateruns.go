@@ -47,7 +47,7 @@ func newRunSetup(ctx context.Context, g *maps.Graph, h table.Header, opt Options
 // runCandidates are the node orders a run-length build chooses among
 // (chooseRunOrder's), some nil where g is no grid.
 func runCandidates(g *maps.Graph, dfs *runOrder) []*runOrder {
-	return slices.Concat([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs)}, cutOrders(g, dfs), stripOrders(g, dfs))
+	return slices.Concat([]*runOrder{dfs, hilbertOrder(g, dfs), transposedHilbertOrder(g, dfs), flippedHilbertOrder(g, dfs)}, cutOrders(g, dfs), stripOrders(g, dfs))
 }
 
 // span is the sources a block of the build takes (runBlock).
@@ -136,7 +136,7 @@ type fileModel struct {
 // O(V).
 func (s *runSetup) newFileModel(g *maps.Graph, opt Options) (fileModel, error) {
 	n := g.Nodes()
-	kind := s.geo.kind()
+	kind := s.geo.kind(opt)
 	ws, err := writeTemplate(g, s.h, s.ord.node, kind, opt)
 	if err != nil {
 		return fileModel{}, err
@@ -152,7 +152,13 @@ func (s *runSetup) newFileModel(g *maps.Graph, opt Options) (fileModel, error) {
 			break
 		}
 	}
-	m.empty = ws.bytes - m.startBytes*int64(n) - (4*int64(n)+7)/8
+	// The template's runs (move 0) take nibble moves, or none where a run
+	// is one 16-bit word (table.Packed) as symbol rows are on small levels.
+	tmplBits := int64(4)
+	if kind.symbols && !kind.starts16 && n <= table.MaxPackedNodes {
+		m.moveBits, tmplBits = 0, 0
+	}
+	m.empty = ws.bytes - m.startBytes*int64(n) - (tmplBits*int64(n)+7)/8
 	return m, nil
 }
 

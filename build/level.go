@@ -40,8 +40,28 @@ func InputHash(format maps.Format, mopt maps.Options, opt Options, data []byte) 
 	if key := th.LayoutKey(); key != "" {
 		fmt.Fprintf(h, "%s\n", key)
 	}
+	if opt.olderEncodings() {
+		// Only a run-length table's rows differ, so only its hash says so
+		// (a table of the newest encodings keeps the hash it always had),
+		// and one line for any of them, which CheckLevel can try.
+		fmt.Fprintf(h, "older encodings\n")
+	}
 	h.Write(data)
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// olderEncodings reports whether opt asks a run-length table for rows in
+// encodings older readers know (WholeRows, NoJump, Starts16). O(1).
+func (opt Options) olderEncodings() bool {
+	return opt.TableLayout() == table.LayoutRuns && (opt.WholeRows || opt.NoJump || opt.Starts16)
+}
+
+// OlderEncodings returns opt asking for the run-length encodings that
+// readers predating the component, jump and 12-bit forms read: WholeRows,
+// NoJump and Starts16 set. Larger files, the same answers. O(1).
+func (opt Options) OlderEncodings() Options {
+	opt.WholeRows, opt.NoJump, opt.Starts16 = true, true, true
+	return opt
 }
 
 // layoutHeader is the header fields of the table opt asks for that an
@@ -97,6 +117,21 @@ func BuildLevel(ctx context.Context, lvl *maps.Level, opt Options) (*table.Table
 	t.Format = string(lvl.Format)
 	t.InputHash = InputHash(lvl.Format, lvl.Options, opt, lvl.Data)
 	return t, nil
+}
+
+// CheckLevel returns nil when the table of header h was built from the
+// level data is now, with whichever options it was built with, else a
+// *StaleError: CheckStale with TableOptions(h), and for a run-length table
+// also as built for older readers (any of WholeRows, NoJump, Starts16),
+// which the header does not record. O(len(data)).
+func CheckLevel(h *table.Header, format maps.Format, mopt maps.Options, data []byte) error {
+	opt := TableOptions(h)
+	err := CheckStale(h, format, mopt, opt, data)
+	if err != nil && opt.TableLayout() == table.LayoutRuns &&
+		CheckStale(h, format, mopt, opt.OlderEncodings(), data) == nil {
+		return nil
+	}
+	return err
 }
 
 // LevelOptions returns the options that load a table's level into the

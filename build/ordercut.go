@@ -18,6 +18,14 @@ import (
 // a row's targets in the same direction from its source together. The
 // numbering depends on g alone. O((V + E) log V).
 func cutOrder(g *maps.Graph, o *runOrder, style cutStyle) *runOrder {
+	co, _ := cutOrderLeaves(g, o, style)
+	return co
+}
+
+// cutOrderLeaves is cutOrder, with the bounds of its leaves: the ranks at
+// which each part of at most stripLeaf nodes (the largest such parts,
+// each a contiguous range of ranks) starts, and n. O(cutOrder).
+func cutOrderLeaves(g *maps.Graph, o *runOrder, style cutStyle) (*runOrder, []int32) {
 	n := g.Nodes()
 	c := &cutter{g: g, style: style, set: make([]int32, n), succ: make([]int32, n), placed: make([]bool, n),
 		dp: make([]int32, n), dn: make([]int32, n), key: make([]int32, n), cost: make([]uint8, g.Edges())}
@@ -48,7 +56,7 @@ func cutOrder(g *maps.Graph, o *runOrder, style cutStyle) *runOrder {
 	for r, u := range co.node {
 		co.rank[u] = int32(r)
 	}
-	return co
+	return co, append(c.leaves, int32(n))
 }
 
 // cutter is cutOrder's state.
@@ -69,12 +77,26 @@ type cutter struct {
 	ends    []int32
 	out     []int32 // nodes by rank so far
 	style   cutStyle
+	leaves  []int32 // the first rank of each leaf so far (cutOrderLeaves)
+	inLeaf  bool    // splitting within a leaf
 }
 
 // split ranks the nodes of s after those ranked so far, reordering s;
 // succ stamps (c.succ) the nodes to be ranked right after s, 0 for none.
 // O((|s| + its edges) log |s|).
 func (c *cutter) split(s []int32, succ int32) {
+	if !c.inLeaf && len(s) <= stripLeaf {
+		c.leaves = append(c.leaves, int32(len(c.out)))
+		c.inLeaf = true
+		c.splitSet(s, succ)
+		c.inLeaf = false
+		return
+	}
+	c.splitSet(s, succ)
+}
+
+// splitSet is split's work, s split in two unless it has one node.
+func (c *cutter) splitSet(s []int32, succ int32) {
 	if len(s) <= 1 {
 		for _, u := range s {
 			c.placed[u] = true
@@ -288,16 +310,22 @@ var cutStyles = []cutStyle{
 const largeLevel = 16 * smallLevel
 
 // cutOrders returns the cut orders of cutStyles that pickOrder weighs on
-// g: the first alone on levels of at most largeLevel nodes.
-// O(c·(V + E) log V) for c styles.
+// g (the first alone on levels of at most largeLevel nodes), and the
+// first's leaf-strip orders (leafStripOrder) by rows and by columns on
+// grids. O(c·(V + E) log V) for c styles.
 func cutOrders(g *maps.Graph, o *runOrder) []*runOrder {
 	styles := cutStyles
 	if g.Nodes() <= largeLevel {
 		styles = styles[:1]
 	}
-	orders := make([]*runOrder, len(styles))
+	orders := make([]*runOrder, len(styles), len(styles)+2)
+	var leaves []int32
 	for i, style := range styles {
+		if i == 0 {
+			orders[i], leaves = cutOrderLeaves(g, o, style)
+			continue
+		}
 		orders[i] = cutOrder(g, o, style)
 	}
-	return orders
+	return append(orders, leafStripOrder(g, orders[0], leaves, rowSteps), leafStripOrder(g, orders[0], leaves, columnSteps))
 }

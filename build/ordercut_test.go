@@ -69,7 +69,7 @@ func TestCutOrderPicked(t *testing.T) {
 		if got != want {
 			t.Errorf("%s: the sample picked another order over the cut order %+v", name, cutStyles[tc.style])
 		}
-		if n := len(cutOrders(g, dfs)); n != 1 {
+		if n := len(slices.DeleteFunc(cutOrders(g, dfs), func(o *runOrder) bool { return o.strip })); n != 1 {
 			t.Errorf("%s: %d cut orders weighed on a level of %d nodes, want 1", name, n, g.Nodes())
 		}
 	}
@@ -91,18 +91,18 @@ func BenchmarkCutOrder(b *testing.B) {
 	}
 }
 
-// TestTransposedHilbertPicked checks that the sample picks the transposed
+// TestFlippedHilbertPicked checks that the sample picks the flipped
 // Hilbert order on random-32-32-10, where its rows take fewer runs than
-// every other candidate's (10.28 runs a node against Hilbert's 10.42), so
-// that the level's table stays under the H-symbol CPD's 10.4, and that
-// the choice is the same on a second build.
-func TestTransposedHilbertPicked(t *testing.T) {
+// every other candidate's (6.85 runs a node against the transposed
+// Hilbert order's 6.89, the H-symbol CPD's 10.37), and that the choice is
+// the same on a second build.
+func TestFlippedHilbertPicked(t *testing.T) {
 	lvl, err := maps.Load(filepath.Join(sharedMaps, "random-32-32-10.map"), maps.Options{})
 	if err != nil {
 		sharedmaps.Skip(t, fmt.Sprintf("shared maps absent: %v", err))
 	}
 	g := lvl.Graph
-	want := transposedHilbertOrder(g, newRunOrder(g))
+	want := flippedHilbertOrder(g, newRunOrder(g))
 	for range 2 {
 		tab, err := Build(context.Background(), g, Options{Workers: 2, Layout: table.LayoutRuns})
 		if err != nil {
@@ -110,10 +110,10 @@ func TestTransposedHilbertPicked(t *testing.T) {
 		}
 		r := tab.Payload().(*table.Runs)
 		if !slices.Equal(r.Order, want.node) {
-			t.Fatal("the sample picked another order than the transposed Hilbert order")
+			t.Fatal("the sample picked another order than the flipped Hilbert order")
 		}
-		if perNode := float64(tab.RunCount) / float64(tab.Nodes); !tab.RunBoxes() || perNode > 10.35 {
-			t.Fatalf("%q: %.3f runs a node, want open boxes and at most 10.35", tab.FirstEnc, perNode)
+		if perNode := float64(tab.RunCount) / float64(tab.Nodes); !tab.RunBoxes() || perNode > 6.86 {
+			t.Fatalf("%q: %.3f runs a node, want open boxes and at most 6.86", tab.FirstEnc, perNode)
 		}
 	}
 }

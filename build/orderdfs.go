@@ -41,9 +41,30 @@ func dfsOrderBy(g *maps.Graph, o *runOrder, steps []gridStep) *runOrder {
 		return nil
 	}
 	n := g.Nodes()
-	// adj holds each node's out-neighbours in the order of steps.
+	adj := stepAdj(g, steps)
+	d := &runOrder{node: make([]int32, 0, n), rank: make([]int32, n), compStart: o.compStart, compEnd: o.compEnd, strip: true}
+	for i := range d.rank {
+		d.rank[i] = -1
+	}
+	var stack []dfsFrame
+	// Roots in o's order: each component's first node, and on levels
+	// without components every node not reached yet, as newRunOrder takes
+	// them.
+	for _, root := range o.node {
+		if d.rank[root] >= 0 {
+			continue
+		}
+		d.node, stack = dfsVisit(g.Offsets, adj, root, d.rank, d.node, stack)
+	}
+	return d
+}
+
+// stepAdj returns the heads of g's arcs (by g.Offsets) with each node's
+// out-neighbours in the order of steps, moves not in steps last, in slot
+// order. g must be a grid. O(E·len(steps)).
+func stepAdj(g *maps.Graph, steps []gridStep) []int32 {
 	adj := make([]int32, g.Edges())
-	for u := range int32(n) {
+	for u := range int32(g.Nodes()) {
 		lo, hi := g.Offsets[u], g.Offsets[u+1]
 		ux, uy := g.Grid.XY(u)
 		k := lo
@@ -63,19 +84,5 @@ func dfsOrderBy(g *maps.Graph, o *runOrder, steps []gridStep) *runOrder {
 			}
 		}
 	}
-	d := &runOrder{node: make([]int32, 0, n), rank: make([]int32, n), compStart: o.compStart, compEnd: o.compEnd, strip: true}
-	for i := range d.rank {
-		d.rank[i] = -1
-	}
-	var stack []dfsFrame
-	// Roots in o's order: each component's first node, and on levels
-	// without components every node not reached yet, as newRunOrder takes
-	// them.
-	for _, root := range o.node {
-		if d.rank[root] >= 0 {
-			continue
-		}
-		d.node, stack = dfsVisit(g.Offsets, adj, root, d.rank, d.node, stack)
-	}
-	return d
+	return adj
 }

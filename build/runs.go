@@ -82,8 +82,12 @@ func runRows(ctx context.Context, g *maps.Graph, h table.Header, opt Options, cu
 	if rowStart, words, err = joinRunBlocks(blocks, to-from); err != nil {
 		return nil, nil, nil, rowKind{}, err
 	}
-	return ord.node, rowStart, words, geo.kind(), nil
+	return ord.node, rowStart, words, geo.kind(opt), nil
 }
+
+// forceOrder, set by tests alone, overrides pickOrder's choice with its
+// own among the candidates, so that every candidate's table can be checked.
+var forceOrder func(candidates []*runOrder) *runOrder
 
 // chooseRunOrder picks the node order of g's rows (pickOrder) and sets
 // eng to it; with symbols, it returns the symbol geometry by that order
@@ -99,7 +103,13 @@ func chooseRunOrder(ctx context.Context, g *maps.Graph, eng *rowEngine, keys []f
 			geo = geo.withoutJumps()
 		}
 	}
-	ord, err := pickOrder(ctx, g, eng, keys, geo, workers, runCandidates(g, dfs)...)
+	var ord *runOrder
+	var err error
+	if forceOrder != nil {
+		ord = forceOrder(runCandidates(g, dfs))
+	} else {
+		ord, err = pickOrder(ctx, g, eng, keys, geo, workers, runCandidates(g, dfs)...)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -189,21 +199,23 @@ func joinRunBlocks(blocks []runBlockRows, rows int) (rowStart []uint32, words []
 
 // rowKind is what runRows's rows store: heuristic symbols, rows that wrap
 // (see table.NewSymbolRuns), within their component (comps, see
-// table.NewComponentRuns), and open-box wildcards (table.NewBoxRuns).
-type rowKind struct{ symbols, wrap, comps, boxes, jumps bool }
+// table.NewComponentRuns), and open-box wildcards (table.NewBoxRuns);
+// starts16 keeps 16-bit starts where 12-bit ones would do
+// (Options.Starts16).
+type rowKind struct{ symbols, wrap, comps, boxes, jumps, starts16 bool }
 
-// kind is what rows with geometry geo store: literal slots where geo is
-// nil. O(1).
-func (geo *symbolGeometry) kind() rowKind {
+// kind is what rows with geometry geo store, built with opt: literal
+// slots where geo is nil. O(1).
+func (geo *symbolGeometry) kind(opt Options) rowKind {
 	if geo == nil {
 		return rowKind{}
 	}
-	return rowKind{symbols: true, wrap: geo.wrap, comps: geo.comps, boxes: geo.boxes, jumps: geo.jumps}
+	return rowKind{symbols: true, wrap: geo.wrap, comps: geo.comps, boxes: geo.boxes, jumps: geo.jumps, starts16: opt.Starts16}
 }
 
 // form is the table.RunForm of symbol rows of kind k. O(1).
 func (k rowKind) form() table.RunForm {
-	return table.RunForm{Wrap: k.wrap, Comps: k.comps, Boxes: k.boxes, Jumps: k.jumps}
+	return table.RunForm{Wrap: k.wrap, Comps: k.comps, Boxes: k.boxes, Jumps: k.jumps, Starts16: k.starts16}
 }
 
 // runs makes the table.Runs of rows of kind k (words by rowStart, sources

@@ -1,6 +1,10 @@
 package lookup
 
-import "github.com/pathtable/pathtable/table"
+import (
+	"slices"
+
+	"github.com/pathtable/pathtable/table"
+)
 
 // The query engine, for a pair of open nodes on a view with changes:
 // checked reads the stored path and checks it against the changes; where
@@ -101,18 +105,23 @@ func (v *view) answer(buf []int, start, cut int, s, t int32, withPath bool) ([]i
 	if out, cost, ok := q.across(buf, start, cut, s, t); ok {
 		return out, cost, true
 	}
-	end, keyed := q.search(s, t, buf[start:], cut-start)
+	back := v.searchBack(len(buf)-start, cut-start)
+	from, to, stored, k := ends(back, s, t, buf[start:], cut-start)
+	end, keyed := q.search(from, to, stored, k)
 	buf = buf[:start]
 	if end < 0 {
 		return buf, table.Unreachable, false
 	}
-	cost := q.answerCost(end, t, keyed)
+	cost := q.answerCost(end, to, keyed)
 	if !withPath {
 		return buf, cost, true
 	}
-	buf, ok := q.tail(buf, end, t)
+	buf, ok := q.tail(buf, end, to)
 	if !ok {
 		return buf[:start], table.Unreachable, false
+	}
+	if back {
+		slices.Reverse(buf[start:])
 	}
 	return buf, cost, true
 }

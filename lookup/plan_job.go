@@ -1,5 +1,7 @@
 package lookup
 
+import "slices"
+
 // A planJob is the work one Route asked a Planner for, on one view of the
 // level: the check of the rest of its path against the changes, its path
 // found (the stored path checked, then a detour searched a slice at a
@@ -95,6 +97,7 @@ type slicedSearch struct {
 	a      astar
 	active bool // a holds a started search and its scratch
 	cut    int
+	back   bool // a runs from the job's target back to its source (searchBack)
 }
 
 // restart forgets the job's progress, to work on v. O(1).
@@ -234,10 +237,15 @@ func (j *planJob) begin(used int) (int, bool) {
 		j.path, j.ok = out, len(out) > 1
 		return used, true
 	}
-	j.search = slicedSearch{a: astar{q: q, s: s, t: t}, active: true, cut: cut}
+	back := v.searchBack(len(buf), cut)
+	from, to, _, cut := ends(back, s, t, buf, cut)
+	j.search = slicedSearch{a: astar{q: q, s: from, t: to}, active: true, cut: cut, back: back}
 	keyed := v.lt.costs().key != nil && v.inexact == 0
 	// The start sums or reads the stored path's distances (seed).
-	walks = q.sc.walks - startUnits(v, len(buf))
+	walks = q.sc.walks
+	if !back {
+		walks -= startUnits(v, len(buf))
+	}
 	end, ok, done := j.startSearch(keyed)
 	if done && !ok && keyed {
 		end, ok, done = j.startSearch(false)
@@ -273,6 +281,9 @@ func (j *planJob) startSearch(keyed bool) (end int32, ok, done bool) {
 	a := &j.search.a
 	a.q.sc.begin()
 	*a = astar{q: a.q, s: a.s, t: a.t, keyed: keyed, taken: a.taken}
+	if j.search.back {
+		return a.start(nil, 0)
+	}
 	return a.start(j.path, j.search.cut)
 }
 
@@ -284,6 +295,9 @@ func (j *planJob) finish(end int32, ok bool) (units int) {
 	if end >= 0 && ok {
 		j.path, j.ok = a.q.tail(j.path, end, a.t)
 		j.ok = j.ok && len(j.path) > 1
+		if j.search.back {
+			slices.Reverse(j.path)
+		}
 	}
 	j.clean = false
 	j.release()

@@ -60,6 +60,11 @@ func randomMoves(tab *table.Table, draw func() byte) {
 		for i := range p.Code.Moves {
 			p.Code.Moves[i] = draw() // two moves of 4-bit runs, one of 8-bit ones
 		}
+		if p.Code.Packed { // a run's low byte: its start's low 4 bits, then its move
+			for i := 0; i < len(p.Code.Starts); i += 2 {
+				p.Code.Starts[i] = p.Code.Starts[i]&0xF0 | draw()&0xF
+			}
+		}
 	case *table.Flat:
 		first, _ := p.Rows().Bytes()
 		for i := range first {

@@ -187,7 +187,7 @@ func TestCorruptBoxes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns})
+	tab, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns, Starts16: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,12 +198,15 @@ func TestCorruptBoxes(t *testing.T) {
 	if _, err := table.Decode(rbRawDoc(table.Magic, table.VersionCells, p.bins)); err != nil {
 		t.Fatalf("unchanged: %v", err)
 	}
-	costs := rbSplitDoc(t, rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns))
+	costs := rbSplitDoc(t, rbBuildFile16(t, "../testdata/maze.grid", maps.Options{}))
+	costs12 := rbSplitDoc(t, rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns))
 	old := rbSplitDoc(t, rbEncodeGraph(t, tab))
 	graph := rbSplitDoc(t, rbBuildFileLayout(t, "../testdata/lecture-directed.json", maps.Options{}, table.LayoutRuns))
 	rbRefuseEncodings(t, []rbRefusedEncoding{
 		{"boxes with costs", table.VersionCells, costs.bins, table.FirstEncRuns16x4HWB},
 		{"unwrapped boxes with costs", table.VersionCells, costs.bins, table.FirstEncRuns16x4HB},
+		{"12-bit boxes with costs", table.VersionCells, costs12.bins, table.FirstEncRuns12x4HWB},
+		{"12-bit boxes twice", table.VersionCells, costs12.bins, table.FirstEncRuns12x4HB + table.BoxSuffix},
 		{"boxes in format 2", table.VersionLayout, old.bins, table.FirstEncRuns16x4HB},
 		{"wrapped boxes in format 2", table.VersionLayout, old.bins, table.FirstEncRuns16x4HWB},
 		{"boxes in a graph table", table.VersionLayout, graph.bins, table.FirstEncRuns16x4HB},
@@ -244,9 +247,8 @@ func TestBoxExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(data) != 408 || !bytes.HasSuffix(data[:len(data)-5], []byte{0xc4, 0x19,
-		1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0x10, 0x81, 0x43, 0x02, 0x12}) {
+	if len(data) != 403 || !bytes.HasSuffix(data[:len(data)-5], []byte{0xc4, 0x14,
+		0x10, 0, 0x01, 0, 0x01, 0, 0x08, 0, 0x03, 0, 0x04, 0, 0x02, 0, 0x00, 0, 0x02, 0, 0x01, 0}) {
 		t.Fatalf("%d bytes, runs bin not the pinned one", len(data))
 	}
 	r := tab.Payload().(*table.Runs)
@@ -254,7 +256,7 @@ func TestBoxExample(t *testing.T) {
 	for i := range r.Code.Len() {
 		starts, moves = append(starts, r.Code.Start(i)), append(moves, int(r.Code.Move(i)))
 	}
-	if tab.FirstEnc != table.FirstEncRuns16x4HWB || !slices.Equal(r.Order, []int32{0, 3, 6, 7, 8, 4, 1, 2, 5, 9}) ||
+	if tab.FirstEnc != table.FirstEncRuns12x4HWB || !slices.Equal(r.Order, []int32{0, 3, 6, 7, 8, 4, 1, 2, 5, 9}) ||
 		!slices.Equal(r.RowStart, []uint32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}) ||
 		!slices.Equal(starts, []int{1, 0, 0, 0, 0, 0, 0, 0, 0, 0}) || !slices.Equal(moves, []int{0, 1, 1, 8, 3, 4, 2, 0, 2, 1}) {
 		t.Fatalf("%s: order %v, rows %v, starts %v, moves %v", tab.FirstEnc, r.Order, r.RowStart, starts, moves)
@@ -324,5 +326,5 @@ func ExampleTable_BoxOpen() {
 		return
 	}
 	fmt.Println(tab.FirstEnc, tab.BoxOpen(6, 9), tab.BoxOpen(0, 9))
-	// Output: runs16x4hwb true false
+	// Output: runs12x4hwb true false
 }

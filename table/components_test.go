@@ -25,8 +25,8 @@ func TestSpecComponentRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tab.FirstEnc != table.FirstEncRuns16x4HC {
-		t.Fatalf("tiny.grid's encoding %q, want %q", tab.FirstEnc, table.FirstEncRuns16x4HC)
+	if tab.FirstEnc != table.FirstEncRuns12x4HC {
+		t.Fatalf("tiny.grid's encoding %q, want %q", tab.FirstEnc, table.FirstEncRuns12x4HC)
 	}
 	data := rbEncode(t, tab)
 	back, err := table.Decode(data)
@@ -74,5 +74,8 @@ func TestSpecComponentRows(t *testing.T) {
 		{"components and wrap", table.VersionCells, p.bins, table.FirstEncRuns16x4HW + table.CompSuffix},
 		{"16-bit starts with 8-bit moves and components", table.VersionCells, p.bins, "runs16x8hc"},
 		{"boxes before components", table.VersionCells, p.bins, "runs16x4hbc"},
+		{"12-bit components in format 2", table.VersionLayout, old.bins, table.FirstEncRuns12x4HC},
+		{"12-bit starts without symbols", table.VersionCells, p.bins, "runs12x4"},
+		{"12-bit starts with 8-bit moves", table.VersionCells, p.bins, "runs12x8hc"},
 	})
 }

@@ -89,11 +89,25 @@ func rbBuildFileGraph(tb testing.TB, path string, opt maps.Options, layout table
 // rbBuildFileTable builds the table of the given layout of a level file.
 func rbBuildFileTable(tb testing.TB, path string, opt maps.Options, layout table.Layout) *table.Table {
 	tb.Helper()
+	return rbBuildFileWith(tb, path, opt, build.Options{Layout: layout})
+}
+
+// rbBuildFile16 is rbBuildFileLayout for a run-length table that keeps
+// 16-bit starts (build.Options.Starts16): tests that edit its runs bin as
+// starts then moves.
+func rbBuildFile16(tb testing.TB, path string, opt maps.Options) []byte {
+	tb.Helper()
+	return rbEncode(tb, rbBuildFileWith(tb, path, opt, build.Options{Layout: table.LayoutRuns, Starts16: true}))
+}
+
+// rbBuildFileWith builds the table of a level file with bopt.
+func rbBuildFileWith(tb testing.TB, path string, opt maps.Options, bopt build.Options) *table.Table {
+	tb.Helper()
 	lvl, err := maps.Load(path, opt)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	t, err := build.Build(context.Background(), lvl.Graph, build.Options{Layout: layout})
+	t, err := build.Build(context.Background(), lvl.Graph, bopt)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -139,7 +139,7 @@ func (h *Header) docHead(l layout, cells bool, rows int, whose, forWhat string) 
 		d.lens, d.keep, d.empty, d.emptyN = h.graphLens(), []bool{true, true, true, true, true, true}, xBin, 2
 	}
 	d.lens = append(d.lens, l.binLens(h, rows)...)
-	d.keep = append(d.keep, l.checked()...)
+	d.keep = append(d.keep, l.checked(h)...)
 	return d
 }
 

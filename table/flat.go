@@ -133,7 +133,7 @@ func (flatLayout) decode(h *Header, from, rows int, bins [][]byte) (Payload, err
 	return &Flat{n: h.Nodes, kind: h.DistKind, first: bins[0], dist: bins[1]}, nil
 }
 
-func (flatLayout) checked() []bool { return []bool{false, false} }
+func (flatLayout) checked(*Header) []bool { return []bool{false, false} }
 
 func (flatLayout) validate(*Header, int, int, [][]byte) error { return nil }
 

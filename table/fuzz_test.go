@@ -39,7 +39,10 @@ func fuzzSeeds(f testing.TB) [][]byte {
 	}
 	var seeds [][]byte
 	for _, l := range levels {
-		for _, b := range build.Layouts(1) {
+		// Small grids' run-length tables take 12-bit starts (runs12.go);
+		// Starts16 seeds the 16-bit symbol forms too.
+		layouts := append(build.Layouts(1), build.LayoutBuild{Name: "runs16", Options: build.Options{Layout: table.LayoutRuns, Starts16: true}})
+		for _, b := range layouts {
 			t, err := rbBuildLevelWith(f, l.format, l.text, l.opt, b.Options)
 			if errors.Is(err, build.ErrWindowGraph) {
 				continue
@@ -284,7 +287,7 @@ func FuzzDecodeRunsChecked(f *testing.F) {
 //	go test ./table -run '^$' -fuzz FuzzDecodeCellRunsChecked -fuzztime 30s
 func FuzzDecodeCellRunsChecked(f *testing.F) {
 	var costs [][]byte // the bins of a format 3 table with a costs bin
-	boxes, comps := 0, 0
+	boxes, comps, packed := 0, 0, 0
 	for _, s := range fuzzSeeds(f) {
 		p := rbSplitDoc(f, s)
 		b := p.bins
@@ -302,11 +305,20 @@ func FuzzDecodeCellRunsChecked(f *testing.F) {
 		if table.Comps(h.FirstEnc) {
 			comps++
 		}
+		if table.Packed(h.FirstEnc) {
+			packed++
+			// Its last run's start at 4095, past the nodes: refused.
+			runs := bytes.Clone(b[5])
+			if len(runs) >= 2 {
+				runs[len(runs)-1] = 0xff
+				f.Add(b[0], b[1], b[2], b[3], b[4], runs)
+			}
+		}
 	}
-	if boxes == 0 || comps == 0 || costs == nil {
-		f.Fatalf("%d seeds with open-box wildcards, %d with rows that cover their component, costs bin %v: want all", boxes, comps, costs != nil)
+	if boxes == 0 || comps == 0 || costs == nil || packed == 0 {
+		f.Fatalf("%d seeds with open-box wildcards, %d with rows that cover their component, %d with 12-bit starts, costs bin %v: want all", boxes, comps, packed, costs != nil)
 	}
-	for _, enc := range []string{table.FirstEncRuns16x4HB, table.FirstEncRuns16x4HWB, table.FirstEncPartRunsHB} {
+	for _, enc := range []string{table.FirstEncRuns16x4HB, table.FirstEncRuns16x4HWB, table.FirstEncPartRunsHB, table.FirstEncRuns12x4HB, table.FirstEncRuns12x4HC} {
 		b := slices.Clone(costs)
 		rbEditHeader(f, b, func(h *table.Header) { h.FirstEnc = enc })
 		f.Add(b[0], b[1], b[2], b[3], b[4], b[5])

@@ -331,7 +331,7 @@ func (hierarchyLayout) decode(h *Header, from, rows int, bins [][]byte) (Payload
 	return NewHierarchy(*h, bytesInt32(bins[0]), bytesUint32(bins[1]), bytesInt32(arcs[:4*r]), bytesUint32(arcs[4*r:8*r]), down)
 }
 
-func (hierarchyLayout) checked() []bool { return []bool{true, true, true} }
+func (hierarchyLayout) checked(*Header) []bool { return []bool{true, true, true} }
 
 func (l hierarchyLayout) validate(h *Header, from, rows int, bins [][]byte) error {
 	_, err := l.decode(h, from, rows, bins)

@@ -91,7 +91,7 @@ type layout interface {
 	// checked says which payload bins decode validates (the others are
 	// checked where they are used), and validate checks them as decode
 	// does, the others nil: what CheckFile holds and checks.
-	checked() []bool
+	checked(h *Header) []bool
 	validate(h *Header, from, rows int, bins [][]byte) error
 	// key is the layout's options as one line, "" for flat tables: what
 	// an input hash adds for the layout (see build.InputHash).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pathtable/pathtable/maps"
@@ -16,7 +17,7 @@ import (
 // that do not sum to the header's runs, a bin of another length, or a
 // row_bytes other than 1, 2 or 4, are corrupt.
 func TestRowCounts(t *testing.T) {
-	p := rbSplitDoc(t, rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns))
+	p := rbSplitDoc(t, rbBuildFile16(t, "../testdata/maze.grid", maps.Options{}))
 	good, err := table.Decode(rbRawDoc(table.Magic, table.VersionCells, p.bins))
 	if err != nil {
 		t.Fatalf("unchanged: %v", err)
@@ -67,4 +68,14 @@ func TestRowCounts(t *testing.T) {
 		t.Fatalf("counts moved between rows: %v", err)
 	}
 	rbExercise(t, tab)
+	// 12-bit runs are checked at load: row 0 ends in row 1's first run,
+	// which starts no later than row 0's last.
+	p12 := rbSplitDoc(t, rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns))
+	b = slices.Clone(p12.bins)
+	b[rows] = bytes.Clone(p12.bins[rows])
+	b[rows][0]++
+	b[rows][last]--
+	if _, err := table.Decode(rbRawDoc(table.Magic, table.VersionCells, b)); !errors.Is(err, table.ErrCorrupt) || !strings.Contains(err.Error(), "not after the run before it") {
+		t.Errorf("12-bit counts moved between rows: %v, want ErrCorrupt naming the start", err)
+	}
 }

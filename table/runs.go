@@ -57,12 +57,17 @@ type RunCode struct {
 	// Jumps: moves SymbolBase+MaxSymbolRank-n, n <= JumpValues, are J_n,
 	// not H_k (jump.go).
 	Jumps bool
+	// Packed: each run is one 16-bit word of Starts, start<<4 | move
+	// (runs12.go); Moves is empty, Wide false and Nibble true.
+	Packed bool
 }
 
 // runCodeOf returns the widths that encoding enc names, and false for an
 // unknown one.
 func runCodeOf(enc string) (wide, nibble, ok bool) {
 	switch enc = withoutJump(enc); enc {
+	case FirstEncRuns12x4H, FirstEncRuns12x4HW, FirstEncRuns12x4HB, FirstEncRuns12x4HWB, FirstEncRuns12x4HC, FirstEncRuns12x4HCB:
+		return false, true, true
 	case FirstEncRuns16x4HB, FirstEncRuns16x4HWB, FirstEncRuns16x4HC, FirstEncRuns16x4HCB:
 		return false, true, true
 	case FirstEncRuns32x4HB, FirstEncRuns32x4HWB, FirstEncRuns32x4HC, FirstEncRuns32x4HCB:
@@ -97,19 +102,23 @@ func runCodeOf(enc string) (wide, nibble, ok bool) {
 // heuristic symbols, rows that wrap (over every rank, or within their
 // component with comps), open-box wildcards. Wrap, comps and boxes come
 // with symbols only.
-type runForm struct{ symbols, wrap, comps, boxes, jumps bool }
+// starts16 keeps 16-bit starts where 12-bit ones would do (runs12.go).
+type runForm struct{ symbols, wrap, comps, boxes, jumps, starts16 bool }
 
 // RunForm is what a run-length grid table's symbol rows store beside
 // heuristic symbols (NewRunsOf): rows that wrap over every rank (Wrap) or
 // within their component (Comps), open-box wildcards (Boxes), J in H_7's
-// value (Jumps).
-type RunForm struct{ Wrap, Comps, Boxes, Jumps bool }
+// value (Jumps). Starts16 keeps 16-bit starts and a separate move array
+// on levels of at most MaxPackedNodes nodes, whose runs otherwise take one
+// 16-bit word each (the runs12x4 encodings, runs12.go), for readers older
+// than those.
+type RunForm struct{ Wrap, Comps, Boxes, Jumps, Starts16 bool }
 
 // NewRunsOf is NewSymbolRuns for rows of form f: NewSymbolRuns,
 // NewBoxRuns or NewComponentRuns by f's Wrap, Comps and Boxes, with J in
 // H_7's value where f.Jumps (JumpSuffix). O(n + runs).
 func NewRunsOf(h Header, order []int32, rowStart []uint32, words []uint32, f RunForm) (*Runs, error) {
-	return newSymbolRuns(h, order, rowStart, words, runForm{wrap: f.Wrap || f.Comps, comps: f.Comps, boxes: f.Boxes, jumps: f.Jumps})
+	return newSymbolRuns(h, order, rowStart, words, runForm{wrap: f.Wrap || f.Comps, comps: f.Comps, boxes: f.Boxes, jumps: f.Jumps, starts16: f.Starts16})
 }
 
 // runEncoding returns the name of the narrowest encoding of words that
@@ -128,7 +137,7 @@ func runEncoding(n int, words []uint32, f runForm) string {
 		jump = jump || j
 	}
 	f.jumps = f.jumps && jump
-	return runEncodingOf(n > maxNarrowNodes, nibble, f)
+	return runEncodingOf(startBits(n, nibble, f), nibble, f)
 }
 
 // runWidths returns h's start width in bytes and move width in bits. A
@@ -143,6 +152,12 @@ func (h *Header) runWidths() (startBytes, moveBits int64, err error) {
 		return 0, 0, fmt.Errorf("run-length table has unknown first-move encoding %q", h.FirstEnc)
 	case !wide && h.Nodes > maxNarrowNodes:
 		return 0, 0, fmt.Errorf("run-length table of %d nodes has 16-bit starts (%q); they hold at most %d", h.Nodes, h.FirstEnc, maxNarrowNodes)
+	}
+	if Packed(h.FirstEnc) {
+		if h.Nodes > MaxPackedNodes {
+			return 0, 0, fmt.Errorf("run-length table of %d nodes has 12-bit starts (%q); they hold at most %d", h.Nodes, h.FirstEnc, MaxPackedNodes)
+		}
+		return 2, 0, nil // the move is in the start's word
 	}
 	startBytes, moveBits = 2, 8
 	if wide {
@@ -239,7 +254,13 @@ func newRuns(h Header, order []int32, rowStart []uint32, words []uint32, f runFo
 // len(words). O(n + runs).
 func encodeRunRows(h *Header, from int, order []int32, rowStart []uint32, words []uint32) (*Runs, error) {
 	wide, nibble, _ := runCodeOf(h.FirstEnc)
-	return decodeRuns(h, from, encodeOrder(order, wide), uint32Bytes(rowStart), encodeRuns(words, wide, nibble), false)
+	var runs []byte
+	if Packed(h.FirstEnc) {
+		runs = encodePacked(words)
+	} else {
+		runs = encodeRuns(words, wide, nibble)
+	}
+	return decodeRuns(h, from, encodeOrder(order, wide), uint32Bytes(rowStart), runs, false)
 }
 
 // encodeRuns lays words out as a runs bin: the starts, then the moves.
@@ -288,7 +309,7 @@ func encodeOrder(order []int32, wide bool) []byte {
 
 // Len returns the number of runs. O(1).
 func (c *RunCode) Len() int {
-	if c.Wide {
+	if c.Wide { // a packed run's word is 2 bytes, as a 16-bit start
 		return len(c.Starts) / 4
 	}
 	return len(c.Starts) / 2
@@ -296,7 +317,10 @@ func (c *RunCode) Len() int {
 
 // Start returns the start of run i. O(1).
 func (c *RunCode) Start(i int) int {
-	if c.Wide {
+	switch {
+	case c.Packed:
+		return int(binary.LittleEndian.Uint16(c.Starts[2*i:]) >> 4)
+	case c.Wide:
 		return int(binary.LittleEndian.Uint32(c.Starts[4*i:]))
 	}
 	return int(binary.LittleEndian.Uint16(c.Starts[2*i:]))
@@ -304,6 +328,14 @@ func (c *RunCode) Start(i int) int {
 
 // Move returns the move of run i: a slot, or NoMove. O(1).
 func (c *RunCode) Move(i int) byte {
+	if c.Packed {
+		return packedMove(c.Starts[2*i])
+	}
+	return c.move(i)
+}
+
+// move is Move of runs that are not packed. O(1).
+func (c *RunCode) move(i int) byte {
 	if !c.Nibble {
 		return c.Moves[i]
 	}
@@ -318,7 +350,25 @@ func (c *RunCode) Move(i int) byte {
 // NoMove when no run covers it. O(log(hi - lo)).
 func (c *RunCode) Find(lo, hi int, rt int) byte {
 	i, j := lo, hi
-	if c.Wide {
+	switch {
+	case c.Packed: // in line: a call more costs a step on small levels
+		key := uint16(rt)<<4 | 0xF // the largest word of start rt (runs12.go)
+		for i < j {
+			mid := int(uint(i+j) >> 1)
+			if binary.LittleEndian.Uint16(c.Starts[2*mid:]) <= key {
+				i = mid + 1
+			} else {
+				j = mid
+			}
+		}
+		if i == lo {
+			if !c.Wrap || hi == lo {
+				return NoMove
+			}
+			i = hi // a wrapped row's last run
+		}
+		return packedMove(c.Starts[2*(i-1)])
+	case c.Wide:
 		key := uint32(rt)
 		for i < j {
 			mid := int(uint(i+j) >> 1)
@@ -328,7 +378,7 @@ func (c *RunCode) Find(lo, hi int, rt int) byte {
 				j = mid
 			}
 		}
-	} else {
+	default:
 		key := uint16(rt) // below the nodes, at most 2^16
 		for i < j {
 			mid := int(uint(i+j) >> 1)
@@ -341,11 +391,11 @@ func (c *RunCode) Find(lo, hi int, rt int) byte {
 	}
 	if i == lo {
 		if c.Wrap && hi > lo {
-			return c.Move(hi - 1) // a wrapped row's last run
+			return c.move(hi - 1) // a wrapped row's last run
 		}
 		return NoMove
 	}
-	return c.Move(i - 1)
+	return c.move(i - 1)
 }
 
 // move returns the slot of the first move from node s toward node target,
@@ -372,7 +422,14 @@ func (r *Runs) layout() layout { return runsLayout{} }
 
 func (r *Runs) header(h *Header) {
 	h.Layout, h.RunCount, h.Window = LayoutRuns, r.Code.Len(), 0
-	h.FirstEnc = runEncodingOf(r.Code.Wide, r.Code.Nibble, runForm{symbols: r.Code.Symbols, wrap: r.Code.Wrap, comps: r.Code.Comps, boxes: r.Code.Boxes, jumps: r.Code.Jumps})
+	bits := 16
+	switch {
+	case r.Code.Packed:
+		bits = 12
+	case r.Code.Wide:
+		bits = 32
+	}
+	h.FirstEnc = runEncodingOf(bits, r.Code.Nibble, runForm{symbols: r.Code.Symbols, wrap: r.Code.Wrap, comps: r.Code.Comps, boxes: r.Code.Boxes, jumps: r.Code.Jumps})
 }
 
 func (r *Runs) distance(t *Table, s, target int) (float64, bool) {
@@ -528,41 +585,40 @@ func decodeRuns(h *Header, from int, order, rows, runs []byte, counts bool) (*Ru
 		return nil, err
 	}
 	r := &Runs{RowStart: rowStart, From: from, order: order, runs: runs,
-		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble, Symbols: Symbols(h.FirstEnc), Wrap: Wraps(h.FirstEnc), Comps: Comps(h.FirstEnc), Boxes: Boxes(h.FirstEnc), Jumps: Jumps(h.FirstEnc)}}
+		Code: RunCode{Starts: runs[:split:split], Moves: runs[split:], Wide: wide, Nibble: nibble, Symbols: Symbols(h.FirstEnc), Wrap: Wraps(h.FirstEnc), Comps: Comps(h.FirstEnc), Boxes: Boxes(h.FirstEnc), Jumps: Jumps(h.FirstEnc), Packed: Packed(h.FirstEnc)}}
 	if r.Order, r.Rank, err = checkOrder(order, wide, h.Nodes); err != nil {
 		return nil, err
+	}
+	if r.Code.Packed {
+		if err := checkPacked(runs, rowStart, from, h.Nodes); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }
 
-// runEncodingOf names the encoding of starts wide or not and moves nibble
-// or not, of form f (symbols with nibble moves only; wrap, comps and boxes
-// with symbols only).
-func runEncodingOf(wide, nibble bool, f runForm) string {
-	symbols, wrap := f.symbols, f.wrap
+// startBits is the width of a start, 12, 16 or 32, in a table of n
+// nodes, of form f, whose moves fit a nibble or not. O(1).
+func startBits(n int, nibble bool, f runForm) int {
 	switch {
-	case symbols && f.jumps:
-		f.jumps = false
-		return runEncodingOf(wide, nibble, f) + JumpSuffix
-	case symbols && f.boxes:
-		return runEncodingOf(wide, nibble, runForm{symbols: true, wrap: wrap, comps: f.comps}) + BoxSuffix
-	case symbols && f.comps && !wide:
-		return FirstEncRuns16x4HC
-	case symbols && f.comps:
-		return FirstEncRuns32x4HC
+	case packs(n, nibble, f):
+		return 12
+	case n > maxNarrowNodes:
+		return 32
 	}
+	return 16
+}
+
+// runEncodingOf names the encoding of starts of bits bits (12 with
+// symbols only) and moves nibble or not, of form f (symbols with nibble
+// moves only; wrap, comps and boxes with symbols only).
+func runEncodingOf(bits int, nibble bool, f runForm) string {
 	switch {
-	case symbols && wrap && !wide:
-		return FirstEncRuns16x4HW
-	case symbols && wrap:
-		return FirstEncRuns32x4HW
-	case symbols && !wide:
-		return FirstEncRuns16x4H
-	case symbols:
-		return FirstEncRuns32x4H
-	case !wide && nibble:
+	case f.symbols:
+		return symbolEncodingOf(bits, f)
+	case bits != 32 && nibble:
 		return FirstEncRuns16x4
-	case !wide:
+	case bits != 32:
 		return FirstEncRuns16x8
 	case nibble:
 		return FirstEncRuns32x4
@@ -603,7 +659,7 @@ func (runsLayout) distBytes(*Header) int64 { return 0 }
 
 func (runsLayout) check(h *Header) error {
 	if _, _, ok := runCodeOf(h.FirstEnc); !ok {
-		return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, or a symbol one with %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8, FirstEncRuns16x4H, FirstEncRuns32x4H, FirstEncRuns16x4HW, FirstEncRuns32x4HW, FirstEncRuns16x4HB, FirstEncRuns32x4HB, FirstEncRuns16x4HWB, FirstEncRuns32x4HWB, FirstEncRuns16x4HC, FirstEncRuns32x4HC, FirstEncRuns16x4HCB, FirstEncRuns32x4HCB, JumpSuffix)
+		return fmt.Errorf("run-length table has first-move encoding %q, want one of %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, %q, a symbol one with %q for %q, or a symbol one with %q", h.FirstEnc, FirstEncRuns16x4, FirstEncRuns16x8, FirstEncRuns32x4, FirstEncRuns32x8, FirstEncRuns16x4H, FirstEncRuns32x4H, FirstEncRuns16x4HW, FirstEncRuns32x4HW, FirstEncRuns16x4HB, FirstEncRuns32x4HB, FirstEncRuns16x4HWB, FirstEncRuns32x4HWB, FirstEncRuns16x4HC, FirstEncRuns32x4HC, FirstEncRuns16x4HCB, FirstEncRuns32x4HCB, "runs12x4", "runs16x4", JumpSuffix)
 	}
 	if Symbols(h.FirstEnc) && h.Kind != KindGrid {
 		return fmt.Errorf("a %s table has first-move encoding %q, whose heuristic symbols only grid tables carry", h.Kind, h.FirstEnc)
@@ -615,7 +671,9 @@ func (runsLayout) decode(h *Header, from, rows int, bins [][]byte) (Payload, err
 	return decodeRuns(h, from, bins[0], bins[1], bins[2], h.carriesCells())
 }
 
-func (runsLayout) checked() []bool { return []bool{true, true, false} }
+// checked keeps a 12-bit table's runs too, which decode checks
+// (checkPacked).
+func (runsLayout) checked(h *Header) []bool { return []bool{true, true, Packed(h.FirstEnc)} }
 
 // validate checks the order and rows bins as decodeRuns does: the order a
 // permutation, the rows spanning the runs. Runs themselves are checked
@@ -625,7 +683,10 @@ func (runsLayout) validate(h *Header, from, rows int, bins [][]byte) error {
 	if _, _, err := checkOrder(bins[0], wide, h.Nodes); err != nil {
 		return err
 	}
-	_, err := rowStarts(h, bins[1], h.carriesCells())
+	rowStart, err := rowStarts(h, bins[1], h.carriesCells())
+	if err == nil && Packed(h.FirstEnc) {
+		err = checkPacked(bins[2], rowStart, from, h.Nodes)
+	}
 	return err
 }
 
@@ -646,7 +707,7 @@ func (runsLayout) fromParts(h *Header, runs int64) error {
 	if runs > MaxPayload/4 {
 		return fmt.Errorf("the parts hold %d runs: a run-length table holds at most %d", runs, MaxPayload/4)
 	}
-	h.RunCount, h.FirstEnc = int(runs), runEncoding(h.Nodes, nil, runForm{})
+	h.RunCount, h.FirstEnc = int(runs), runEncoding(h.Nodes, nil, runForm{symbols: Symbols(h.FirstEnc)})
 	return nil
 }
 

@@ -3,6 +3,7 @@ package table_test
 import (
 	"bytes"
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -228,7 +229,7 @@ func widen(t *testing.T, data []byte, enc string) []byte {
 // where the node has no such slot, as every grid node for 15 and up), and
 // 255 no path; none is an error.
 func TestSpecWideSymbolMoves(t *testing.T) {
-	sym, err := rbBuildLevelWith(t, maps.FormatGrid, specTiny, maps.Options{}, build.Options{Layout: table.LayoutRuns, NoJump: true})
+	sym, err := rbBuildLevelWith(t, maps.FormatGrid, specTiny, maps.Options{}, build.Options{Layout: table.LayoutRuns, NoJump: true, Starts16: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,5 +294,60 @@ func TestSpecAgentCells(t *testing.T) {
 	}
 	if got, want := agent.Cells, []int32{0, 1, 4, 5, 6}; !slices.Equal(got, want) {
 		t.Errorf("nodes at cells %v, want %v", got, want)
+	}
+}
+
+// TestSpecPackedRuns: docs/FORMAT.md "12-bit run starts". The worked
+// example's runs bin (examples/tiny-runs-v3.ptab, "runs12x4hc") is the
+// words 0x0020 and 0x0018 four times, 2R bytes; and the search the text
+// gives, words against rank << 4 | 0xF with a row's last run below its
+// first start (c rows wrap), reads what the decoder reads for every row
+// and rank, on that table and on maze.grid's.
+func TestSpecPackedRuns(t *testing.T) {
+	data, err := os.ReadFile("../examples/tiny-runs-v3.ptab")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasSuffix(data[:len(data)-5], []byte{0xc4, 0x0a, 0x20, 0, 0x18, 0, 0x18, 0, 0x18, 0, 0x18, 0}) {
+		t.Fatal("tiny-runs-v3.ptab's runs bin is not the worked example's")
+	}
+	for name, data := range map[string][]byte{"tiny-runs-v3.ptab": data,
+		"maze.grid": rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns)} {
+		tab, err := table.Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := rbSplitDoc(t, data)
+		words := p.bins[len(p.bins)-1]
+		r := tab.Payload().(*table.Runs)
+		if !table.Packed(tab.FirstEnc) || len(words) != 2*tab.RunCount || !r.Code.Wrap {
+			t.Fatalf("%s: %q, %d run bytes for %d runs", name, tab.FirstEnc, len(words), tab.RunCount)
+		}
+		word := func(i int) int { return int(words[2*i]) | int(words[2*i+1])<<8 }
+		for row := range tab.Nodes {
+			lo, hi := int(r.RowStart[row]), int(r.RowStart[row+1])
+			for rt := range tab.Nodes {
+				key, a, b := rt<<4|0xF, lo, hi
+				for a < b {
+					if mid := (a + b) / 2; word(mid) <= key {
+						a = mid + 1
+					} else {
+						b = mid
+					}
+				}
+				want := byte(table.NoMove)
+				if a == lo && hi > lo {
+					a = hi // wraps to the row's last run
+				}
+				if a > lo {
+					if m := byte(word(a-1) & 0xF); m != 0xF {
+						want = m
+					}
+				}
+				if got := r.Code.Find(lo, hi, rt); got != want {
+					t.Fatalf("%s: row %d, rank %d: %d, the text's search %d", name, row, rt, got, want)
+				}
+			}
+		}
 	}
 }

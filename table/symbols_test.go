@@ -226,7 +226,7 @@ func TestSymbolTables(t *testing.T) {
 // load (a format 2 document, a graph table); symbols naming no move of
 // their node, or runs read with and without symbols, answer safely.
 func TestCorruptSymbols(t *testing.T) {
-	p := rbSplitDoc(t, rbBuildFileLayout(t, "../testdata/maze.grid", maps.Options{}, table.LayoutRuns))
+	p := rbSplitDoc(t, rbBuildFile16(t, "../testdata/maze.grid", maps.Options{}))
 	good, err := table.Decode(rbRawDoc(table.Magic, table.VersionCells, p.bins))
 	if err != nil {
 		t.Fatalf("unchanged: %v", err)
@@ -301,7 +301,7 @@ func TestSymbolExample(t *testing.T) {
 	for i := range r.Code.Len() {
 		starts, moves = append(starts, r.Code.Start(i)), append(moves, int(r.Code.Move(i)))
 	}
-	if tab.FirstEnc != table.FirstEncRuns16x4HC || !slices.Equal(r.Order, []int32{1, 0, 2, 3, 5, 4}) ||
+	if tab.FirstEnc != table.FirstEncRuns12x4HC || !slices.Equal(r.Order, []int32{1, 0, 2, 3, 5, 4}) ||
 		!slices.Equal(r.RowStart, []uint32{0, 0, 1, 2, 3, 4, 5}) ||
 		!slices.Equal(starts, []int{2, 1, 1, 1, 1}) || !slices.Equal(moves, []int{0, 8, 8, 8, 8}) {
 		t.Fatalf("%s: order %v, rows %v, starts %v, moves %v", tab.FirstEnc, r.Order, r.RowStart, starts, moves)

@@ -272,7 +272,7 @@ func (windowLayout) decode(h *Header, from, rows int, bins [][]byte) (Payload, e
 	return &Window{delta: h.Window, blocks: bins[0]}, nil
 }
 
-func (windowLayout) checked() []bool { return []bool{false, false} }
+func (windowLayout) checked(*Header) []bool { return []bool{false, false} }
 
 func (windowLayout) validate(*Header, int, int, [][]byte) error { return nil }
 

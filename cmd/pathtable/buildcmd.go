@@ -71,6 +71,7 @@ func runBuild(ctx context.Context, args []string) error {
 	fs.BoolVar(&cfg.jsonOut, "json", false, "print one JSON object per input")
 	fs.BoolVar(&cfg.quiet, "quiet", false, "show no progress")
 	fs.BoolVar(&cfg.graphBins, "graph-bins", false, "write grid tables as format 1 (flat) or 2 (other layouts), with the level's graph, for readers older than format 3, which carries the grid's cells instead (3 to 4 times smaller beside the payload); the answers are the same")
+	compat := fs.Bool("compat", false, "write -compress grid tables in the encodings readers read before the component, jump and 12-bit forms (docs/FORMAT.md): rows over every rank, H_7 for the jump move, 16-bit run starts; larger files, the same answers")
 	fs.IntVar(&cfg.build.Window, "window", 0, "build a windowed table of grid levels: paths to each cell from the cells within `DELTA` of it, confined to that (2·DELTA+1)² window (0: all pairs)")
 	flat := fs.Bool("flat", false, "write a flat table: a first move and a distance for every pair, n² entries, whatever its size (Next and Dist are one lookup each)")
 	compress := fs.Bool("compress", false, "write a run-length table: first moves per source, compressed, no stored distances (kilobytes to megabytes where a flat table takes n² bytes; Dist walks the path)")
@@ -101,6 +102,12 @@ func runBuild(ctx context.Context, args []string) error {
 	}
 	if err := cfg.shard.resolve(os.LookupEnv); err != nil {
 		return usagef("%v", err)
+	}
+	if *compat {
+		if cfg.shard.set {
+			return usagef("-compat builds one-shot tables: merge writes the newest encodings")
+		}
+		cfg.build = cfg.build.OlderEncodings()
 	}
 	ext := ".ptab"
 	if cfg.shard.set {

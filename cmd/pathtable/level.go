@@ -75,11 +75,11 @@ func clearanceOption(k int) int {
 }
 
 // staleError returns nil when the table at tablePath was built from lvl as
-// it is now (build.CheckStale), else the error that says so and what to do:
+// it is now (build.CheckLevel), else the error that says so and what to do:
 // a level other than the one the table records as its source is named as
 // such; the same level changed since is called stale.
 func staleError(tablePath string, h *table.Header, lvl *maps.Level) error {
-	err := build.CheckStale(h, lvl.Format, lvl.Options, build.TableOptions(h), lvl.Data)
+	err := build.CheckLevel(h, lvl.Format, lvl.Options, lvl.Data)
 	var stale *build.StaleError
 	if !errors.As(err, &stale) {
 		return err

@@ -241,7 +241,7 @@ struct pt_table {
 	int32_t *order, *rank, *rhops;
 	uint32_t *row_start;
 	const uint8_t *starts, *moves;
-	int wide, nibble, symbols, wrap;
+	int wide, nibble, symbols, wrap, packed; /* packed: a run is one uint16, start << 4 | move */
 	uint8_t *rjump;          /* j encodings: each rank's jump set, a bit per direction */
 	int32_t *rcomp;          /* c encodings: each rank's component, its first rank */
 	uint8_t *rdirs;          /* symbols: each rank's directions, a bit each */
@@ -667,26 +667,32 @@ static int pt__header(const uint8_t *b, uint64_t len, pt__hdr *h, pt_error *e)
  * and a target in another one has no path (docs/FORMAT.md "Rows that
  * cover their component"); a "j" encoding stores J, not H_7, in move 14,
  * and J_2, not H_6, in move 13
- * (docs/FORMAT.md "The jump move J"). */
+ * (docs/FORMAT.md "The jump move J"); a "runs12x4" encoding (n <= 4096)
+ * stores a run as one little-endian uint16, start << 4 | move, its starts
+ * checked at load (docs/FORMAT.md "12-bit run starts"). */
 typedef struct {
 	const char *name;
-	int wide, nibble, symbols, wrap, box, comp, jump;
+	int wide, nibble, symbols, wrap, box, comp, jump, packed;
 } pt__enc;
-#define PT__NENCS 40
+#define PT__NENCS 52
 static const pt__enc pt__encs[PT__NENCS] = {
-	{"runs16x4", 0, 1, 0, 0, 0, 0, 0}, {"runs16x8", 0, 0, 0, 0, 0, 0, 0}, {"runs32x4", 1, 1, 0, 0, 0, 0, 0}, {"runs32x8", 1, 0, 0, 0, 0, 0, 0},
-	{"runs16x4h", 0, 1, 1, 0, 0, 0, 0}, {"runs32x4h", 1, 1, 1, 0, 0, 0, 0}, {"runs32x8h", 1, 0, 1, 0, 0, 0, 0},
-	{"runs16x4hw", 0, 1, 1, 1, 0, 0, 0}, {"runs32x4hw", 1, 1, 1, 1, 0, 0, 0}, {"runs32x8hw", 1, 0, 1, 1, 0, 0, 0},
-	{"runs16x4hb", 0, 1, 1, 0, 1, 0, 0}, {"runs32x4hb", 1, 1, 1, 0, 1, 0, 0}, {"runs32x8hb", 1, 0, 1, 0, 1, 0, 0},
-	{"runs16x4hwb", 0, 1, 1, 1, 1, 0, 0}, {"runs32x4hwb", 1, 1, 1, 1, 1, 0, 0}, {"runs32x8hwb", 1, 0, 1, 1, 1, 0, 0},
-	{"runs16x4hc", 0, 1, 1, 1, 0, 1, 0}, {"runs32x4hc", 1, 1, 1, 1, 0, 1, 0}, {"runs32x8hc", 1, 0, 1, 1, 0, 1, 0},
-	{"runs16x4hcb", 0, 1, 1, 1, 1, 1, 0}, {"runs32x4hcb", 1, 1, 1, 1, 1, 1, 0}, {"runs32x8hcb", 1, 0, 1, 1, 1, 1, 0},
-	{"runs16x4hj", 0, 1, 1, 0, 0, 0, 1}, {"runs32x4hj", 1, 1, 1, 0, 0, 0, 1}, {"runs32x8hj", 1, 0, 1, 0, 0, 0, 1},
-	{"runs16x4hwj", 0, 1, 1, 1, 0, 0, 1}, {"runs32x4hwj", 1, 1, 1, 1, 0, 0, 1}, {"runs32x8hwj", 1, 0, 1, 1, 0, 0, 1},
-	{"runs16x4hbj", 0, 1, 1, 0, 1, 0, 1}, {"runs32x4hbj", 1, 1, 1, 0, 1, 0, 1}, {"runs32x8hbj", 1, 0, 1, 0, 1, 0, 1},
-	{"runs16x4hwbj", 0, 1, 1, 1, 1, 0, 1}, {"runs32x4hwbj", 1, 1, 1, 1, 1, 0, 1}, {"runs32x8hwbj", 1, 0, 1, 1, 1, 0, 1},
-	{"runs16x4hcj", 0, 1, 1, 1, 0, 1, 1}, {"runs32x4hcj", 1, 1, 1, 1, 0, 1, 1}, {"runs32x8hcj", 1, 0, 1, 1, 0, 1, 1},
-	{"runs16x4hcbj", 0, 1, 1, 1, 1, 1, 1}, {"runs32x4hcbj", 1, 1, 1, 1, 1, 1, 1}, {"runs32x8hcbj", 1, 0, 1, 1, 1, 1, 1},
+	{"runs16x4", 0, 1, 0, 0, 0, 0, 0, 0}, {"runs16x8", 0, 0, 0, 0, 0, 0, 0, 0}, {"runs32x4", 1, 1, 0, 0, 0, 0, 0, 0}, {"runs32x8", 1, 0, 0, 0, 0, 0, 0, 0},
+	{"runs16x4h", 0, 1, 1, 0, 0, 0, 0, 0}, {"runs32x4h", 1, 1, 1, 0, 0, 0, 0, 0}, {"runs32x8h", 1, 0, 1, 0, 0, 0, 0, 0},
+	{"runs16x4hw", 0, 1, 1, 1, 0, 0, 0, 0}, {"runs32x4hw", 1, 1, 1, 1, 0, 0, 0, 0}, {"runs32x8hw", 1, 0, 1, 1, 0, 0, 0, 0},
+	{"runs16x4hb", 0, 1, 1, 0, 1, 0, 0, 0}, {"runs32x4hb", 1, 1, 1, 0, 1, 0, 0, 0}, {"runs32x8hb", 1, 0, 1, 0, 1, 0, 0, 0},
+	{"runs16x4hwb", 0, 1, 1, 1, 1, 0, 0, 0}, {"runs32x4hwb", 1, 1, 1, 1, 1, 0, 0, 0}, {"runs32x8hwb", 1, 0, 1, 1, 1, 0, 0, 0},
+	{"runs16x4hc", 0, 1, 1, 1, 0, 1, 0, 0}, {"runs32x4hc", 1, 1, 1, 1, 0, 1, 0, 0}, {"runs32x8hc", 1, 0, 1, 1, 0, 1, 0, 0},
+	{"runs16x4hcb", 0, 1, 1, 1, 1, 1, 0, 0}, {"runs32x4hcb", 1, 1, 1, 1, 1, 1, 0, 0}, {"runs32x8hcb", 1, 0, 1, 1, 1, 1, 0, 0},
+	{"runs16x4hj", 0, 1, 1, 0, 0, 0, 1, 0}, {"runs32x4hj", 1, 1, 1, 0, 0, 0, 1, 0}, {"runs32x8hj", 1, 0, 1, 0, 0, 0, 1, 0},
+	{"runs16x4hwj", 0, 1, 1, 1, 0, 0, 1, 0}, {"runs32x4hwj", 1, 1, 1, 1, 0, 0, 1, 0}, {"runs32x8hwj", 1, 0, 1, 1, 0, 0, 1, 0},
+	{"runs16x4hbj", 0, 1, 1, 0, 1, 0, 1, 0}, {"runs32x4hbj", 1, 1, 1, 0, 1, 0, 1, 0}, {"runs32x8hbj", 1, 0, 1, 0, 1, 0, 1, 0},
+	{"runs16x4hwbj", 0, 1, 1, 1, 1, 0, 1, 0}, {"runs32x4hwbj", 1, 1, 1, 1, 1, 0, 1, 0}, {"runs32x8hwbj", 1, 0, 1, 1, 1, 0, 1, 0},
+	{"runs16x4hcj", 0, 1, 1, 1, 0, 1, 1, 0}, {"runs32x4hcj", 1, 1, 1, 1, 0, 1, 1, 0}, {"runs32x8hcj", 1, 0, 1, 1, 0, 1, 1, 0},
+	{"runs16x4hcbj", 0, 1, 1, 1, 1, 1, 1, 0}, {"runs32x4hcbj", 1, 1, 1, 1, 1, 1, 1, 0}, {"runs32x8hcbj", 1, 0, 1, 1, 1, 1, 1, 0},
+	{"runs12x4h", 0, 1, 1, 0, 0, 0, 0, 1}, {"runs12x4hw", 0, 1, 1, 1, 0, 0, 0, 1}, {"runs12x4hb", 0, 1, 1, 0, 1, 0, 0, 1},
+	{"runs12x4hwb", 0, 1, 1, 1, 1, 0, 0, 1}, {"runs12x4hc", 0, 1, 1, 1, 0, 1, 0, 1}, {"runs12x4hcb", 0, 1, 1, 1, 1, 1, 0, 1},
+	{"runs12x4hj", 0, 1, 1, 0, 0, 0, 1, 1}, {"runs12x4hwj", 0, 1, 1, 1, 0, 0, 1, 1}, {"runs12x4hbj", 0, 1, 1, 0, 1, 0, 1, 1},
+	{"runs12x4hwbj", 0, 1, 1, 1, 1, 0, 1, 1}, {"runs12x4hcj", 0, 1, 1, 1, 0, 1, 1, 1}, {"runs12x4hcbj", 0, 1, 1, 1, 1, 1, 1, 1},
 };
 
 static int pt__jumps(pt_table *t, pt_error *e);
@@ -753,6 +759,8 @@ static int pt__validate(const pt__hdr *h, uint64_t version, uint64_t elements, p
 				PT__BAD("run-length table has unknown first-move encoding %s", PT__Q(PT__K_FIRST_ENC));
 			if (!sh->enc->wide && n > 65536)
 				PT__BAD("run-length table of %lld nodes has 16-bit starts (%s); they hold at most 65536", (long long)n, PT__Q(PT__K_FIRST_ENC));
+			if (sh->enc->packed && n > 4096)
+				PT__BAD("run-length table of %lld nodes has 12-bit starts (%s); they hold at most 4096", (long long)n, PT__Q(PT__K_FIRST_ENC));
 		}
 	} else {
 		if (window < 1 || window > 127)
@@ -855,7 +863,7 @@ static int pt__validate(const pt__hdr *h, uint64_t version, uint64_t elements, p
 		sh->lens[i++] = (uint64_t)n * (uint64_t)(((2 * window + 1) * (2 * window + 1) + 1) / 2);
 		sh->lens[i++] = 0;
 	} else {
-		uint64_t sb = sh->enc->wide ? 4 : 2, mb = sh->enc->nibble ? 4 : 8;
+		uint64_t sb = sh->enc->wide ? 4 : 2, mb = sh->enc->packed ? 0 : sh->enc->nibble ? 4 : 8;
 		sh->lens[i++] = sb * (uint64_t)n;
 		sh->lens[i++] = sh->cells ? (uint64_t)row_bytes * (uint64_t)n : 4 * (uint64_t)(n + 1);
 		sh->lens[i++] = sb * (uint64_t)runs + (mb * (uint64_t)runs + 7) / 8;
@@ -1217,6 +1225,27 @@ static int pt__comps(pt_table *t, pt_error *e)
 	return PT_OK;
 }
 
+/* pt__check_packed checks a 12-bit table's runs: in each row the starts
+ * increase and lie below the nodes. O(runs). */
+static int pt__check_packed(const pt_table *t, pt_error *e)
+{
+	int32_t r;
+	for (r = 0; r < t->n; r++) {
+		int32_t prev = -1;
+		uint32_t i;
+		for (i = t->row_start[r]; i < t->row_start[r + 1]; i++) {
+			int32_t start = (int32_t)(pt__le16(t->starts + 2 * (size_t)i) >> 4);
+			if (start >= t->n)
+				return pt__fail(e, PT_ERR_CORRUPT, "runs: run %u, of the row of rank %d, starts at rank %d of %d nodes", i, r, start, t->n);
+			if (start <= prev)
+				return pt__fail(e, PT_ERR_CORRUPT, "runs: run %u, of the row of rank %d, starts at rank %d, not after the run before it (%d)",
+						i, r, start, prev);
+			prev = start;
+		}
+	}
+	return PT_OK;
+}
+
 /* pt__runs decodes a run-length table's order (a permutation) and rows
  * (version 2: n+1 row starts spanning the runs; version 3: n run counts
  * summing to them), and lays out the walk in rank space. O(V * stride). */
@@ -1228,6 +1257,7 @@ static int pt__runs(pt_table *t, const pt__shape *sh, int64_t row_bytes, const u
 	int64_t nruns = t->info.runs;
 	size_t stride = (size_t)1 << t->shift, m;
 	t->wide = sh->enc->wide, t->nibble = sh->enc->nibble, t->symbols = sh->enc->symbols, t->wrap = sh->enc->wrap;
+	t->packed = sh->enc->packed;
 	t->starts = runs, t->moves = runs + (t->wide ? 4 : 2) * (size_t)nruns;
 	t->row_start = (uint32_t *)pt__alloc(sizeof *t->row_start * (size_t)(n + 1));
 	t->order = (int32_t *)pt__alloc(sizeof *t->order * (size_t)n);
@@ -1263,6 +1293,8 @@ static int pt__runs(pt_table *t, const pt__shape *sh, int64_t row_bytes, const u
 			return pt__fail(e, PT_ERR_CORRUPT, "order: rank %d names node %d, not a permutation of %d nodes", r, (int32_t)v, n);
 		t->order[r] = (int32_t)v, t->rank[v] = r;
 	}
+	if (t->packed && (rc = pt__check_packed(t, e)) != PT_OK)
+		return rc;
 	if (!(t->rhops = (int32_t *)pt__alloc(sizeof *t->rhops * stride * (size_t)n)))
 		return pt__fail(e, PT_ERR_NOMEM, "a hop array of %d nodes", n);
 	for (r = 0; r < n; r++)
@@ -1853,9 +1885,12 @@ static int pt__stored(const pt_table *t, uint64_t i, double *d)
 static unsigned pt__run_move(const pt_table *t, uint32_t i)
 {
 	unsigned m;
-	if (!t->nibble)
+	if (t->packed)
+		m = t->starts[2 * (size_t)i] & 0xF;
+	else if (!t->nibble)
 		return t->moves[i];
-	m = (unsigned)(t->moves[i >> 1] >> (4 * (i & 1))) & 0xF;
+	else
+		m = (unsigned)(t->moves[i >> 1] >> (4 * (i & 1))) & 0xF;
 	return m == 0xF ? PT__NOMOVE : m;
 }
 
@@ -1974,7 +2009,16 @@ static unsigned pt__row_move(const pt_table *t, int32_t r, int32_t tr)
 {
 	uint32_t lo = t->row_start[r], hi = t->row_start[r + 1], i = lo, j = hi, key = (uint32_t)tr;
 	unsigned m;
-	if (t->wide) {
+	if (t->packed) {
+		key = key << 4 | 0xF; /* the largest word of start tr */
+		while (i < j) {
+			uint32_t mid = i + (j - i) / 2;
+			if (pt__le16(t->starts + 2 * (size_t)mid) <= key)
+				i = mid + 1;
+			else
+				j = mid;
+		}
+	} else if (t->wide) {
 		while (i < j) {
 			uint32_t mid = i + (j - i) / 2;
 			if (pt__le32(t->starts + 4 * (size_t)mid) <= key)

@@ -115,7 +115,8 @@ func (dm *damager) boxCases() {
 	enc("small.map", "u8b")
 	// The j encodings (J in move 14, J_2 in 13): read where the symbols are; refused
 	// on a graph, in format 2, and after anything but a symbol encoding.
-	encAs("tiny.runs", "runs16x4hcj", false) // no run stores move 13 or 14: read as runs16x4hc
+	encAs("tiny.runs", "runs12x4hcj", false) // no run stores move 13 or 14: read as runs12x4hc
+	encAs(tiny16, "runs16x4hcj", false)
 	enc("tiny.runs", "runs32x8hcj")
 	enc("lecture.gr.runs", "runs16x4hj")
 	enc("tiny.g.runs", "runs16x4hwj")

@@ -108,6 +108,7 @@ func runCheck(cfg *config, tmp string, stdout, stderr io.Writer) error {
 	if err := os.MkdirAll(dm.dir, 0o755); err != nil {
 		return err
 	}
+	dm.packedCases() // first: it adds the 16-bit forms the others damage
 	dm.checkShCases()
 	dm.boxCases()
 	dm.generated(damageBases)

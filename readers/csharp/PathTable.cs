@@ -121,6 +121,9 @@ namespace PathTable
         byte[] dirR;
         int hopShift;
         int startBytes, moveBits, runsOff, movesOff, runCount;
+        // packed: a "runs12x4" encoding, a run one little-endian uint16,
+        // start << 4 | move (docs/FORMAT.md "12-bit run starts").
+        bool packed;
         bool symbols, wrap, boxEnc, comps, jumps;
         // A j encoding's jump set of each node, a bit per direction; null otherwise.
         byte[] jumpSet;
@@ -296,7 +299,7 @@ namespace PathTable
             {
                 want[p] = startBytes * n;
                 want[p + 1] = v3 ? h.RowBytes * n : 4 * (n + 1);
-                want[p + 2] = startBytes * h.Runs + (moveBits * h.Runs + 7) / 8;
+                want[p + 2] = packed ? 2 * h.Runs : startBytes * h.Runs + (moveBits * h.Runs + 7) / 8;
             }
             var off = new int[binNames.Length];
             var len = new int[binNames.Length];
@@ -543,6 +546,12 @@ namespace PathTable
                     enc = enc.Substring(0, enc.Length - 1);
                     boxEnc = true;
                 }
+                // "runs12x4" and a symbol form: runs16x4's, its starts in 12 bits.
+                if (enc.StartsWith("runs12x4h", StringComparison.Ordinal))
+                {
+                    enc = "runs16x4" + enc.Substring(8);
+                    packed = true;
+                }
                 for (int i = 0; i < RunEncodings.Length; i++)
                     if (enc == RunEncodings[i] && i != 5 && i != 9 && i != 13) // no runs16x8h, runs16x8hw, runs16x8hc
                     {
@@ -565,6 +574,8 @@ namespace PathTable
                 throw Corrupt("first-move encoding " + Quote(h.FirstEnc) + " or window " + h.Window + " do not fit layout " + Quote(h.Layout));
             if (Layout == Layout.Runs && startBytes == 2 && n > 65536)
                 throw Corrupt("16-bit run starts in a table of " + n + " nodes");
+            if (Layout == Layout.Runs && packed && n > 4096)
+                throw Corrupt("12-bit run starts in a table of " + n + " nodes");
             if (Layout != Layout.Runs && h.Runs != 0)
                 throw Corrupt("a run count (" + h.Runs + ") in a table of another layout");
             if (Layout == Layout.Runs && version == 3 ? h.RowBytes != 1 && h.RowBytes != 2 && h.RowBytes != 4 : h.RowBytes != 0)
@@ -906,6 +917,28 @@ namespace PathTable
             }
             runsOff = runsBin;
             movesOff = runsBin + startBytes * runCount;
+            if (packed)
+                CheckPacked();
+        }
+
+        // CheckPacked checks a 12-bit table's runs: in each row the starts
+        // increase and lie below the nodes. O(runs).
+        void CheckPacked()
+        {
+            int n = NodeCount;
+            for (int r = 0; r < n; r++)
+            {
+                int prev = -1;
+                for (int i = rowStart[r]; i < rowStart[r + 1]; i++)
+                {
+                    int start = (int)(Le16(runsOff + 2 * i) >> 4);
+                    if (start >= n)
+                        throw Corrupt("runs: run " + i + ", of the row of rank " + r + ", starts at rank " + start + " of " + n + " nodes");
+                    if (start <= prev)
+                        throw Corrupt("runs: run " + i + ", of the row of rank " + r + ", starts at rank " + start + ", not after the run before it (" + prev + ")");
+                    prev = start;
+                }
+            }
         }
 
         // ------------------------------------------------------------ bytes
@@ -1366,8 +1399,9 @@ namespace PathTable
             int runsOff = this.runsOff, movesOff = this.movesOff, shift = hopShift;
             bool wrap = this.wrap, symbols = this.symbols, exact = exactSum;
             int t = rank[to], n = NodeCount, len = 1, r = rank[from];
+            int tkey = this.packed ? t << 4 | 0xF : t; // a 12-bit run's word is start << 4 | move
             uint stride = 1u << shift;
-            bool two = startBytes == 2, four = moveBits == 4;
+            bool two = startBytes == 2, four = moveBits == 4, packed = this.packed;
             int tx = symbols ? xy[2 * t] : 0, ty = symbols ? xy[2 * t + 1] : 0;
             bool open = false;
             if (compR != null && compR[r] != compR[t])
@@ -1388,7 +1422,7 @@ namespace PathTable
                         {
                             int mid = (a + b) >> 1;
                             int q = runsOff + 2 * mid;
-                            if ((d[q] | d[q + 1] << 8) <= t)
+                            if ((d[q] | d[q + 1] << 8) <= tkey)
                                 a = mid + 1;
                             else
                                 b = mid;
@@ -1408,7 +1442,7 @@ namespace PathTable
                     if (a == lo && (!wrap || end == lo))
                         return 0;
                     int i = a == lo ? end - 1 : a - 1;
-                    m = four ? (d[movesOff + (i >> 1)] >> ((i & 1) << 2)) & 0xF : d[movesOff + i];
+                    m = packed ? d[runsOff + 2 * i] & 0xF : four ? (d[movesOff + (i >> 1)] >> ((i & 1) << 2)) & 0xF : d[movesOff + i];
                     if (four && m == 0xF)
                         return 0;
                 }
@@ -1471,7 +1505,7 @@ namespace PathTable
 
             if (boxSum != null && BoxOpen(boxSum, Width + 1, cellX[from], cellY[from], cellX[to], cellY[to]))
                 return SymbolMove(from, to, 1);
-            int key = rank[to], r = rank[from];
+            int key = packed ? rank[to] << 4 | 0xF : rank[to], r = rank[from]; // a 12-bit run's word is start << 4 | move
             int lo = rowStart[r], a = lo, b = rowStart[r + 1], end = b;
             byte[] d = data;
             if (startBytes == 2)
@@ -1502,7 +1536,7 @@ namespace PathTable
             if (a == lo && (!wrap || end == lo))
                 return NoMove;
             int i = a == lo ? end - 1 : a - 1;
-            int m = moveBits == 8 ? d[movesOff + i] : (d[movesOff + (i >> 1)] >> ((i & 1) << 2)) & 0xF;
+            int m = packed ? d[runsOff + 2 * i] & 0xF : moveBits == 8 ? d[movesOff + i] : (d[movesOff + (i >> 1)] >> ((i & 1) << 2)) & 0xF;
             if (moveBits == 4 && m == 0xF)
                 return NoMove;
             if (symbols && m >= 8 && m <= 14)

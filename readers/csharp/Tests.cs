@@ -999,8 +999,8 @@ static class Tests
     static void BoxesRefused()
     {
         var costs = Example("tiny-runs-v3.ptab");
-        RefuseEnc(costs, "runs16x4hb", "tiny-runs-v3 (a cell of cost 2)", "costs bin");
-        RefuseEnc(costs, "runs16x4hwb", "tiny-runs-v3 (a cell of cost 2)", "costs bin");
+        RefuseEnc(costs, "runs12x4hb", "tiny-runs-v3 (a cell of cost 2)", "costs bin");
+        RefuseEnc(costs, "runs12x4hwb", "tiny-runs-v3 (a cell of cost 2)", "costs bin");
         RefuseEnc(Example("tiny-runs.ptab"), "runs16x4hb", "tiny-runs (format 2)", "version 3 grid");
         RefuseEnc(Example("tiny-runs.ptab"), "runs32x4hwb", "tiny-runs (format 2)", "version 3 grid");
         foreach (var name in new[] { "lecture.gr.runs.ptab", "small.map.g.runs.ptab" })
@@ -1009,7 +1009,8 @@ static class Tests
         if (tables == null || !File.Exists(Path.Combine(tables, "small.map.runs.ptab")))
             return;
         var good = File.ReadAllBytes(Path.Combine(tables, "small.map.runs.ptab"));
-        foreach (var enc in new[] { "runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4hbw", "runs16x4bh", "runs16x4j", "runs16x4hjb", "runs16x4hwbjj" })
+        foreach (var enc in new[] { "runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4hbw", "runs16x4bh", "runs16x4j", "runs16x4hjb", "runs16x4hwbjj",
+            "runs12x4", "runs12x4b", "runs12x8hb", "runs12x4hbw", "runs12x4hwc", "runs12x4hjb" })
             RefuseEnc(good, enc, "small.map.runs", "");
     }
 
@@ -1020,7 +1021,7 @@ static class Tests
         var t = FromTables("tiny-box.grid.runs.ptab");
         if (t == null)
             return;
-        Equal(t.FirstEnc, "runs16x4hwb", "tiny-box first_enc");
+        Equal(t.FirstEnc, "runs12x4hwb", "tiny-box first_enc");
         Equal(t.NodeCount, 10, "tiny-box nodes");
         var buf = new int[t.MaxPathLength];
         double cost;

@@ -102,7 +102,7 @@ test("b tables: the box test is every box's scan; open boxes answer H_1; every p
       const label = `${w}x${h} p=${p} ${model.join(" ")}`;
       const bt = openTable(boxed(lv, model));
       const flat = openTable(read(u.build(lv, model)));
-      assert.match(bt.header.first_enc, /^runs(16|32)x4h[wc]?bj?$/, label);
+      assert.match(bt.header.first_enc, /^runs(12|16|32)x4h[wc]?bj?$/, label);
       const out = new Int32Array(bt.maxPathNodes);
       for (let s = 0; s < bt.nodeCount; s++) {
         for (let g = 0; g < bt.nodeCount; g++) {
@@ -170,7 +170,7 @@ test("a b encoding where the rule does not hold is corrupt, for both readers", (
   // Costs: a table of a level with costs, and a b table whose costs bin
   // holds every cell's cost 1 (not empty).
   const costs = read(u.build(tiny, ["-compress"]));
-  for (const enc of ["runs16x4hb", "runs16x4hwb"]) refusedBoth(withEnc(costs, enc), enc, `tiny.grid (costs) ${enc}`);
+  for (const enc of ["runs12x4hb", "runs12x4hwb"]) refusedBoth(withEnc(costs, enc), enc, `tiny.grid (costs) ${enc}`);
   const bt = boxed(lv);
   const { version, bins } = u.binsOf(bt);
   const n = openTable(bt).nodeCount;
@@ -186,7 +186,7 @@ test("a b encoding where the rule does not hold is corrupt, for both readers", (
   // Encodings that are none of the six: b without h, 16-bit starts with
   // 8-bit moves, the suffixes in another order.
   const plain = read(u.build(lv, ["-compress"]));
-  for (const enc of ["runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4bh", "runs16x4hbw", "runs16x4hbb", "runs32x8b"]) {
+  for (const enc of ["runs16x4b", "runs16x4wb", "runs16x8hb", "runs16x8hwb", "runs16x4bh", "runs16x4hbw", "runs16x4hbb", "runs32x8b", "runs12x4b", "runs12x4hbw", "runs12x8hb"]) {
     refusedBoth(withEnc(plain, enc), enc, `b encoding ${enc}`);
   }
 });
@@ -214,7 +214,7 @@ test("a b table of a level of one open cell and of a grid with no open box but t
 
 test("docs/FORMAT.md's worked example: examples/tiny-box.ptab", () => {
   const t = openTable(read(join(root, "examples", "tiny-box.ptab")));
-  assert.equal(t.header.first_enc, "runs16x4hwb");
+  assert.equal(t.header.first_enc, "runs12x4hwb");
   assert.equal(t.nodeCount, 10);
   assert.equal(t.header.runs, 10);
   const at = (x, y) => t.nodeAt(x, y);

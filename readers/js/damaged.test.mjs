@@ -297,8 +297,13 @@ test("tampered tables (check.sh): refused by both readers", (t) => {
     ["lecture.gr", 2, "=a132", "a131", "duplicate names"],
     ["lecture.gr.runs", 2, "=a132", "a131", "duplicate names"],
     ["tiny.runs", 2, "=a472756e73", "a472756e67", "layout rung"],
-    ["tiny.runs", 2, "=aa72756e73313678346863", "aa72756e73313678356863", "first_enc runs16x5hc"],
-    ["tiny.runs", 2, "=aa72756e73313678346863", "aa72756e73333278346863", "first_enc runs32x4hc, bins of runs16x4hc"],
+    ["tiny.runs", 2, "=aa72756e73313278346863", "aa72756e73313278356863", "first_enc runs12x5hc"],
+    ["tiny.runs", 2, "=aa72756e73313278346863", "aa72756e73333278346863", "first_enc runs32x4hc, bins of runs12x4hc"],
+    ["tiny.runs", 2, "=aa72756e73313278346863", "aa72756e73313678346863", "first_enc runs16x4hc, bins of runs12x4hc"],
+    // 12-bit runs (start << 4 | move): run 1's start at 4095, and equal to run 0's in row 1
+    // (tiny.runs's rows: none, then one run each: 0x0020, 0x0018 x 4).
+    ["tiny.runs", 7, 2, "f8ff", "12-bit: a start of 4095"],
+    ["tiny.runs", 7, 2, "6800", "12-bit: a start at the node count"],
     ["tiny.runs", 2, "=a472756e7305", "a472756e7304", "runs 4 of 5"],
     ["tiny.g.runs", 9, 2, "0100", "order repeats a node"],
     ["tiny.runs", 5, 2, "0100", "format 3: order repeats a node"],
@@ -343,12 +348,11 @@ test("tampered tables (check.sh): runs and windows that name no move, answered a
     ["tiny.g.runs", 11, -8, "ee"],
     ["tiny.g.runs", 11, -6, "ff"],
     ["tiny.g.runs", 11, 2, "ffff"],
-    ["tiny.runs", 7, -8, "ee"],
-    ["tiny.runs", 7, 2, "ffff"],
+    // tiny.runs's 12-bit runs (0x0020, 0x0018 x 4): run 1's move 14, run 2's no path.
+    ["tiny.runs", 7, 2, "1e"],
+    ["tiny.runs", 7, 4, "1f"],
     ["maze.grid.g.runs", 11, -179, "ee"],
     ["maze.grid.g.runs", 11, 200, "0000"],
-    ["maze.grid.runs", 7, -179, "ee"],
-    ["maze.grid.runs", 7, 400, "ffff"],
     ["lecture.gr.runs", 11, -5, "77"],
     ["maze.grid.4.g.win", 9, 0, "9999999999999999"],
     ["maze.grid.win", 5, 0, "9999999999999999"],
@@ -357,8 +361,19 @@ test("tampered tables (check.sh): runs and windows that name no move, answered a
     ["tiny.g", 9, 30 + 2, "00"],
     ["tiny", 5, 30 + 2, "07"],
   ];
-  for (const [name, elem, at, hex] of answered) {
-    const bytes = u.tamper(table(name), elem, at, hex);
+  // maze.grid.runs's 12-bit runs: moves that name no edge or no path, starts kept.
+  const moves = [];
+  for (const [run, m] of [[40, 14], [100, 15], [7, 7], [200, 13]]) {
+    const good = table("maze.grid.runs");
+    const runs = u.split(good).bins[7];
+    const b = Uint8Array.from(good);
+    const at = runs.at + 2 * (run % (runs.len / 2));
+    b[at] = (b[at] & 0xf0) | m;
+    u.reseal(b);
+    moves.push(["maze.grid.runs", 7, `run ${run} move ${m}`, null, b]);
+  }
+  for (const [name, elem, at, hex, tampered] of [...answered, ...moves]) {
+    const bytes = tampered ?? u.tamper(table(name), elem, at, hex);
     const t0 = openTable(bytes);
     const ids = [];
     for (let v = 0; v < t0.nodeCount; v++) ids.push(t0.nameOf(v));

@@ -40,7 +40,16 @@ export function acrossable(ov) {
   return ov._acrossable;
 }
 
-function symmetric(ov) {
+/**
+ * symmetric reports whether every move of ov's table has a reverse move of
+ * the same cost (Go's Table.symmetric): O(E·degree) once, then O(1).
+ */
+export function symmetric(ov) {
+  if (ov._symmetric === undefined) ov._symmetric = buildSymmetric(ov);
+  return ov._symmetric;
+}
+
+function buildSymmetric(ov) {
   const { offsets, targets, weights, n } = ov;
   for (let u = 0; u < n; u++) {
     for (let e = offsets[u]; e < offsets[u + 1]; e++) {

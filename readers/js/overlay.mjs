@@ -36,7 +36,7 @@
 // exact over them), as in Go.
 
 import { Scratch, searchOn, OCTILE_S, OCTILE_T } from "./overlay-search.mjs";
-import { across, dropLines } from "./overlay-across.mjs";
+import { across, dropLines, symmetric } from "./overlay-across.mjs";
 
 /** Thrown for a change an overlay cannot take. */
 export class OverlayError extends Error {
@@ -304,7 +304,12 @@ export class Overlay {
       this.how = "across";
       return this.answer(sc.result, m, out);
     }
-    return this.search(from, to, stored, k, cut, out);
+    // Go's searchBack: where the block lies past the stored path's middle
+    // on a level whose moves cost what their reverse does, the A* runs
+    // from the target back to the source, with no stored path, and its
+    // path is reversed.
+    if (2 * cut > k && symmetric(this)) return this.search(to, from, stored, 0, 0, out, true);
+    return this.search(from, to, stored, k, cut, out, false);
   }
 
   // answer copies path[0:k] to out; -k when out is too short.
@@ -400,8 +405,8 @@ export class Overlay {
   }
 
   // search answers from -> to by Go's A* on the changed level (see
-  // overlay-search.mjs) and writes the path to out.
-  search(s, t, stored, k, cut, out) {
+  // overlay-search.mjs) and writes the path to out, reversed when back.
+  search(s, t, stored, k, cut, out, back) {
     const sc = this.scratch();
     let keyed = this.keys !== null;
     let end = keyed ? searchOn(this, sc, s, t, stored, k, cut, true) : -2;
@@ -427,6 +432,7 @@ export class Overlay {
     // the search stopped at.
     this.cost = keyed ? this.costSum(res, need) : sc.g[end] + this.table.dist(end, t);
     this.how = "search";
+    if (back) res.subarray(0, need).reverse();
     return this.answer(res, need, out);
   }
 

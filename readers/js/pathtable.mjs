@@ -31,6 +31,7 @@ const MAX_CELLS = 1 << 24; // grid cells; the nodes of windowed and run-length t
 const MAX_WINDOW = 127;
 const MAX_DEGREE = 254;
 const MAX_NARROW_NODES = 1 << 16; // nodes a run-length table with 16-bit starts holds
+const MAX_PACKED_NODES = 1 << 12; // nodes a run-length table with 12-bit starts holds
 const MAX_DEPTH = 32; // msgpack nesting in a header
 const MAX_COST = 9; // a grid cell's cost to enter, version 3
 const NO_MOVE = 0xff;
@@ -353,6 +354,12 @@ const RUN_ENCODINGS = {
 for (const [name, run] of Object.entries(RUN_ENCODINGS)) {
   if (run[2]) RUN_ENCODINGS[name + "j"] = [run[0], run[1], true, run[3], run[4], run[5] === true, true];
 }
+// The "runs12x4" forms (docs/FORMAT.md "12-bit run starts"): each 16-bit
+// symbol form, a run one little-endian uint16, start << 4 | move (move
+// bits 0: no separate array), on tables of at most 4,096 nodes.
+for (const [name, run] of Object.entries(RUN_ENCODINGS)) {
+  if (run[2] && name.startsWith("runs16x4")) RUN_ENCODINGS["runs12x4" + name.slice(8)] = [2, 0, true, run[3], run[4], run[5] === true, run[6] === true, true];
+}
 
 // J's preference lists, by sector (jumpSector): direction codes nearest
 // first to the sector's centre (docs/FORMAT.md "The jump move J").
@@ -423,6 +430,7 @@ function validateHeader(h, version, elements) {
     if (h.runs > Math.floor(MAX_PAYLOAD / 4)) throw corrupt(`${h.runs} runs: a run-length table holds at most ${Math.floor(MAX_PAYLOAD / 4)}`);
     if (!run) throw corrupt(`run-length table has unknown first-move encoding "${h.first_enc}"`);
     if (run[0] === 2 && n > MAX_NARROW_NODES) throw corrupt(`run-length table of ${n} nodes has 16-bit starts ("${h.first_enc}")`);
+    if (run[7] && n > MAX_PACKED_NODES) throw corrupt(`run-length table of ${n} nodes has 12-bit starts ("${h.first_enc}"); they hold at most ${MAX_PACKED_NODES}`);
   }
   if (layout === "flat" && h.first_enc !== "u8") throw corrupt(`unknown first-move encoding "${h.first_enc}"`);
   if (layout === "window") {
@@ -499,6 +507,27 @@ function int32s(u8, at, count) {
 function uint32s(u8, at, count) {
   const v = int32s(u8, at, count);
   return new Uint32Array(v.buffer, v.byteOffset, count);
+}
+
+// unpackRuns splits 12-bit runs (words start << 4 | move) into starts and
+// byte moves (NO_MOVE for 0xF), checking that each row's starts increase
+// and lie below the n nodes. O(runs).
+function unpackRuns(words, rowStart, n) {
+  const starts = new Uint16Array(words.length);
+  const moves = new Uint8Array(words.length);
+  for (let r = 0; r < n; r++) {
+    let prev = -1;
+    for (let i = rowStart[r]; i < rowStart[r + 1]; i++) {
+      const start = words[i] >>> 4;
+      if (start >= n) throw corrupt(`runs: run ${i}, of the row of rank ${r}, starts at rank ${start} of ${n} nodes`);
+      if (start <= prev) throw corrupt(`runs: run ${i}, of the row of rank ${r}, starts at rank ${start}, not after the run before it (${prev})`);
+      prev = start;
+      starts[i] = start;
+      const m = words[i] & 0xf;
+      moves[i] = m === NIBBLE_NONE ? NO_MOVE : m;
+    }
+  }
+  return [starts, moves];
 }
 
 function uint16s(u8, at, count) {
@@ -1339,7 +1368,7 @@ class RunsTable extends Table {
     super(doc);
     const { u8, bins, h, run, version } = doc;
     const n = h.nodes;
-    const [sb, mb, symbols, wrap, box, comps, jump] = run;
+    const [sb, mb, symbols, wrap, box, comps, jump, packed] = run;
     // order and its inverse rank; order must be a permutation.
     const order = new Int32Array(n);
     const rank = new Int32Array(n).fill(-1);
@@ -1378,8 +1407,12 @@ class RunsTable extends Table {
     // c encodings: each rank's component, as its first rank.
     this._comp = comps ? componentStarts(this.offsets, this.targets, order) : null;
     const rat = bins.runs.at;
-    this._starts = sb === 2 ? uint16s(u8, rat, R) : uint32s(u8, rat, R);
-    this._moves = u8.subarray(rat + sb * R, rat + bins.runs.len);
+    if (packed) {
+      [this._starts, this._moves] = unpackRuns(uint16s(u8, rat, R), rowStart, n);
+    } else {
+      this._starts = sb === 2 ? uint16s(u8, rat, R) : uint32s(u8, rat, R);
+      this._moves = u8.subarray(rat + sb * R, rat + bins.runs.len);
+    }
     this._nibble = mb === 4;
     this._symbols = symbols;
     this._wrap = wrap;

@@ -150,7 +150,7 @@ test("the header's fields are the file's", () => {
   assert.equal(t.header.source, "tiny.grid");
   assert.equal(t.header.names, null);
   assert.ok(Object.isFrozen(t.header));
-  assert.equal(openTable(read(join(root, "examples", "tiny-runs-v3.ptab"))).header.first_enc, "runs16x4hc");
+  assert.equal(openTable(read(join(root, "examples", "tiny-runs-v3.ptab"))).header.first_enc, "runs12x4hc");
 });
 
 test("openTable refuses what is not bytes with a TypeError, and empty bytes as no table", () => {
