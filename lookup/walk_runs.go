@@ -79,6 +79,11 @@ func (w *runWalker) decode(r, t int32, m uint) uint {
 	if m-table.SymbolBase >= w.symRanks {
 		return m
 	}
+	return w.symbol(r, t, m) // apart, so that decode inlines: literal rows pay no call
+}
+
+// symbol is decode of a symbol's value m.
+func (w *runWalker) symbol(r, t int32, m uint) uint {
 	dx := int(w.xy[2*t]) - int(w.xy[2*r])
 	dy := int(w.xy[2*t+1]) - int(w.xy[2*r+1])
 	s := &w.dirs[r]
