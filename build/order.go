@@ -34,6 +34,12 @@ type dfsFrame struct{ u, e int32 }
 // to node; it returns node and stack, kept for the next walk's reuse.
 // rank[root] must be -1. O(the nodes and arcs it reaches).
 func dfsVisit(offsets, heads []int32, root int32, rank, node []int32, stack []dfsFrame) ([]int32, []dfsFrame) {
+	return visitWithin(offsets, heads, nil, root, rank, node, stack)
+}
+
+// visitWithin is dfsVisit over the nodes whose part (by node) is root's,
+// or over every node where part is nil.
+func visitWithin(offsets, heads, part []int32, root int32, rank, node []int32, stack []dfsFrame) ([]int32, []dfsFrame) {
 	rank[root] = int32(len(node))
 	node = append(node, root)
 	stack = append(stack[:0], dfsFrame{root, offsets[root]})
@@ -45,7 +51,7 @@ func dfsVisit(offsets, heads []int32, root int32, rank, node []int32, stack []df
 		}
 		v := heads[f.e]
 		f.e++
-		if rank[v] < 0 {
+		if rank[v] < 0 && (part == nil || part[v] == part[root]) {
 			rank[v] = int32(len(node))
 			node = append(node, v)
 			stack = append(stack, dfsFrame{v, offsets[v]})

@@ -51,35 +51,12 @@ func leafStripOrder(g *maps.Graph, co *runOrder, leaves []int32, steps []gridSte
 				}
 			}
 		}
-		o.node, stack = leafVisit(g.Offsets, adj, leaf, root, o.rank, o.node, stack)
+		o.node, stack = visitWithin(g.Offsets, adj, leaf, root, o.rank, o.node, stack)
 		for _, u := range part {
 			if o.rank[u] < 0 {
-				o.node, stack = leafVisit(g.Offsets, adj, leaf, u, o.rank, o.node, stack)
+				o.node, stack = visitWithin(g.Offsets, adj, leaf, u, o.rank, o.node, stack)
 			}
 		}
 	}
 	return o
-}
-
-// leafVisit is dfsVisit within root's leaf (leaf, by node).
-// O(the nodes and arcs it reaches).
-func leafVisit(offsets, heads, leaf []int32, root int32, rank, node []int32, stack []dfsFrame) ([]int32, []dfsFrame) {
-	rank[root] = int32(len(node))
-	node = append(node, root)
-	stack = append(stack[:0], dfsFrame{root, offsets[root]})
-	for len(stack) > 0 {
-		f := &stack[len(stack)-1]
-		if f.e == offsets[f.u+1] {
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		v := heads[f.e]
-		f.e++
-		if rank[v] < 0 && leaf[v] == leaf[root] {
-			rank[v] = int32(len(node))
-			node = append(node, v)
-			stack = append(stack, dfsFrame{v, offsets[v]})
-		}
-	}
-	return node, stack
 }
