@@ -12,7 +12,7 @@ import "github.com/pathtable/pathtable/table"
 const maxOffsetCodes = 1 << 22
 
 // offsetCodes maps each offset (dx, dy) between two cells of a grid to its
-// code: 16 + signIndex(dx, dy) one step away (|dx|, |dy| <= 1), the
+// code: 16 + table.SignIndex(dx, dy) one step away (|dx|, |dy| <= 1), the
 // sector (table.JumpSector) further.
 type offsetCodes struct {
 	code   []uint8 // at centre + dy·stride + dx
@@ -29,7 +29,7 @@ func newOffsetCodes(w, h int) *offsetCodes {
 	o := &offsetCodes{code: make([]uint8, (2*w-1)*(2*h-1)), stride: 2*w - 1, centre: (h-1)*(2*w-1) + w - 1}
 	for dy := 1 - h; dy < h; dy++ {
 		for dx := 1 - w; dx < w; dx++ {
-			c := uint8(16 + signIndex(dx, dy))
+			c := uint8(16 + table.SignIndex(dx, dy))
 			if dx < -1 || dx > 1 || dy < -1 || dy > 1 {
 				c = uint8(table.JumpSector(dx, dy))
 			}

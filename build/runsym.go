@@ -150,7 +150,7 @@ func (sr *symRowCoder) serves(v uint8, r int, d float64) bool {
 	if v >= table.SymbolBase {
 		dx, dy := int(sr.gx[r])-sr.sx, int(sr.gy[r])-sr.sy
 		if v == table.SymbolBase {
-			j = sr.signSlot[signIndex(dx, dy)]
+			j = sr.signSlot[table.SignIndex(dx, dy)]
 		}
 		if v > table.SymbolBase || j == table.NoMove {
 			j = sr.dirs.SymbolSlot(int(v-table.SymbolBase)+1, dx, dy)
@@ -346,7 +346,7 @@ func (sc *symScan) scan(v uint8, from, to int) int {
 				break
 			}
 			dx, dy := int(gx[r])-sc.sx, int(gy[r])-sc.sy
-			j := sc.signSlot[signIndex(dx, dy)]
+			j := sc.signSlot[table.SignIndex(dx, dy)]
 			if j == table.NoMove {
 				j = sc.dirs.SymbolSlot(1, dx, dy)
 			}
@@ -398,14 +398,6 @@ func (sc *symScan) scanJump(n, from, to int) int {
 		}
 	}
 	return r
-}
-
-// signIndex is (sign(dx)+1)·3 + sign(dy)+1, branch-free: the index of
-// the move toward the offset's signs in table.SymbolDirs.SignSlots. O(1).
-func signIndex(dx, dy int) int {
-	sx := dx>>63 | int(uint(-dx)>>63)
-	sy := dy>>63 | int(uint(-dy)>>63)
-	return sx*3 + sy + 4
 }
 
 // scanJumpCoded is scanJump by the offsets' codes. O(to-from).

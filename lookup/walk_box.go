@@ -155,11 +155,8 @@ func (w *runWalker) boxMove(r, rt int32, s, t *boxNode) uint {
 	if m-table.SymbolBase >= w.symRanks {
 		return m
 	}
-	d, dx, dy := &w.dirs[r], int(t.x-s.x), int(t.y-s.y)
-	if j, ok := symbolOf(d.Slot, d.Jump, m, dx, dy); ok {
-		return j
-	}
-	return uint(d.SymbolSlot(int(m)-table.SymbolBase+1, dx, dy))
+	d := &w.dirs[r]
+	return w.symbolAt(r, d.Slot, d.Jump, m, int(t.x-s.x), int(t.y-s.y))
 }
 
 // rankMove is boxMove by rank, for the overlay's walks, which stop at

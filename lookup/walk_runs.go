@@ -72,8 +72,8 @@ func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 }
 
 // decode returns the slot that move m stored in the row of rank r names
-// toward the target of rank t: m itself for a slot or NoMove, symbolOf's
-// or else SymbolSlot's for a symbol. O(1) for H_1 where the move toward
+// toward the target of rank t: m itself for a slot or NoMove, symbolAt's
+// for a symbol. O(1) for H_1 where the move toward
 // the target's sign exists and for J and J_2, O(degree²) for the rest.
 func (w *runWalker) decode(r, t int32, m uint) uint {
 	if m-table.SymbolBase >= w.symRanks {
@@ -87,10 +87,7 @@ func (w *runWalker) symbol(r, t int32, m uint) uint {
 	dx := int(w.xy[2*t]) - int(w.xy[2*r])
 	dy := int(w.xy[2*t+1]) - int(w.xy[2*r+1])
 	s := &w.dirs[r]
-	if j, ok := symbolOf(s.Slot, s.Jump, m, dx, dy); ok {
-		return j
-	}
-	return uint(s.SymbolSlot(int(m)-table.SymbolBase+1, dx, dy))
+	return w.symbolAt(r, s.Slot, s.Jump, m, dx, dy)
 }
 
 // rankHops renumbers a hop array by rank: entry r<<shift | m is the rank of

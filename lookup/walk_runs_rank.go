@@ -74,11 +74,7 @@ func (w *runWalker) recPath(buf []int, from, to int) ([]int, bool) {
 		}
 		m := w.runMove(rec.lo, rec.lo+uint32(rec.n), target)
 		if m-table.SymbolBase < w.symRanks {
-			j, ok := symbolOf(rec.slot, rec.jump, m, int(tx-x), int(ty-y))
-			if !ok {
-				j = uint(w.dirs[r].SymbolSlot(int(m)-table.SymbolBase+1, int(tx-x), int(ty-y)))
-			}
-			m = j
+			m = w.symbolAt(r, rec.slot, rec.jump, m, int(tx-x), int(ty-y))
 		}
 		if m >= uint(len(rec.hops)) || len(buf) >= limit || rec.hops[m] == noRec {
 			return buf[:start], false // no path, a corrupt table's bad move or one that names no edge, or a cycle

@@ -10,25 +10,6 @@ import "github.com/pathtable/pathtable/table"
 // calls JumpSlotN and JumpSlot for J. Every other case goes to
 // SymbolSlot, the definition; TestSymbolAt holds the two equal.
 
-// signDir is the direction code toward each sign pair (sx, sy) of an
-// offset at signIndex, 8 for (0, 0).
-var signDir = func() (d [9]uint8) {
-	for i := range d {
-		d[i] = 8
-		if c, ok := table.DirOf(i/3-1, i%3-1); ok {
-			d[i] = c
-		}
-	}
-	return d
-}()
-
-// signIndex is (sign(dx)+1)·3 + sign(dy)+1, without a branch. O(1).
-func signIndex(dx, dy int) int {
-	sx := dx>>63 | int(uint(-dx)>>63)
-	sy := dy>>63 | int(uint(-dy)>>63)
-	return sx*3 + sy + 4
-}
-
 // jumpDirs is, by jump set and sector (table.JumpSector), the direction
 // codes of J (low nibble) and J_2 (high nibble) toward a target more than
 // one step away in that sector, 8 where there is none: table.JumpSlotN's
@@ -60,25 +41,25 @@ const (
 	jump2 = table.SymbolBase + table.MaxSymbolRank - 2
 )
 
-// symbolOf decodes symbol value m (SymbolBase..) from a node's Slot and
-// Jump (table.SymbolDirs) toward a target at (dx, dy) from it, as the
-// node's SymbolSlot does, for H_1, J and J_2: the slot it names, or
-// NoMove; false where it takes the rest of the node's moves (another
-// symbol, H_1 where the node has no move toward the signs), SymbolSlot's
-// to decode. O(1).
-func symbolOf(slot uint32, jump uint8, m uint, dx, dy int) (uint, bool) {
+// symbolAt decodes symbol value m (SymbolBase..) of the row of rank r,
+// from the node's Slot and Jump (table.SymbolDirs, passed where the
+// caller holds them) toward a target at (dx, dy) from it: the slot it
+// names, or NoMove. H_1, J and J_2 here; the rest (another symbol, H_1
+// where the node has no move toward the signs) by the node's
+// SymbolSlot, the definition. O(1) for those three.
+func (w *runWalker) symbolAt(r int32, slot uint32, jump uint8, m uint, dx, dy int) uint {
 	switch {
 	case m == table.SymbolBase:
-		if c := signDir[signIndex(dx, dy)]; c < 8 {
+		if c := table.SignDir(dx, dy); c < 8 {
 			if j := slot >> (4 * c) & 0xF; j != 0xF {
-				return uint(j), true
+				return uint(j)
 			}
 		}
 	case m >= jump2 && jump != 0 && (dx != 0 || dy != 0):
 		if m == jump1 && uint(dx+1) <= 2 && uint(dy+1) <= 2 {
 			// One step away: the move there, where the node has it.
-			if j := slot >> (4 * signDir[signIndex(dx, dy)]) & 0xF; j != 0xF {
-				return uint(j), true
+			if j := slot >> (4 * table.SignDir(dx, dy)) & 0xF; j != 0xF {
+				return uint(j)
 			}
 		}
 		// table.JumpSector(dx, dy), written out: the compiler inlines
@@ -92,9 +73,9 @@ func symbolOf(slot uint32, jump uint8, m uint, dx, dy int) (uint, bool) {
 			c >>= 4
 		}
 		if c &= 0xF; c >= 8 {
-			return table.NoMove, true
+			return table.NoMove
 		}
-		return uint(slot >> (4 * c) & 0xF), true
+		return uint(slot >> (4 * c) & 0xF)
 	}
-	return 0, false
+	return uint(w.dirs[r].SymbolSlot(int(m)-table.SymbolBase+1, dx, dy))
 }

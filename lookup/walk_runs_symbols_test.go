@@ -104,10 +104,8 @@ func TestSymbolAtShort(t *testing.T) {
 }
 
 // symbolAt is the walkers' decode of symbol value m from a node of moves
-// s toward (dx, dy): symbolOf, or SymbolSlot where it declines.
+// s toward (dx, dy): runWalker.symbolAt on a walker whose rank 0 is s.
 func symbolAt(s *table.SymbolDirs, m uint, dx, dy int) uint {
-	if j, ok := symbolOf(s.Slot, s.Jump, m, dx, dy); ok {
-		return j
-	}
-	return uint(s.SymbolSlot(int(m)-table.SymbolBase+1, dx, dy))
+	w := runWalker{dirs: []table.SymbolDirs{*s}}
+	return w.symbolAt(0, s.Slot, s.Jump, m, dx, dy)
 }

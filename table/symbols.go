@@ -144,6 +144,18 @@ var (
 	}()
 )
 
+// SignIndex is (sign(dx)+1)·3 + sign(dy)+1, without a branch: the index
+// of the move toward the offset's signs (SignSlots). O(1).
+func SignIndex(dx, dy int) int {
+	sx := dx>>63 | int(uint(-dx)>>63)
+	sy := dy>>63 | int(uint(-dy)>>63)
+	return sx*3 + sy + 4
+}
+
+// SignDir returns the direction code of the unit move toward the signs of
+// (dx, dy), 8 for (0, 0). O(1).
+func SignDir(dx, dy int) uint8 { return dirOfSign[SignIndex(dx, dy)] }
+
 // The ranking of the eight moves toward a target (dx, dy) depends only on
 // the signs of dx and dy and on |dx| - |dy| clamped to -2..2: within such
 // a class, each move's key is the same constant plus a term of the move
