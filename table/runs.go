@@ -353,9 +353,10 @@ func (c *RunCode) Find(lo, hi int, rt int) byte {
 	switch {
 	case c.Packed: // in line: a call more costs a step on small levels
 		key := uint16(rt)<<4 | 0xF // the largest word of start rt (runs12.go)
+		s := c.Starts              // held: through c, each step loads the slice again
 		for i < j {
 			mid := int(uint(i+j) >> 1)
-			if binary.LittleEndian.Uint16(c.Starts[2*mid:]) <= key {
+			if binary.LittleEndian.Uint16(s[2*mid:]) <= key {
 				i = mid + 1
 			} else {
 				j = mid
@@ -367,7 +368,7 @@ func (c *RunCode) Find(lo, hi int, rt int) byte {
 			}
 			i = hi // a wrapped row's last run
 		}
-		return packedMove(c.Starts[2*(i-1)])
+		return packedMove(s[2*(i-1)])
 	case c.Wide:
 		key := uint32(rt)
 		for i < j {
