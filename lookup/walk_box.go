@@ -20,9 +20,12 @@ type boxRule struct {
 	// (gridgraph.OpenBoxes.Sums), stride entries a row.
 	sums   []uint32
 	stride int
-	nodes  []boxNode // by node, for Next
-	// By rank, for walks, whose steps go by rank: each rank's arms (see
-	// boxNode); its cell is runWalker.xy's.
+	// By rank: each rank's arms, how many open cells follow its own in a
+	// straight line east, west, south and north (bytes 0 to 3, armMax at
+	// most). A box is open only if the source's arms reach across it,
+	// which turns most closed boxes away before the summed-area test.
+	// Its cell is runWalker.xy's; Next reads both from its node's record
+	// (nodeRec).
 	arms  []uint32
 	eight bool // 8-connected: H_1 is the move toward the offset's sign
 	width int
@@ -30,22 +33,11 @@ type boxRule struct {
 	straight, diagonal float64
 }
 
-// boxNode is what a query reads of a node, in one cache line: its rank,
-// its cell, and its arms, how many open cells follow its own in a straight
-// line east, west, south and north (bytes 0 to 3, armMax at most). A box
-// is open only if the source's arms reach across it, which turns most
-// closed boxes away before the summed-area test.
-type boxNode struct {
-	rank int32
-	arms uint32
-	x, y int32
-}
-
 // armMax is an arm of armMax or more open cells.
 const armMax = 0xFF
 
 // newBoxRule returns the rule of lt's table, which has symbols, or nil
-// when its encoding has none (table.Boxes). O(W·H) time; it keeps 20
+// when its encoding has none (table.Boxes). O(W·H) time; it keeps 4
 // bytes a node beside the table's summed-area table.
 func newBoxRule(lt *Table, rank []int32) *boxRule {
 	t := lt.t
@@ -55,18 +47,17 @@ func newBoxRule(lt *Table, rank []int32) *boxRule {
 	}
 	sums, stride := ob.Sums()
 	c1014 := t.Diagonal == "10/14"
-	b := &boxRule{lt: lt, sums: sums, stride: stride, nodes: make([]boxNode, t.Nodes), eight: t.Connect == 8, width: t.Width,
+	b := &boxRule{lt: lt, sums: sums, stride: stride, eight: t.Connect == 8, width: t.Width,
 		straight: gridgraph.MoveCost(1, false, c1014), diagonal: gridgraph.MoveCost(1, true, c1014)}
 	arms := nodeArms(lt)
 	b.arms = make([]uint32, t.Nodes)
-	for u, c := range t.Cells {
-		b.nodes[u] = boxNode{rank: rank[u], arms: arms[u], x: c % int32(t.Width), y: c / int32(t.Width)}
+	for u := range t.Cells {
 		b.arms[rank[u]] = arms[u]
 	}
 	return b
 }
 
-// nodeArms returns the arms (see boxNode) of every node of lt's grid
+// nodeArms returns the arms (see boxRule) of every node of lt's grid
 // table, whose cells are sorted (row-major). O(V), O(V log V) on a
 // sparse grid's cell index.
 func nodeArms(lt *Table) []uint32 {
@@ -125,11 +116,9 @@ func gap(arms uint32, dx, dy int32) int32 {
 // is all open: the summed-area test, inline where OpenBoxes.Open is a
 // call. O(1).
 func (b *boxRule) sum(x0, y0, x1, y1 int32) bool {
-	xa, xb, ya, yb := int(min(x0, x1)), int(max(x0, x1))+1, int(min(y0, y1)), int(max(y0, y1))+1
-	area := uint32((xb - xa) * (yb - ya))
-	ya, yb = ya*b.stride, yb*b.stride
-	s := b.sums
-	return s[yb+xb]-s[ya+xb]-s[yb+xa]+s[ya+xa] == area
+	xa, xb, ya, yb := min(x0, x1), max(x0, x1)+1, min(y0, y1), max(y0, y1)+1
+	a, c := b.sums[int(ya)*b.stride:], b.sums[int(yb)*b.stride:]
+	return c[xb]-a[xb]-c[xa]+a[xa] == uint32((xb-xa)*(yb-ya))
 }
 
 // openAt reports whether the box of the cell of rank r and (tx, ty) is all
@@ -139,29 +128,10 @@ func (w *runWalker) openAt(r int32, tx, ty int32) bool {
 	return reach(w.box.arms[r], tx-x, ty-y) && w.box.sum(x, y, tx, ty)
 }
 
-// boxMove is move under the rule, from s, of rank r, toward t, of rank
-// rt: H_1 where the box is open, without the row's search; the row's move
-// where it is closed, which the arms tell at once for most far pairs.
-// Testing the box first measured faster than after the search (skipping
-// the test where the row says H_1), in the game loop most of all, where
-// agents near their goals stand in open boxes. O(log runs in row).
-func (w *runWalker) boxMove(r, rt int32, s, t *boxNode) uint {
-	var m uint
-	if reach(s.arms, t.x-s.x, t.y-s.y) && w.box.sum(s.x, s.y, t.x, t.y) {
-		m = table.SymbolBase
-	} else {
-		m = w.runMove(w.rowStart[r], w.rowStart[r+1], rt)
-	}
-	if m-table.SymbolBase >= w.symRanks {
-		return m
-	}
-	d := &w.dirs[r]
-	return w.symbolAt(r, d.Slot, d.Jump, m, int(t.x-s.x), int(t.y-s.y))
-}
-
-// rankMove is boxMove by rank, for the overlay's walks, which stop at
-// the first node they have walked and so rarely reach an open box: the
-// row first, and the box only where the row does not say H_1 already.
+// rankMove is move under the rule by rank, for the overlay's walks,
+// which stop at the first node they have walked and so rarely reach an
+// open box: the row first, and the box only where the row does not say
+// H_1 already (Next tests the box first, runWalker.next).
 // O(log runs in row).
 func (w *runWalker) rankMove(r, rt int32) uint {
 	m := w.runMove(w.rowStart[r], w.rowStart[r+1], rt)

@@ -43,11 +43,12 @@ func TestNodeArms(t *testing.T) {
 				}
 				want |= n << (8 * k)
 			}
-			if got := b.nodes[u].arms; got != want {
+			w := lt.w.(*runWalker)
+			if got := b.arms[w.rank[u]]; got != want {
 				t.Fatalf("walls %v: node %d at (%d,%d): arms %08x, want %08x", walls, u, x, y, got, want)
 			}
-			if b.arms[b.nodes[u].rank] != want {
-				t.Fatalf("walls %v: node %d: arms by rank differ", walls, u)
+			if w.nodes[u].arms != want {
+				t.Fatalf("walls %v: node %d: arms of its record differ", walls, u)
 			}
 		}
 	}

@@ -34,6 +34,9 @@ type runWalker struct {
 	// recs is what a path's step reads of each rank, where the table
 	// has open boxes (newRankRecs), nil otherwise.
 	recs []rankRec
+	// nodes is what Next reads of each node, by node, where the table
+	// has open boxes (newNodeRecs), nil otherwise.
+	nodes []nodeRec
 }
 
 func init() {
@@ -67,6 +70,7 @@ func newRunWalker(lt *Table, r *table.Runs) *runWalker {
 		}
 		w.box = newBoxRule(lt, r.Rank)
 		w.recs = newRankRecs(w)
+		w.nodes = newNodeRecs(w)
 	}
 	return w
 }
@@ -140,14 +144,11 @@ func (w *runWalker) step(r, t int32) (int32, uint) {
 	return w.hops[uint(r)<<w.lt.hopShift|m], m // -1: a move that names no edge
 }
 
-// next is O(log runs of from's row).
-func (w *runWalker) next(from, to int) int {
+// arrayNext is next where the table has no node records (newNodeRecs).
+// O(log runs of from's row).
+func (w *runWalker) arrayNext(from, to int) int {
 	if from == to || w.comp != nil && w.apart(w.rank[from], w.rank[to]) {
 		return -1 // the rank loads only where components are
-	}
-	if w.box != nil {
-		s, t := &w.box.nodes[from], &w.box.nodes[to]
-		return w.lt.hop(from, w.boxMove(s.rank, t.rank, s, t))
 	}
 	// By node, not by rank: one load fewer than step and order.
 	return w.lt.hop(from, w.move(w.rank[from], w.rank[to]))

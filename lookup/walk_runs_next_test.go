@@ -1,0 +1,69 @@
+package lookup
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/pathtable/pathtable/build"
+	"github.com/pathtable/pathtable/maps"
+	"github.com/pathtable/pathtable/table"
+)
+
+// TestNodeRecs checks Next by node records against Next by the walker's
+// arrays (arrayNext), pair by pair, on run-length tables with open boxes,
+// one of them with rows that cover their component: intact, and with
+// stored moves replaced by random values (symbols, bad slots). It also
+// holds a record to a cache line.
+func TestNodeRecs(t *testing.T) {
+	if s := unsafe.Sizeof(nodeRec{}); s != 64 {
+		t.Fatalf("a node record takes %d bytes, want 64", s)
+	}
+	for _, level := range []struct {
+		name    string
+		closed  int // one cell in closed is closed
+		connect int
+		comps   bool // rows must cover their component
+	}{{"open", 50, 8, false}, {"random", 5, 8, false}, {"random-4", 6, 4, false}, {"parts", 2, 8, true}} {
+		rng := rand.New(rand.NewPCG(uint64(level.closed), 11))
+		var sb strings.Builder
+		for range 12 {
+			for range 17 {
+				sb.WriteByte(".#"[min(rng.IntN(level.closed), 1)^1])
+			}
+			sb.WriteByte('\n')
+		}
+		g, err := maps.ParseFormat(maps.FormatGrid, level.name+".grid", []byte(sb.String()), maps.Options{Moves: maps.Moves{Connect: level.connect}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		base, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if level.comps && !base.RunComps() {
+			t.Fatalf("%s: encoding %q, want rows that cover their component", level.name, base.FirstEnc)
+		}
+		rng = rand.New(rand.NewPCG(7, 8))
+		for round := range 4 {
+			tab := base.Clone()
+			if round > 0 {
+				randomMoves(tab, func() byte { return byte(rng.IntN(256)) })
+			}
+			lt := New(tab)
+			w, ok := lt.w.(*runWalker)
+			if !ok || w.nodes == nil {
+				t.Fatalf("%s: a run-length table with boxes has no node records", level.name)
+			}
+			for s := range lt.Len() {
+				for d := range lt.Len() {
+					if got, want := lt.Next(s, d), w.arrayNext(s, d); got != want {
+						t.Fatalf("%s round %d: Next(%d, %d) by records = %d, by arrays %d", level.name, round, s, d, got, want)
+					}
+				}
+			}
+		}
+	}
+}
