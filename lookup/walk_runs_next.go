@@ -83,7 +83,9 @@ func (w *runWalker) next(from, to int) int {
 		m = w.runMove(s.lo, s.lo+uint32(s.n), t.rank)
 	}
 	if m-table.SymbolBase < w.symRanks {
-		m = w.symbolAt(s.rank, s.slot, s.jump, m, int(dx), int(dy))
+		// The offset read again: kept across the search's call, it would
+		// go to the stack and back, on the way to the move.
+		m = w.symbolAt(s.rank, s.slot, s.jump, m, int(t.x)-int(s.x), int(t.y)-int(s.y))
 	}
 	if m >= uint(len(s.hops)) {
 		return -1 // no path, or a corrupt table's bad move
