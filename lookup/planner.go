@@ -113,9 +113,9 @@ type roundJob struct {
 
 // NewPlanner returns a Planner for the routes of o, with opt's budget.
 // It readies what the table's searches derive from it, and memory for
-// the searches the Planner may hold at once: O(V + E) the first time a
-// table gets them (and placing landmarks for the detours across a line
-// where the table has no rows), then O(1).
+// the searches the Planner may hold at once, its pages mapped: O(V + E)
+// the first time a table gets them (and placing landmarks for the
+// detours across a line where the table has no rows), then O(1).
 func NewPlanner(o *Overlay, opt PlannerOptions) *Planner {
 	units := DefaultWork
 	if o.load().hy != nil {
