@@ -193,13 +193,15 @@ func (p *Planner) ask(j *planJob) {
 }
 
 // Run does queued work, in the order it was asked, until it has spent the
-// budget's units (or time) or none is left, and returns the units spent.
-// The units Route.Plan spent since the last Run, answering at once, count
-// against the budget (a slice is left at least).
+// budget (its units, its time, or the first of the two) or none is left,
+// and returns the units spent. What Route.Plan did since the last Run,
+// answering at once, counts against the budget: its units against Work
+// (a slice is left at least), its time against Time (the clock starts at
+// the frame's first Plan that did work, and the first job still runs).
 // The work is done in rounds: each gives the requests next in the queue a
 // slice each until the units left are shared out, runs them (on Workers
 // goroutines), and keeps those not done at the head of the queue, in
-// order. O(Work) node steps, plus O(requests served).
+// order. O(the budget's node steps), plus O(requests served).
 func (p *Planner) Run() int {
 	v := p.o.cur.Load()
 	p.deadline = time.Time{}
@@ -301,10 +303,11 @@ func (p *Planner) runRound(v *view, round []roundJob, first bool) int {
 		wg.Wait()
 	} else {
 		for i := range round {
-			if (i > 0 || !first) && p.late() {
+			if !first && p.late() {
 				break
 			}
 			work(&round[i])
+			first = first && round[i].j == nil // a stale entry is no job
 		}
 	}
 	used := 0
