@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/pathtable/pathtable/build"
 	"github.com/pathtable/pathtable/maps"
@@ -175,17 +176,59 @@ func TestPlanChargesInlineWork(t *testing.T) {
 	}
 }
 
-// TestPlannerDefaultWork: with no Work set, a Planner spends DefaultWork
-// a Run, and DefaultHierarchyWork on a hierarchy table, whose units take
-// longer each.
-func TestPlannerDefaultWork(t *testing.T) {
+// TestPlannerDefaultBudget: with no budget set, a Planner runs by the
+// clock, DefaultTime a frame, with no limit in units and slices of
+// DefaultWork/8 (DefaultHierarchyWork/8 on a hierarchy table, whose units
+// take longer each); with Work set and no Time, it has no clock.
+func TestPlannerDefaultBudget(t *testing.T) {
 	for _, c := range []struct {
 		layout table.Layout
-		want   int
+		units  int
 	}{{table.LayoutFlat, DefaultWork}, {table.LayoutRuns, DefaultWork}, {table.LayoutHierarchy, DefaultHierarchyWork}} {
-		p := NewPlanner(NewOverlay(planJobTable(t, c.layout)), PlannerOptions{})
-		if p.opt.Work != c.want || p.opt.Slice != c.want/8 {
-			t.Fatalf("%q: default Work %d, Slice %d; want %d, %d", c.layout, p.opt.Work, p.opt.Slice, c.want, c.want/8)
+		o := NewOverlay(planJobTable(t, c.layout))
+		p := NewPlanner(o, PlannerOptions{})
+		if p.opt.Time != DefaultTime || p.opt.Work != unlimited || p.opt.Slice != c.units/8 {
+			t.Fatalf("%q: default Time %v, Work %d, Slice %d; want %v, none, %d", c.layout, p.opt.Time, p.opt.Work, p.opt.Slice, DefaultTime, c.units/8)
+		}
+		p = NewPlanner(o, PlannerOptions{Work: 800})
+		if p.opt.Time != 0 || p.opt.Work != 800 || p.opt.Slice != 100 {
+			t.Fatalf("%q: Work 800 alone: Time %v, Work %d, Slice %d; want no clock, 800, 100", c.layout, p.opt.Time, p.opt.Work, p.opt.Slice)
+		}
+	}
+}
+
+// TestPlannerClock: a Run whose time is spent before it starts (the
+// frame's first Plan began it) still runs the first job of its queue,
+// and only that one, on one goroutine or several; the others wait in
+// order and are answered in the Runs after.
+func TestPlannerClock(t *testing.T) {
+	lt := planJobTable(t, table.LayoutRuns)
+	from, to, door := crossedPair(t, lt)
+	for _, workers := range []int{1, 3} {
+		o := NewOverlay(lt)
+		if err := o.Block(door); err != nil {
+			t.Fatal(err)
+		}
+		p := NewPlanner(o, PlannerOptions{Time: time.Nanosecond, Workers: workers})
+		routes := make([]Route, 4)
+		for i := range routes {
+			if _, why := routes[i].Plan(p, from, to); why != StepPending {
+				t.Fatalf("workers=%d: route %d: %v, want pending", workers, i, why)
+			}
+		}
+		if p.frameStart.Load() == 0 {
+			t.Fatalf("workers=%d: Plan did not start the frame's clock", workers)
+		}
+		want, _ := o.Step(from, to)
+		for run := 1; run <= len(routes); run++ {
+			time.Sleep(time.Microsecond) // the frame's time is spent
+			p.Run()
+			if got := p.Pending(); got != len(routes)-run {
+				t.Fatalf("workers=%d: after Run %d, %d pending, want %d", workers, run, got, len(routes)-run)
+			}
+			if next, why := routes[run-1].Plan(p, from, to); why != StepOK || next != want {
+				t.Fatalf("workers=%d: route %d after Run %d: %d, %v; want %d", workers, run-1, run, next, why, want)
+			}
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package lookup
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -11,19 +12,21 @@ import (
 // slice read (its path still answers, or a proof from the distance rows
 // shows it still holds); otherwise it asks the Planner and tells its
 // agent StepPending, and the agent waits where it stands. Once a frame,
-// Run does the queued work, first asked first served, within a budget
-// of work units, each about as long on every layout: a unit is about one
-// node of a stored path walked or checked, a search's node five to nine.
-// A search too large for one frame is sliced: it resumes in the next Run
-// where it stopped, ahead of the work asked after it, so no request
-// starves and none can blow a frame.
+// Run does the queued work, first asked first served, within a budget:
+// a time a frame (the default, DefaultTime), or work units, each about as
+// long on every layout (a unit is about one node of a stored path walked
+// or checked, a search's node five to nine), or both. A search too large
+// for one frame is sliced: it resumes in the next Run where it stopped,
+// ahead of the work asked after it, so no request starves and none can
+// blow a frame.
 //
 // Every answer is the path Route.Step gives on the same level, so every
-// step an agent takes is on a shortest path of the level as changed; the
-// units a Run spends, and so which answers are ready in which frame, are
-// the same whatever the number of Workers. A Time limit, where set, ends
-// Run early by the clock, and so makes that schedule depend on the
-// machine (the answers stay the same).
+// step an agent takes is on a shortest path of the level as changed. A
+// budget in units alone makes the schedule (which answers are ready in
+// which frame) the same on every machine and whatever the number of
+// Workers; a budget of time keeps the frame's time on any table and any
+// machine, and makes the schedule depend on them (the answers stay the
+// same).
 //
 // Run and the Routes' Plan calls take turns, on one goroutine or with
 // synchronisation between them; the overlay may change at any time.
@@ -38,32 +41,57 @@ type Planner struct {
 	// leaves out.
 	inline atomic.Int64
 	work   int // this Run's budget
+	// The clock of a budget of time: frameStart is when the frame's first
+	// Route.Plan that did more than step along a held path began, as
+	// nanoseconds since epoch plus one (0 before it); Run's time counts
+	// from it, so that what Plan answers at once in the frame counts
+	// against the time as its units count against Work.
+	epoch      time.Time
+	frameStart atomic.Int64
+	deadline   time.Time // this Run's end by the clock; zero without one
 }
 
-// PlannerOptions sets a Planner's budget; the zero value is the default.
+// PlannerOptions sets a Planner's budget. The zero value is the default:
+// DefaultTime a frame, by the clock. A game that needs the same schedule
+// on every machine (a lockstep game, a replay, a test) sets Work instead.
 type PlannerOptions struct {
-	// Work is the work units one Run may spend (when 0, DefaultWork, or
-	// DefaultHierarchyWork on a hierarchy table). A Run may pass it by
-	// the walk of one stored path per job.
+	// Work is the work units one Run may spend; 0 for no limit in units
+	// (DefaultWork, or DefaultHierarchyWork on a hierarchy table, are
+	// budgets to start from). A Run may pass it by the walk of one stored
+	// path per job.
 	Work int
 	// Slice is the most units one job takes before the jobs after it are
-	// served in turn within the same Run (Work/8 when 0).
+	// served in turn within the same Run: Work/8 when 0 (DefaultWork/8,
+	// or DefaultHierarchyWork/8, where Work is 0).
 	Slice int
-	// Time, when set, stops Run starting more work once it has run this
-	// long; a Run passes it by at most one round of slices.
+	// Time is how long the re-planning of a frame may take, counted from
+	// its first Route.Plan call that does more than step along a held path
+	// to the end of Run: Run starts no job once it is spent, but the first
+	// (so the queue always moves), and passes it by at most one job's
+	// slice. When Work and Time are both 0, it is DefaultTime; when Work
+	// is set and Time is 0, there is no clock.
 	Time time.Duration
 	// Workers is how many goroutines run the work of one Run (1 when 0).
 	Workers int
 }
 
-// DefaultWork is the work units a Run spends by default: about a
-// millisecond or two of re-planning on a current core, so a 60 fps
-// frame keeps its time; docs/RUNTIME.md gives the measured figures.
+// DefaultTime is the re-planning a frame does by default: a 60 fps frame
+// keeps its time, and the work of a busy door is done within about half
+// a second; docs/RUNTIME.md gives the measured figures.
+const DefaultTime = 1250 * time.Microsecond
+
+// DefaultWork is a budget in units to start from, for a game that sets
+// Work: about a millisecond of re-planning on a current core on most
+// tables, less on small ones, more where the table is much larger than
+// the processor's caches; docs/RUNTIME.md gives the measured figures.
 const DefaultWork = 64000
 
 // DefaultHierarchyWork is DefaultWork on a hierarchy table, whose units
 // (plan_hierarchy.go) take longer each: about the same time a frame.
 const DefaultHierarchyWork = 28000
+
+// unlimited is Work where a budget has no limit in units.
+const unlimited = math.MaxInt / 4
 
 // maxSearches bounds the searches a Planner holds between slices, each
 // with its scratch (O(V)): a round serves at most this many jobs that
@@ -85,18 +113,25 @@ type roundJob struct {
 
 // NewPlanner returns a Planner for the routes of o, with opt's budget.
 // It readies what the table's searches derive from it, and memory for
-// the searches the Planner may hold at once: O(V + E) the first time a
-// table gets them (and placing landmarks for the detours across a line
-// where the table has no rows), then O(1).
+// the searches the Planner may hold at once, its pages mapped: O(V + E)
+// the first time a table gets them (and placing landmarks for the
+// detours across a line where the table has no rows), then O(1).
 func NewPlanner(o *Overlay, opt PlannerOptions) *Planner {
-	if opt.Work <= 0 {
-		opt.Work = DefaultWork
-		if o.load().hy != nil {
-			opt.Work = DefaultHierarchyWork
-		}
+	units := DefaultWork
+	if o.load().hy != nil {
+		units = DefaultHierarchyWork
+	}
+	if opt.Work <= 0 && opt.Time <= 0 {
+		opt.Time = DefaultTime
 	}
 	if opt.Slice <= 0 {
-		opt.Slice = max(1, opt.Work/8)
+		opt.Slice = max(1, units/8)
+		if opt.Work > 0 {
+			opt.Slice = max(1, opt.Work/8)
+		}
+	}
+	if opt.Work <= 0 {
+		opt.Work = unlimited
 	}
 	opt.Slice = min(opt.Slice, opt.Work)
 	opt.Workers = max(opt.Workers, 1)
@@ -111,11 +146,25 @@ func NewPlanner(o *Overlay, opt PlannerOptions) *Planner {
 	var sc [maxSearches]*scratch
 	for i := range sc {
 		sc[i] = o.lt.getScratch()
+		sc[i].ready()
 	}
 	for _, s := range sc {
 		o.lt.putScratch(s)
 	}
-	return &Planner{o: o, opt: opt}
+	return &Planner{o: o, opt: opt, epoch: time.Now()}
+}
+
+// frameBegins starts the frame's clock, where a budget has one and it has
+// not started. O(1).
+func (p *Planner) frameBegins() {
+	if p.opt.Time > 0 && p.frameStart.Load() == 0 {
+		p.frameStart.CompareAndSwap(0, int64(time.Since(p.epoch))+1)
+	}
+}
+
+// late reports whether this Run's time is spent. O(1).
+func (p *Planner) late() bool {
+	return !p.deadline.IsZero() && !time.Now().Before(p.deadline)
 }
 
 // charge counts units a Route.Plan spent answering at once. O(1).
@@ -144,16 +193,25 @@ func (p *Planner) ask(j *planJob) {
 }
 
 // Run does queued work, in the order it was asked, until it has spent the
-// budget's units (or time) or none is left, and returns the units spent.
-// The units Route.Plan spent since the last Run, answering at once, count
-// against the budget (a slice is left at least).
+// budget (its units, its time, or the first of the two) or none is left,
+// and returns the units spent. What Route.Plan did since the last Run,
+// answering at once, counts against the budget: its units against Work
+// (a slice is left at least), its time against Time (the clock starts at
+// the frame's first Plan that did work, and the first job still runs).
 // The work is done in rounds: each gives the requests next in the queue a
 // slice each until the units left are shared out, runs them (on Workers
 // goroutines), and keeps those not done at the head of the queue, in
-// order. O(Work) node steps, plus O(requests served).
+// order. O(the budget's node steps), plus O(requests served).
 func (p *Planner) Run() int {
 	v := p.o.cur.Load()
-	start := time.Now()
+	p.deadline = time.Time{}
+	if p.opt.Time > 0 {
+		start := time.Now()
+		if t := p.frameStart.Swap(0); t > 0 {
+			start = p.epoch.Add(time.Duration(t - 1))
+		}
+		p.deadline = start.Add(p.opt.Time)
+	}
 	// The work Plan answered at once this frame counts against the
 	// budget, so a frame in which many agents read their paths (the door's,
 	// or many new journeys') stays within it; a slice at least is left,
@@ -165,9 +223,9 @@ func (p *Planner) Run() int {
 		if len(round) == 0 {
 			break
 		}
-		spent += p.runRound(v, round)
+		spent += p.runRound(v, round, spent == 0)
 		p.settle(len(round))
-		if p.opt.Time > 0 && time.Since(start) >= p.opt.Time {
+		if p.late() {
 			break
 		}
 	}
@@ -221,8 +279,10 @@ func (p *Planner) pick(v *view, left int) []roundJob {
 
 // runRound runs each job of round for its slice and returns the units
 // they used. The jobs are independent, each on its own scratch, so any
-// number of goroutines gives each the same result.
-func (p *Planner) runRound(v *view, round []roundJob) int {
+// number of goroutines gives each the same result. Where the Run's time
+// is spent, it starts no more jobs (but the first of a Run, when first):
+// those not started stay queued as they were.
+func (p *Planner) runRound(v *view, round []roundJob, first bool) int {
 	work := func(r *roundJob) {
 		if r.j != nil {
 			r.used, r.done = r.j.run(v, r.limit)
@@ -235,7 +295,7 @@ func (p *Planner) runRound(v *view, round []roundJob) int {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for i := next.Add(1) - 1; i < int64(len(round)); i = next.Add(1) - 1 {
+				for i := next.Add(1) - 1; i < int64(len(round)) && (i == 0 && first || !p.late()); i = next.Add(1) - 1 {
 					work(&round[i])
 				}
 			}()
@@ -243,7 +303,11 @@ func (p *Planner) runRound(v *view, round []roundJob) int {
 		wg.Wait()
 	} else {
 		for i := range round {
+			if !first && p.late() {
+				break
+			}
 			work(&round[i])
+			first = first && round[i].j == nil // a stale entry is no job
 		}
 	}
 	used := 0

@@ -18,7 +18,7 @@ func ExamplePlanner() {
 	t, _ := build.Build(context.Background(), g, build.Options{})
 	lt := lookup.New(t)
 	o := lookup.NewOverlay(lt)
-	p := lookup.NewPlanner(o, lookup.PlannerOptions{}) // the default budget; Workers: n for n goroutines
+	p := lookup.NewPlanner(o, lookup.PlannerOptions{}) // DefaultTime a frame; Work: n for one schedule everywhere
 	var route lookup.Route                             // one per agent
 	at, _ := lt.Node("0,0")
 	goal, _ := lt.Node("4,3")

@@ -124,7 +124,7 @@ func (gm *plannedGame) play(limit int) uint64 {
 // (a search takes one node a frame), small ones, and the default.
 var plannerBudgets = []lookup.PlannerOptions{
 	{Work: 1}, {Work: 30, Slice: 8}, {Work: 200, Workers: 3}, {},
-	{Work: 1 << 30, Slice: 8, Time: time.Nanosecond}, // a round a Run, by the clock
+	{Work: 1 << 30, Slice: 8, Time: time.Nanosecond}, // a job a Run, by the clock
 }
 
 // TestAgentsPlanUnderChanges: agents follow Route.Plan frame by frame with

@@ -19,6 +19,7 @@ func (r *Route) Plan(p *Planner, from, to int) (next int, why StepReason) {
 		r.at++
 		return r.path[r.at], StepOK
 	}
+	p.frameBegins()
 	if why = v.refuse(from, to); why != StepOK {
 		r.drop()
 		return -1, why

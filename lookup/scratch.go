@@ -90,6 +90,17 @@ func (sc *scratch) partner() *scratch {
 	return sc.mate
 }
 
+// ready makes sc's mate, where it has none, and writes both scratches'
+// node states then, so that the memory the OS lends lazily is mapped
+// now, not by the first searches after a change. O(V) the first time,
+// O(1) after.
+func (sc *scratch) ready() {
+	if sc.mate == nil {
+		clear(sc.node)
+		clear(sc.partner().node)
+	}
+}
+
 // walksWithMate is the nodes sc and its mate have walked, ever. O(1).
 func (sc *scratch) walksWithMate() int {
 	if sc.mate == nil {
