@@ -28,7 +28,7 @@ func TestNodeArms(t *testing.T) {
 			t.Fatal(err)
 		}
 		lt := New(tab)
-		b := lt.w.(*runWalker).box
+		b := mustRunsWalker(t, lt).box
 		if b == nil {
 			t.Fatalf("encoding %q: no open-box rule", tab.FirstEnc)
 		}
@@ -43,7 +43,7 @@ func TestNodeArms(t *testing.T) {
 				}
 				want |= n << (8 * k)
 			}
-			w := lt.w.(*runWalker)
+			w := mustRunsWalker(t, lt)
 			if got := b.arms[w.rank[u]]; got != want {
 				t.Fatalf("walls %v: node %d at (%d,%d): arms %08x, want %08x", walls, u, x, y, got, want)
 			}

@@ -46,7 +46,11 @@ func init() {
 			return nil
 		}
 		lt.hops, lt.hopShift = hopArray(lt.t.Offsets, lt.t.Targets)
-		return newRunWalker(lt, r)
+		w := newRunWalker(lt, r)
+		if w.nodes != nil {
+			return recWalker{w}
+		}
+		return w
 	})
 }
 
@@ -144,9 +148,9 @@ func (w *runWalker) step(r, t int32) (int32, uint) {
 	return w.hops[uint(r)<<w.lt.hopShift|m], m // -1: a move that names no edge
 }
 
-// arrayNext is next where the table has no node records (newNodeRecs).
-// O(log runs of from's row).
-func (w *runWalker) arrayNext(from, to int) int {
+// next is Next where the table has no node records (newNodeRecs;
+// recWalker.next where it has). O(log runs of from's row).
+func (w *runWalker) next(from, to int) int {
 	if from == to || w.comp != nil && w.apart(w.rank[from], w.rank[to]) {
 		return -1 // the rank loads only where components are
 	}

@@ -57,16 +57,18 @@ func newNodeRecs(w *runWalker) []nodeRec {
 	return recs
 }
 
-// next is O(log runs of from's row). By the records where the table has
-// them: H_1 where the box of from and to is open, without the row's
-// search; the row's move where it is closed, which the arms tell at once
-// for most far pairs. Testing the box first measured faster than after
-// the search (skipping the test where the row says H_1), in the game
-// loop most of all, where agents near their goals stand in open boxes.
-func (w *runWalker) next(from, to int) int {
-	if w.nodes == nil {
-		return w.arrayNext(from, to)
-	}
+// recWalker is a runWalker whose table has node records (newNodeRecs):
+// a type of its own, so that the interface calls each kind of table's
+// Next directly, with no test of which kind it is and no call more.
+type recWalker struct{ *runWalker }
+
+// next is O(log runs of from's row), by the records: H_1 where the box
+// of from and to is open, without the row's search; the row's move where
+// it is closed, which the arms tell at once for most far pairs. Testing
+// the box first measured faster than after the search (skipping the test
+// where the row says H_1), in the game loop most of all, where agents
+// near their goals stand in open boxes.
+func (w recWalker) next(from, to int) int {
 	s, t := &w.nodes[from], &w.nodes[to]
 	if s.comp != t.comp || from == to {
 		return -1 // another component: no path, the row unread

@@ -13,7 +13,7 @@ import (
 )
 
 // TestNodeRecs checks Next by node records against Next by the walker's
-// arrays (arrayNext), pair by pair, on run-length tables with open boxes,
+// arrays (runWalker.next), pair by pair, on run-length tables with open boxes,
 // one of them with rows that cover their component: intact, and with
 // stored moves replaced by random values (symbols, bad slots). It also
 // holds a record to a cache line.
@@ -53,17 +53,38 @@ func TestNodeRecs(t *testing.T) {
 				randomMoves(tab, func() byte { return byte(rng.IntN(256)) })
 			}
 			lt := New(tab)
-			w, ok := lt.w.(*runWalker)
+			w, ok := runsWalker(lt)
 			if !ok || w.nodes == nil {
 				t.Fatalf("%s: a run-length table with boxes has no node records", level.name)
 			}
 			for s := range lt.Len() {
 				for d := range lt.Len() {
-					if got, want := lt.Next(s, d), w.arrayNext(s, d); got != want {
+					if got, want := lt.Next(s, d), w.next(s, d); got != want {
 						t.Fatalf("%s round %d: Next(%d, %d) by records = %d, by arrays %d", level.name, round, s, d, got, want)
 					}
 				}
 			}
 		}
 	}
+}
+
+// runsWalker returns lt's run-length walker, with node records or not.
+func runsWalker(lt *Table) (*runWalker, bool) {
+	switch w := lt.w.(type) {
+	case *runWalker:
+		return w, true
+	case recWalker:
+		return w.runWalker, true
+	}
+	return nil, false
+}
+
+// mustRunsWalker is runsWalker, failing t where lt has none.
+func mustRunsWalker(t *testing.T, lt *Table) *runWalker {
+	t.Helper()
+	w, ok := runsWalker(lt)
+	if !ok {
+		t.Fatal("not a run-length table")
+	}
+	return w
 }

@@ -50,7 +50,7 @@ func TestRankRecs(t *testing.T) {
 				randomMoves(tab, func() byte { return byte(rng.IntN(256)) })
 			}
 			lt := New(tab)
-			w, ok := lt.w.(*runWalker)
+			w, ok := runsWalker(lt)
 			if !ok || w.recs == nil {
 				t.Fatalf("%s: a run-length table with boxes has no rank records", level.name)
 			}
