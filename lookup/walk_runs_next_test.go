@@ -21,40 +21,9 @@ func TestNodeRecs(t *testing.T) {
 	if s := unsafe.Sizeof(nodeRec{}); s != 64 {
 		t.Fatalf("a node record takes %d bytes, want 64", s)
 	}
-	for _, level := range []struct {
-		name    string
-		closed  int // one cell in closed is closed
-		connect int
-		comps   bool // rows must cover their component
-	}{{"open", 50, 8, false}, {"random", 5, 8, false}, {"random-4", 6, 4, false}, {"parts", 2, 8, true}} {
-		rng := rand.New(rand.NewPCG(uint64(level.closed), 11))
-		var sb strings.Builder
-		for range 12 {
-			for range 17 {
-				sb.WriteByte(".#"[min(rng.IntN(level.closed), 1)^1])
-			}
-			sb.WriteByte('\n')
-		}
-		g, err := maps.ParseFormat(maps.FormatGrid, level.name+".grid", []byte(sb.String()), maps.Options{Moves: maps.Moves{Connect: level.connect}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		base, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if level.comps && !base.RunComps() {
-			t.Fatalf("%s: encoding %q, want rows that cover their component", level.name, base.FirstEnc)
-		}
-		rng = rand.New(rand.NewPCG(7, 8))
-		for round := range 4 {
-			tab := base.Clone()
-			if round > 0 {
-				randomMoves(tab, func() byte { return byte(rng.IntN(256)) })
-			}
-			lt := New(tab)
-			w, ok := runsWalker(lt)
-			if !ok || w.nodes == nil {
+	for _, level := range []recTestLevel{{"open", 50, 8, false}, {"random", 5, 8, false}, {"random-4", 6, 4, false}, {"parts", 2, 8, true}} {
+		eachRecTable(t, level, 11, func(round int, lt *Table, w *runWalker) {
+			if w.nodes == nil {
 				t.Fatalf("%s: a run-length table with boxes has no node records", level.name)
 			}
 			for s := range lt.Len() {
@@ -64,7 +33,7 @@ func TestNodeRecs(t *testing.T) {
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -87,4 +56,52 @@ func mustRunsWalker(t *testing.T, lt *Table) *runWalker {
 		t.Fatal("not a run-length table")
 	}
 	return w
+}
+
+// recTestLevel is a small generated grid level of the records' tests.
+type recTestLevel struct {
+	name    string
+	closed  int // one cell in closed is closed
+	connect int
+	comps   bool // rows must cover their component
+}
+
+// eachRecTable builds level's run-length table (its cells drawn with
+// seed) and calls f on it intact, then on three copies whose stored
+// moves are replaced by random values (symbols, bad slots, cycles), each
+// with its run-length walker.
+func eachRecTable(t *testing.T, level recTestLevel, seed uint64, f func(round int, lt *Table, w *runWalker)) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(uint64(level.closed), seed))
+	var sb strings.Builder
+	for range 12 {
+		for range 17 {
+			sb.WriteByte(".#"[min(rng.IntN(level.closed), 1)^1])
+		}
+		sb.WriteByte('\n')
+	}
+	g, err := maps.ParseFormat(maps.FormatGrid, level.name+".grid", []byte(sb.String()), maps.Options{Moves: maps.Moves{Connect: level.connect}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if level.comps && !base.RunComps() {
+		t.Fatalf("%s: encoding %q, want rows that cover their component", level.name, base.FirstEnc)
+	}
+	rng = rand.New(rand.NewPCG(7, 8))
+	for round := range 4 {
+		tab := base.Clone()
+		if round > 0 {
+			randomMoves(tab, func() byte { return byte(rng.IntN(256)) })
+		}
+		lt := New(tab)
+		w, ok := runsWalker(lt)
+		if !ok {
+			t.Fatalf("%s: not a run-length table", level.name)
+		}
+		f(round, lt, w)
+	}
 }
