@@ -131,7 +131,7 @@ func (w *runWalker) openAt(r int32, tx, ty int32) bool {
 // rankMove is move under the rule by rank, for the overlay's walks,
 // which stop at the first node they have walked and so rarely reach an
 // open box: the row first, and the box only where the row does not say
-// H_1 already (Next tests the box first, runWalker.next).
+// H_1 already (Next tests the box first, recWalker.next).
 // O(log runs in row).
 func (w *runWalker) rankMove(r, rt int32) uint {
 	m := w.runMove(w.rowStart[r], w.rowStart[r+1], rt)
