@@ -3,6 +3,7 @@ package lookup
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -228,6 +229,41 @@ func TestPlannerClock(t *testing.T) {
 			}
 			if next, why := routes[run-1].Plan(p, from, to); why != StepOK || next != want {
 				t.Fatalf("workers=%d: route %d after Run %d: %d, %v; want %d", workers, run-1, run, next, why, want)
+			}
+		}
+	}
+}
+
+// TestPlannerReadiesScratches: NewPlanner maps its searches' scratches,
+// and makes their mates only where the detour across a line walks in
+// them (a grid table without rows of distances): a flat or hierarchy
+// table's Planner holds no memory it will not use.
+func TestPlannerReadiesScratches(t *testing.T) {
+	for _, c := range []struct {
+		layout table.Layout
+		mates  bool
+	}{{table.LayoutFlat, false}, {table.LayoutRuns, true}, {table.LayoutHierarchy, false}} {
+		g, err := maps.ParseFormat(maps.FormatGrid, "room.grid", []byte(strings.Repeat("..........\n", 8)), maps.Options{Moves: maps.Moves{Connect: 8}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := build.Build(context.Background(), g, build.Options{Layout: c.layout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lt := New(tab)
+		o := NewOverlay(lt)
+		if c.mates && !o.load().acrossable() {
+			t.Fatalf("%q: an open room's table does not detour across lines", c.layout)
+		}
+		NewPlanner(o, PlannerOptions{})
+		free := lt.derived.scratch.free
+		if len(free) < maxSearches {
+			t.Fatalf("%q: %d scratches pooled, want %d", c.layout, len(free), maxSearches)
+		}
+		for _, sc := range free {
+			if !sc.mapped || (sc.mate != nil) != c.mates || sc.mate != nil && !sc.mate.mapped {
+				t.Fatalf("%q: scratch mapped %v, mate %v; want mapped, mate %v", c.layout, sc.mapped, sc.mate != nil, c.mates)
 			}
 		}
 	}

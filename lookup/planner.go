@@ -138,7 +138,9 @@ func NewPlanner(o *Overlay, opt PlannerOptions) *Planner {
 	// What the searches derive from the table once, and their scratches
 	// (which the table's pool keeps), are made now, not in the frame a
 	// door shuts.
-	if v := o.load(); v.acrossable() && !v.rows {
+	v := o.load()
+	walksAcross := v.acrossable() && !v.rows
+	if walksAcross {
 		o.lt.bakedLandmarks()
 	} else if v.hy != nil {
 		v.readyHierarchy() // plan_hierarchy.go
@@ -146,7 +148,7 @@ func NewPlanner(o *Overlay, opt PlannerOptions) *Planner {
 	var sc [maxSearches]*scratch
 	for i := range sc {
 		sc[i] = o.lt.getScratch()
-		sc[i].ready()
+		sc[i].ready(walksAcross)
 	}
 	for _, s := range sc {
 		o.lt.putScratch(s)

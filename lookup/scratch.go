@@ -27,7 +27,8 @@ type scratch struct {
 	// mate is across's scratch for its walks toward the target, made the
 	// first time a query of this scratch needs it and kept with it, so a
 	// query takes and gives back one scratch.
-	mate *scratch
+	mate   *scratch
+	mapped bool // ready has written node, so its pages are mapped
 }
 
 // searchNode is what one query knows of one node: 32 bytes, two a cache
@@ -90,14 +91,20 @@ func (sc *scratch) partner() *scratch {
 	return sc.mate
 }
 
-// ready makes sc's mate, where it has none, and writes both scratches'
-// node states then, so that the memory the OS lends lazily is mapped
-// now, not by the first searches after a change. O(V) the first time,
-// O(1) after.
-func (sc *scratch) ready() {
-	if sc.mate == nil {
+// ready writes sc's node states once, and its mate's, made then, where
+// withMate (the detour across a line walks in it on tables without rows
+// of distances; elsewhere it is never made), so that the memory the OS
+// lends lazily is mapped now, not by the first searches after a change.
+// O(V) the first time, O(1) after.
+func (sc *scratch) ready(withMate bool) {
+	if !sc.mapped {
 		clear(sc.node)
-		clear(sc.partner().node)
+		sc.mapped = true
+	}
+	if withMate && sc.mate == nil {
+		m := sc.partner()
+		clear(m.node)
+		m.mapped = true
 	}
 }
 
