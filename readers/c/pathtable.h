@@ -2009,16 +2009,7 @@ static unsigned pt__row_move(const pt_table *t, int32_t r, int32_t tr)
 {
 	uint32_t lo = t->row_start[r], hi = t->row_start[r + 1], i = lo, j = hi, key = (uint32_t)tr;
 	unsigned m;
-	if (t->packed) {
-		key = key << 4 | 0xF; /* the largest word of start tr */
-		while (i < j) {
-			uint32_t mid = i + (j - i) / 2;
-			if (pt__le16(t->starts + 2 * (size_t)mid) <= key)
-				i = mid + 1;
-			else
-				j = mid;
-		}
-	} else if (t->wide) {
+	if (t->wide) {
 		while (i < j) {
 			uint32_t mid = i + (j - i) / 2;
 			if (pt__le32(t->starts + 4 * (size_t)mid) <= key)
@@ -2027,6 +2018,8 @@ static unsigned pt__row_move(const pt_table *t, int32_t r, int32_t tr)
 				j = mid;
 		}
 	} else {
+		if (t->packed)
+			key = key << 4 | 0xF; /* the largest word of start tr */
 		while (i < j) {
 			uint32_t mid = i + (j - i) / 2;
 			if (pt__le16(t->starts + 2 * (size_t)mid) <= key)
