@@ -75,7 +75,9 @@ func (a *astar) run(limit int) (end int32, ok, done bool) {
 		if !ok {
 			return -1, true, true
 		}
-		a.taken++
+		if a.taken++; a.taken == warmAfter {
+			a.q.sc.hr.warm()
+		}
 		switch a.close(u) {
 		case skipNode:
 			continue
@@ -149,6 +151,11 @@ func (a *astar) pop() (int32, bool) {
 		return -1, false
 	}
 }
+
+// warmAfter is how many nodes a search takes before it warms the target's
+// rows (heuristic.warm): smaller searches read too little of them to
+// repay a pass.
+const warmAfter = 32
 
 // What close makes of a node taken from the queue.
 const (
