@@ -47,8 +47,11 @@ func init() {
 		}
 		lt.hops, lt.hopShift = hopArray(lt.t.Offsets, lt.t.Targets)
 		w := newRunWalker(lt, r)
-		if w.nodes != nil {
+		switch {
+		case w.nodes != nil:
 			return recWalker{w}
+		case w.symRanks == 0 && w.box == nil && w.comp == nil:
+			return litWalker{w}
 		}
 		return w
 	})

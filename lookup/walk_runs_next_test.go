@@ -21,7 +21,7 @@ func TestNodeRecs(t *testing.T) {
 	if s := unsafe.Sizeof(nodeRec{}); s != 64 {
 		t.Fatalf("a node record takes %d bytes, want 64", s)
 	}
-	for _, level := range []recTestLevel{{"open", 50, 8, false}, {"random", 5, 8, false}, {"random-4", 6, 4, false}, {"parts", 2, 8, true}} {
+	for _, level := range []recTestLevel{{"open", 50, 8, false, false}, {"random", 5, 8, false, false}, {"random-4", 6, 4, false, false}, {"parts", 2, 8, true, false}} {
 		eachRecTable(t, level, 11, func(round int, lt *Table, w *runWalker) {
 			if w.nodes == nil {
 				t.Fatalf("%s: a run-length table with boxes has no node records", level.name)
@@ -44,6 +44,8 @@ func runsWalker(lt *Table) (*runWalker, bool) {
 		return w, true
 	case recWalker:
 		return w.runWalker, true
+	case litWalker:
+		return w.runWalker, true
 	}
 	return nil, false
 }
@@ -64,6 +66,7 @@ type recTestLevel struct {
 	closed  int // one cell in closed is closed
 	connect int
 	comps   bool // rows must cover their component
+	literal bool // rows store slots only (build.Options.Literal)
 }
 
 // eachRecTable builds level's run-length table (its cells drawn with
@@ -84,7 +87,7 @@ func eachRecTable(t *testing.T, level recTestLevel, seed uint64, f func(round in
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns})
+	base, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns, Literal: level.literal})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ func TestRankRecs(t *testing.T) {
 	if s := unsafe.Sizeof(rankRec{}); s != 32 {
 		t.Fatalf("a rank record takes %d bytes, want 32", s)
 	}
-	for _, level := range []recTestLevel{{"open", 50, 8, false}, {"random", 5, 8, false}, {"random-4", 6, 4, false}} {
+	for _, level := range []recTestLevel{{"open", 50, 8, false, false}, {"random", 5, 8, false, false}, {"random-4", 6, 4, false, false}} {
 		eachRecTable(t, level, 9, func(round int, lt *Table, w *runWalker) {
 			if w.recs == nil {
 				t.Fatalf("%s: a run-length table with boxes has no rank records", level.name)
