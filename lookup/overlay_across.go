@@ -456,14 +456,38 @@ func (k *endKeys) start() bool {
 }
 
 // clean reports whether u's stored path toward the end may cross no
-// change: false where a walk found it crosses one (a hint for choosing
-// among crossings; the path chosen is checked whole). O(1).
+// change: false where a walk found it crosses one, or, on a flat table,
+// where a blocked node lies on a shortest path of the baked level from u
+// to the end (mayMeetBlock): such a stored path nearly always crosses it,
+// and walking it to find so costs more than the search it leaves. A hint
+// for choosing among crossings; the path chosen is checked whole. O(1),
+// or two row reads a blocked node on flat tables.
 func (k *endKeys) clean(u int32) bool {
 	if k.row != nil {
-		return true
+		return !k.mayMeetBlock(u)
 	}
 	n := &k.sc.node[u]
 	return n.stamp != k.sc.gen || n.flags&unchanged != 0
+}
+
+// mayMeetBlock reports whether a blocked node c lies on a shortest path
+// of the baked level from u to the end: d(u, c) + d(c, end) = d(u, end),
+// read from the rows as exact keys; false past maxProbes blocked nodes
+// (the walk tells then). O(blocked nodes): two row reads each.
+func (k *endKeys) mayMeetBlock(u int32) bool {
+	o := k.o
+	if len(o.blocked) > maxProbes {
+		return false
+	}
+	du := k.row.Key(int(u))
+	for c := range o.blocked {
+		row, _ := o.st.distRow(int(c))
+		oc, _ := row.Octile16()
+		if oc.Key(int(u))+k.row.Key(int(c)) <= du {
+			return true
+		}
+	}
+	return false
 }
 
 // pathToEnd appends a stored path from u to the end: the one the walks
@@ -486,12 +510,10 @@ func (k *endKeys) pathToEnd(buf []int, u int32) ([]int, bool) {
 }
 
 // pathFromEnd appends a shortest path of the baked level from the end to
-// u: the stored one, or the walked path from u reversed (the table is
-// symmetric). O(its length).
+// u: the path from u to the end reversed (the table is symmetric), which
+// reads the end's row, as every other path toward the end does, and not
+// a row of u's own. O(its length).
 func (k *endKeys) pathFromEnd(buf []int, u int32) ([]int, bool) {
-	if k.row != nil {
-		return k.o.lt.w.path(buf, int(k.end), int(u))
-	}
 	start := len(buf)
 	buf, ok := k.pathToEnd(buf, u)
 	slices.Reverse(buf[start:])

@@ -297,17 +297,20 @@ func (h *heuristic) step(lt *Table, u int32) int32 {
 // a cold line for nearly every node it meets, where a pass along them
 // costs a fraction of that (the hardware fetches ahead of it). O(V/64).
 func (h *heuristic) warm() {
+	warmBytes(h.oct)
+	warmBytes(h.first)
+}
+
+// warmBytes reads one byte of each cache line of b, in order. O(len(b)/64).
+func warmBytes(b []byte) {
 	var x byte
-	for i := 0; i < len(h.oct); i += 64 {
-		x += h.oct[i]
-	}
-	for i := 0; i < len(h.first); i += 64 {
-		x += h.first[i]
+	for i := 0; i < len(b); i += 64 {
+		x += b[i]
 	}
 	warmed += x
 }
 
-// warmed keeps warm's reads from being optimised away.
+// warmed keeps warmBytes's reads from being optimised away.
 var warmed byte
 
 // heuristic returns the baked distance to t as the search reads it: from

@@ -268,8 +268,10 @@ class EndKeys {
     }
     return sc.h[u];
   }
+  // clean: Go's endKeys.clean; on flat tables, false where a blocked node
+  // lies on a shortest baked path from u to the end (mayMeetBlock).
   clean(u) {
-    if (this.ov.flat) return true;
+    if (this.ov.flat) return !mayMeetBlock(this.ov, u, this.end);
     const sc = this.sc;
     return sc.stamp[u] !== sc.gen || (sc.flags[u] & UNCHANGED) !== 0;
   }
@@ -289,12 +291,10 @@ class EndKeys {
     }
     return at;
   }
-  // fromEnd appends a shortest baked path from the end to u: the stored
-  // one on flat tables, else the walked path from u reversed (moves cost
-  // what their reverse does).
+  // fromEnd appends a shortest baked path from the end to u: the path
+  // from u to the end reversed (moves cost what their reverse does), as
+  // Go's pathFromEnd.
   fromEnd(out, at, u) {
-    const ov = this.ov;
-    if (ov.flat) return appendStored(ov, out, at, this.end, u);
     const end = this.toEnd(out, at, u);
     for (let i = at, j = end - 1; i < j; i++, j--) {
       const x = out[i];
@@ -304,6 +304,22 @@ class EndKeys {
     return end;
   }
 }
+
+// mayMeetBlock reports whether a blocked node c lies on a shortest baked
+// path from u to end, d(u, c) + d(c, end) = d(u, end) on the rows' keys;
+// false past MAX_PROBES blocked nodes (Go's endKeys.mayMeetBlock).
+function mayMeetBlock(ov, u, end) {
+  if (ov.blockedCount > MAX_PROBES) return false;
+  const t = ov.table;
+  const du = t._octileKey(u, end);
+  for (const c of ov.blockedSet) {
+    if (t._octileKey(u, c) + t._octileKey(c, end) <= du) return true;
+  }
+  return false;
+}
+
+// MAX_PROBES is Go's maxProbes.
+const MAX_PROBES = 64;
 
 // appendStored writes the stored path from -> to at out[at:] and returns
 // the new length, -1 where there is none.

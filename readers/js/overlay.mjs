@@ -143,6 +143,7 @@ export class Overlay {
     this.allPairs = table.layout !== "window";
     this.blocked = new Uint8Array(this.n);
     this.blockedCount = 0;
+    this.blockedSet = new Set(); // the blocked nodes, for across's hint (mayMeetBlock)
     /** The cost of the last path answered (Infinity when none). */
     this.cost = Infinity;
     /** How the last path was answered: "table" (unchanged), "search", or "none". */
@@ -180,6 +181,7 @@ export class Overlay {
     if (this.blocked[id] === 0) {
       this.blocked[id] = 1;
       this.blockedCount++;
+      this.blockedSet.add(id);
       this.touchNear(id, 1);
       dropLines(this);
     }
@@ -191,6 +193,7 @@ export class Overlay {
     if (this.blocked[id] === 1) {
       this.blocked[id] = 0;
       this.blockedCount--;
+      this.blockedSet.delete(id);
       this.touchNear(id, -1);
       dropLines(this);
     }
@@ -235,6 +238,7 @@ export class Overlay {
   clear() {
     this.blocked.fill(0);
     this.blockedCount = 0;
+    this.blockedSet.clear();
     if (this.near) this.near.fill(0);
     dropLines(this);
   }
