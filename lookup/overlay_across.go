@@ -128,9 +128,7 @@ func (q query) acrossLine(l *crossing, buf []int, start int, s, t int32, ends pi
 	least := q.bound(l, s, t, ends)
 	// d(p, s) = d(s, p): the table is symmetric. A table without rows
 	// walks toward each end in a scratch of its own: the query's toward
-	// the source, its partner toward the target, each line's walks afresh,
-	// from the stored path's distances: the walks from the cells near the
-	// change meet it within a few steps.
+	// the source, its partner toward the target, each line's walks afresh.
 	sc := q.sc
 	var own *scratch
 	if !q.rows {
@@ -138,10 +136,6 @@ func (q query) acrossLine(l *crossing, buf []int, start int, s, t int32, ends pi
 		sc.begin()
 		own.begin()
 		sc.hr, own.hr = q.heuristic(s, true), q.heuristic(t, true)
-		if stored := buf[start:]; int32(stored[0]) == s {
-			q.seedBack(stored)
-			query{view: q.view, sc: own}.seed(stored, len(stored), t)
-		}
 	}
 	sc.walkBudget = maxWalkedPerStep * ends.steps
 	fromS := endKeys{o: q.view, sc: sc, end: s, budget: &sc.walkBudget}

@@ -213,37 +213,6 @@ func (q query) seed(stored []int, cut int, t int32) {
 	}
 }
 
-// seedBack gives the nodes of stored, a stored path from the scratch's
-// end (hr's target) that the query just read, their distances back to that
-// end summed along it, and its reverse as their way there: the table is
-// symmetric (across's walks toward the source run on such tables), so
-// each is a shortest path, and the walks across's cells make toward the
-// source stop where they meet it instead of walking on to the source.
-// O(len(stored) × degree).
-func (q query) seedBack(stored []int) {
-	o, sc, hr := q.view, q.sc, &q.sc.hr
-	lt, mark := o.lt, o.mark
-	n := sc.at(int32(stored[0]))
-	n.h, n.next, n.flags = 0, -1, n.flags|walked|unchanged|hSet
-	h, clean := 0.0, true
-	for i := 1; i < len(stored); i++ {
-		u, v := int32(stored[i]), int32(stored[i-1])
-		e := o.edgeTo(u, v)
-		if e < 0 {
-			return // not a path: leave the rest to their own walks
-		}
-		if clean && mark[slot(u)]|mark[slot(v)] != 0 && o.stepChanged(e, u, v) {
-			clean = false
-		}
-		h += hr.w[uint(u)<<lt.hopShift|uint(e-lt.t.Offsets[u])]
-		n := sc.at(u)
-		n.h, n.next, n.flags = h, v, n.flags|walked|hSet
-		if clean {
-			n.flags |= unchanged
-		}
-	}
-}
-
 // heuristic reads the baked distance of any node to one target: in O(1)
 // from the target's row of distances where the table stores one (as exact
 // keys when keyed, integers or float64: the row's encoding), otherwise

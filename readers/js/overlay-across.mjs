@@ -14,7 +14,7 @@
 // shut in a corridor costs the distances of the cells that could beat it,
 // not an A* that closes the corridor first.
 
-import { MinHeap, OCTILE_S, OCTILE_T, KEY_LIMIT, HSET, UNCHANGED, WALKED, seedEnds, walk } from "./overlay-search.mjs";
+import { MinHeap, OCTILE_S, OCTILE_T, KEY_LIMIT, HSET, UNCHANGED, WALKED, walk } from "./overlay-search.mjs";
 
 const MAX_WALKED_CELLS = 48;
 const MAX_WALKED_PER_STEP = 8;
@@ -344,11 +344,11 @@ export function across(ov, stored, k, cut, s, t) {
   const { xs, ys } = ov;
   const ends = pivotKeys(ov, stored, k, c);
   if (between(ys[s], ys[c], ys[t])) {
-    const m = acrossLine(ov, crossing(ov, false, c), stored, k, s, t, ends, ys[s] > ys[c]);
+    const m = acrossLine(ov, crossing(ov, false, c), s, t, ends, ys[s] > ys[c]);
     if (m > 0) return m;
   }
   if (between(xs[s], xs[c], xs[t])) {
-    const m = acrossLine(ov, crossing(ov, true, c), stored, k, s, t, ends, xs[s] > xs[c]);
+    const m = acrossLine(ov, crossing(ov, true, c), s, t, ends, xs[s] > xs[c]);
     if (m > 0) return m;
   }
   return 0;
@@ -406,9 +406,8 @@ function octileLength(ov, path, k) {
 }
 
 // acrossLine is across over one line, entered from its higher side when
-// fromHigh (Go's query.acrossLine); stored[0:k] is the stored path from s
-// to t, from which the walks start (seedEnds).
-function acrossLine(ov, l, stored, k, s, t, ends, fromHigh) {
+// fromHigh (Go's query.acrossLine).
+function acrossLine(ov, l, s, t, ends, fromHigh) {
   const into = fromHigh ? 1 : 0;
   const outof = 1 - into;
   const L = l.length;
@@ -470,7 +469,6 @@ function acrossLine(ov, l, stored, k, s, t, ends, fromHigh) {
     if (read && !added) break;
     if (active > most) return 0; // too far to walk: the search answers
     if (!read && (!fromS.start() || !toT.start())) return 0;
-    if (!read && !ov.flat) seedEnds(ov, fromS.sc, toT.sc, stored, k, s, t);
     best = runAlong(l, rs, into, outof, fromS, toT);
     if (budget.left <= 0) return 0; // too far to walk: the search answers
     limit = best;

@@ -324,40 +324,6 @@ function seed(ov, sc, stored, k, cut, t, keyed) {
   }
 }
 
-// seedEnds readies across's walks (Go's query.acrossLine) from the stored
-// path stored[0:k] from s to t: toSc, whose walks go toward t, gets its
-// nodes' distances to t summed backward along it (seed); fromSc, whose
-// walks go toward s, their distances back to s summed forward along it,
-// its reverse their way there (Go's seedBack: the table is symmetric).
-export function seedEnds(ov, fromSc, toSc, stored, k, s, t) {
-  if (stored[0] !== s) return;
-  seedBack(ov, fromSc, stored, k);
-  seed(ov, toSc, stored, k, k, t, true);
-}
-
-function seedBack(ov, sc, stored, k) {
-  const s = stored[0];
-  sc.at(s);
-  sc.h[s] = 0;
-  sc.next[s] = -1;
-  sc.flags[s] |= WALKED | UNCHANGED | HSET;
-  let h = 0;
-  let clean = true;
-  for (let i = 1; i < k; i++) {
-    const u = stored[i];
-    const v = stored[i - 1];
-    const e = ov.edgeIndex(u, v);
-    if (e < 0) return;
-    if (clean && ov.stepCrosses(u, v)) clean = false;
-    h += ov.keys[e];
-    sc.at(u);
-    sc.h[u] = h;
-    sc.next[u] = v;
-    sc.flags[u] |= WALKED | HSET;
-    if (clean) sc.flags[u] |= UNCHANGED;
-  }
-}
-
 // setH gives u its baked distance to t: the row's, or a walk's sum.
 function setH(ov, sc, u, t, keyed) {
   if (!ov.flat) {
