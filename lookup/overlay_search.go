@@ -76,7 +76,7 @@ func (a *astar) run(limit int) (end int32, ok, done bool) {
 			return -1, true, true
 		}
 		if a.taken++; a.taken == warmAfter {
-			a.q.sc.hr.warm()
+			a.q.sc.warmed += a.q.sc.hr.warm()
 		}
 		switch a.close(u) {
 		case skipNode:

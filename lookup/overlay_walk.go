@@ -264,23 +264,20 @@ func (h *heuristic) step(lt *Table, u int32) int32 {
 // warm reads one byte of each cache line of the target's rows that h
 // reads, in order: a search that has grown large reads them out of order,
 // a cold line for nearly every node it meets, where a pass along them
-// costs a fraction of that (the hardware fetches ahead of it). O(V/64).
-func (h *heuristic) warm() {
-	warmBytes(h.oct)
-	warmBytes(h.first)
-}
+// costs a fraction of that (the hardware fetches ahead of it). It returns
+// a sum of the bytes, for the caller to keep so that the reads stay.
+// O(V/64).
+func (h *heuristic) warm() byte { return warmBytes(h.oct) + warmBytes(h.first) }
 
-// warmBytes reads one byte of each cache line of b, in order. O(len(b)/64).
-func warmBytes(b []byte) {
+// warmBytes sums one byte of each cache line of b, read in order.
+// O(len(b)/64).
+func warmBytes(b []byte) byte {
 	var x byte
 	for i := 0; i < len(b); i += 64 {
 		x += b[i]
 	}
-	warmed += x
+	return x
 }
-
-// warmed keeps warmBytes's reads from being optimised away.
-var warmed byte
 
 // heuristic returns the baked distance to t as the search reads it: from
 // the layout's rows where it stores them (as exact keys when keyed), else

@@ -24,6 +24,7 @@ type scratch struct {
 	walkBudget int          // the nodes across's walks may still take
 	hr         heuristic    // the query's heuristic, as the walkers read it
 	walks      int          // nodes walked, ever: the work a Planner counts
+	warmed     byte         // what heuristic.warm read, kept so that its reads stay
 	// mate is across's scratch for its walks toward the target, made the
 	// first time a query of this scratch needs it and kept with it, so a
 	// query takes and gives back one scratch.
