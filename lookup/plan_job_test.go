@@ -243,15 +243,7 @@ func TestPlannerReadiesScratches(t *testing.T) {
 		layout table.Layout
 		mates  bool
 	}{{table.LayoutFlat, false}, {table.LayoutRuns, true}, {table.LayoutHierarchy, false}} {
-		g, err := maps.ParseFormat(maps.FormatGrid, "room.grid", []byte(strings.Repeat("..........\n", 8)), maps.Options{Moves: maps.Moves{Connect: 8}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		tab, err := build.Build(context.Background(), g, build.Options{Layout: c.layout})
-		if err != nil {
-			t.Fatal(err)
-		}
-		lt := New(tab)
+		lt := New(gridTable(t, "room.grid", strings.Repeat("..........\n", 8), maps.Options{Moves: maps.Moves{Connect: 8}}, build.Options{Layout: c.layout}))
 		o := NewOverlay(lt)
 		if c.mates && !o.load().acrossable() {
 			t.Fatalf("%q: an open room's table does not detour across lines", c.layout)

@@ -1,7 +1,6 @@
 package lookup
 
 import (
-	"context"
 	"runtime"
 	"testing"
 
@@ -12,14 +11,7 @@ import (
 // TestNewSparseGrid: a table whose header declares a 4096x4096 grid of one
 // node allocates no width×height index, and still finds its cell.
 func TestNewSparseGrid(t *testing.T) {
-	g, err := maps.ParseFormat(maps.FormatGrid, "one.grid", []byte(".\n"), maps.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tab, err := build.Build(context.Background(), g, build.Options{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tab := gridTable(t, "one.grid", ".\n", maps.Options{}, build.Options{Workers: 1})
 	tab.Width, tab.Height = 4096, 4096
 	tab.Cells = []int32{5*4096 + 7}
 	var before, after runtime.MemStats

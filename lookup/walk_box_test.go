@@ -1,7 +1,6 @@
 package lookup
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -19,14 +18,7 @@ func TestNodeArms(t *testing.T) {
 	for _, walls := range []float64{0, 0.1, 0.4} {
 		w, h := 300, 7 // arms past armMax along x
 		text := mapstest.RandomGrid(r, w, h, walls, nil)
-		g, err := maps.ParseFormat(maps.FormatGrid, "arms.grid", []byte(text), maps.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		tab, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns})
-		if err != nil {
-			t.Fatal(err)
-		}
+		tab := gridTable(t, "arms.grid", text, maps.Options{}, build.Options{Layout: table.LayoutRuns})
 		lt := New(tab)
 		b := mustRunsWalker(t, lt).box
 		if b == nil {

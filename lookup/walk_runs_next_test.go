@@ -1,7 +1,6 @@
 package lookup
 
 import (
-	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -83,14 +82,8 @@ func eachRecTable(t *testing.T, level recTestLevel, seed uint64, f func(round in
 		}
 		sb.WriteByte('\n')
 	}
-	g, err := maps.ParseFormat(maps.FormatGrid, level.name+".grid", []byte(sb.String()), maps.Options{Moves: maps.Moves{Connect: level.connect}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	base, err := build.Build(context.Background(), g, build.Options{Layout: table.LayoutRuns, Literal: level.literal})
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := gridTable(t, level.name+".grid", sb.String(), maps.Options{Moves: maps.Moves{Connect: level.connect}},
+		build.Options{Layout: table.LayoutRuns, Literal: level.literal})
 	if level.comps && !base.RunComps() {
 		t.Fatalf("%s: encoding %q, want rows that cover their component", level.name, base.FirstEnc)
 	}
